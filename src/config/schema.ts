@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+const positiveInt = z.number().int().positive();
+
+/** Where a journal category's entries go: a topic name (topics/<name>.md) or "MEMORY" (MEMORY.md). */
+export const MEMORY_TARGET = "MEMORY";
+
+const budgets = z
+  .object({
+    soul: positiveInt.default(2000),
+    user: positiveInt.default(1400),
+    memory: positiveInt.default(2200),
+    daily: positiveInt.default(1000),
+  })
+  .strict();
+
+const index = z
+  .object({
+    maxLines: positiveInt.default(200),
+    maxBytes: positiveInt.default(25_000),
+  })
+  .strict();
+
+const capacity = z
+  .object({
+    maxLines: positiveInt.default(500),
+    targetLines: positiveInt.default(400),
+  })
+  .strict()
+  .refine((value) => value.targetLines <= value.maxLines, {
+    message: "capacity.targetLines must not be larger than capacity.maxLines",
+  });
+
+const categoryName = z.string().regex(/^[a-z][a-z0-9_]*$/, "use lower-case letters, digits and _");
+const topicName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, "use letters, digits, _ and -");
+
+export const configSchema = z
+  .object({
+    /** false: mnemo touches no file at all. */
+    enabled: z.boolean().default(true),
+    /** Lines of MEMORY.md loaded into the session context (seed 000's core memory). */
+    autoLoadLines: positiveInt.default(200),
+    /** Character budgets of the always-loaded files; daily is per day. */
+    budgets: budgets.default({ soul: 2000, user: 1400, memory: 2200, daily: 1000 }),
+    /** Caps on the typed-memory index as loaded into context (seed 001). */
+    index: index.default({ maxLines: 200, maxBytes: 25_000 }),
+    /** Daily logs loaded into context (today and the days before it). */
+    dailyDays: positiveInt.default(2),
+    /** A journal file longer than maxLines is brought down to targetLines, oldest entries archived. */
+    capacity: capacity.default({ maxLines: 500, targetLines: 400 }),
+    /** Journal category -> topic name, or "MEMORY" for MEMORY.md. */
+    categories: z
+      .record(categoryName, topicName)
+      .default({
+        file_pattern: "file_patterns",
+        user_pref: "user_prefs",
+        error_solution: MEMORY_TARGET,
+        general: MEMORY_TARGET,
+      })
+      .refine((value) => Object.keys(value).length > 0, { message: "at least one category is needed" }),
+    /** How long a writer waits for another process's lock before giving up. */
+    lockTimeoutMs: positiveInt.default(10_000),
+  })
+  .strict();
+
+export type MnemoConfig = z.output<typeof configSchema>;
+export type MnemoConfigInput = z.input<typeof configSchema>;

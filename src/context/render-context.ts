@@ -1,0 +1,38 @@
+import type { DailyLog } from "../daily/daily-log.js";
+
+/** Everything the frozen session context is made of, as read at session start. */
+export interface ContextSnapshot {
+  soul: string;
+  user: string;
+  /** The head of MEMORY.md within its caps, with a truncation notice when it was cut. */
+  notes: string;
+  dailies: DailyLog[];
+}
+
+/**
+ * Seed 002's tagged blocks, then the memory instructions, then the caller's base prompt. Pure: the
+ * same snapshot gives the same bytes, so the prompt prefix stays cacheable for the whole session.
+ * With no memory at all, the base prompt comes back unchanged.
+ */
+export function renderContext(
+  snapshot: ContextSnapshot,
+  options: { basePrompt: string; instructions: string },
+): string {
+  const recent = snapshot.dailies.map((log) => log.text.trim()).filter((text) => text !== "");
+  const blocks = [
+    tagged("agent-identity", snapshot.soul),
+    tagged("user-profile", snapshot.user),
+    tagged("agent-notes", snapshot.notes),
+    tagged("recent-activity", recent.join("\n\n")),
+  ].filter((block) => block !== undefined);
+  if (blocks.length === 0) return options.basePrompt;
+  const parts = [...blocks, options.instructions.trim(), options.basePrompt.trim()].filter(
+    (part) => part !== "",
+  );
+  return `${parts.join("\n\n")}\n`;
+}
+
+function tagged(tag: string, content: string): string | undefined {
+  const trimmed = content.trim();
+  return trimmed === "" ? undefined : `<${tag}>\n${trimmed}\n</${tag}>`;
+}

@@ -1,0 +1,37 @@
+/**
+ * Where the memory home's documents live. Paths are relative, "/"-separated and never leave the
+ * home (`memories/user_go.md`, `daily/2026-11-22.md`). The file-system store is the default; a
+ * database store keeps the same documents as rows.
+ */
+export interface DocumentInfo {
+  path: string;
+  modifiedAt: Date;
+  size: number;
+}
+
+export interface DocumentReader {
+  /** The whole document, or undefined when it does not exist. */
+  read(path: string): Promise<string | undefined>;
+  /** At most the first `maxBytes` bytes (cut at a character boundary), or undefined. */
+  readHead(path: string, maxBytes: number): Promise<string | undefined>;
+  /** Documents directly inside `directory` ("" for the top level), hidden and temporary files left out. */
+  list(directory: string): Promise<DocumentInfo[]>;
+}
+
+export interface DocumentWriter extends DocumentReader {
+  /** Replaces the document as a whole: a reader sees the old or the new content, never a mix. */
+  write(path: string, content: string): Promise<void>;
+  /** Returns false when there was nothing to remove. */
+  remove(path: string): Promise<boolean>;
+}
+
+export interface DocumentStore extends DocumentReader {
+  /**
+   * Runs `work` with exclusive write access to the whole home, across processes. Reads inside the
+   * transaction see every earlier writer's result, so a writer that re-reads before it writes merges
+   * instead of overwriting.
+   */
+  transaction<T>(work: (writer: DocumentWriter) => Promise<T>): Promise<T>;
+  /** A location a person can open (an absolute file path for the file-system store). */
+  locate(path: string): string;
+}

@@ -1,0 +1,51 @@
+/**
+ * mnemo's public API. Explicit named exports only; nothing here loads a native or heavy
+ * dependency (a test keeps it that way).
+ */
+
+export type { ArchivedChunk } from "./archive/archive.js";
+export type { LoadConfigOptions, LoadedConfig } from "./config/load-config.js";
+export { CONFIG_FILE_NAME, loadConfig, resolveHome } from "./config/load-config.js";
+export type { MnemoConfig, MnemoConfigInput } from "./config/schema.js";
+export { configSchema, MEMORY_TARGET } from "./config/schema.js";
+export type { CoreMemory } from "./context/load-context.js";
+export { MEMORY_INSTRUCTIONS_PROMPT } from "./context/memory-instructions-prompt.js";
+export type { ContextSnapshot } from "./context/render-context.js";
+export { renderContext } from "./context/render-context.js";
+export type {
+  DocumentInfo,
+  DocumentReader,
+  DocumentStore,
+  DocumentWriter,
+} from "./contracts/document-store.js";
+export type { DailyLog } from "./daily/daily-log.js";
+export type { DoctorProblem, DoctorProblemKind, DoctorReport } from "./doctor/doctor.js";
+export type { MnemoErrorCode } from "./errors.js";
+export { MnemoError } from "./errors.js";
+export type { JournalAddResult, TopicRead } from "./journal/journal.js";
+export type {
+  JournalBlock,
+  JournalEntry,
+  JournalWarning,
+  ParsedJournal,
+} from "./markdown/journal-entries.js";
+export { formatEntry, parseJournal } from "./markdown/journal-entries.js";
+export type { Section, SectionDocument } from "./markdown/sections.js";
+export { parseSections, serializeSections } from "./markdown/sections.js";
+export type {
+  Memory,
+  MemoryManifest,
+  MemoryManifestEntry,
+  MemoryProblem,
+  SavedMemory,
+  SaveMemoryInput,
+} from "./memdir/memdir.js";
+export type { MemoryHeader } from "./memdir/memory-file.js";
+export type { MemoryType } from "./memdir/memory-types.js";
+export { MEMORY_TYPES } from "./memdir/memory-types.js";
+export type { OpenMemoryOptions } from "./mnemo.js";
+export { MemoryHome, openMemory } from "./mnemo.js";
+export type { SoulAnswers } from "./onboarding/soul-template.js";
+export { DEFAULT_SOUL_ANSWERS } from "./onboarding/soul-template.js";
+export type { ProfileChange, ProfileFile, ProfileRead, ProfileUsage } from "./profile/profile.js";
+export { PROFILE_FILES } from "./profile/profile.js";

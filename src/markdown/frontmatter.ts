@@ -1,0 +1,55 @@
+import { Document, isMap, parseDocument } from "yaml";
+import { splitLinesKeepEnds, stripLineEnd } from "./lines.js";
+
+/**
+ * YAML frontmatter between two `---` lines at the very top of a file. Kept as a YAML document, so
+ * unknown keys, comments and key order survive when mnemo updates the keys it owns.
+ */
+export interface Frontmatter {
+  yaml: Document;
+  /** Text after the closing `---` line, verbatim. */
+  body: string;
+}
+
+export type FrontmatterResult =
+  | { ok: true; frontmatter: Frontmatter }
+  | { ok: false; problem: string; line: number };
+
+const FENCE = /^---[ \t]*$/;
+
+/** Returns a problem with its 1-based line instead of throwing, so callers can name the file. */
+export function parseFrontmatter(text: string): FrontmatterResult {
+  const lines = splitLinesKeepEnds(text.startsWith("\uFEFF") ? text.slice(1) : text);
+  if (lines.length === 0 || !FENCE.test(stripLineEnd(lines[0] ?? ""))) {
+    return { ok: false, problem: 'the file does not start with a "---" frontmatter line', line: 1 };
+  }
+  const closing = lines.findIndex((line, index) => index > 0 && FENCE.test(stripLineEnd(line)));
+  if (closing === -1) {
+    return { ok: false, problem: 'the frontmatter has no closing "---" line', line: 1 };
+  }
+  const yamlText = lines.slice(1, closing).join("");
+  const yaml = parseDocument(yamlText);
+  const firstError = yaml.errors[0];
+  if (firstError) {
+    const line = (firstError.linePos?.[0].line ?? 1) + 1;
+    return { ok: false, problem: `invalid YAML: ${firstError.message.split("\n")[0]}`, line };
+  }
+  if (yaml.contents !== null && !isMap(yaml.contents)) {
+    return { ok: false, problem: "the frontmatter must be a set of `key: value` lines", line: 2 };
+  }
+  return { ok: true, frontmatter: { yaml, body: lines.slice(closing + 1).join("") } };
+}
+
+export function frontmatterValue(frontmatter: Frontmatter, key: string): unknown {
+  return frontmatter.yaml.get(key);
+}
+
+export function serializeFrontmatter(frontmatter: Frontmatter): string {
+  const yamlText = frontmatter.yaml.contents === null ? "" : frontmatter.yaml.toString({ lineWidth: 0 });
+  return `---\n${yamlText}---\n${frontmatter.body}`;
+}
+
+/** A fresh document with keys in the given order. */
+export function createFrontmatter(values: Record<string, string>, body: string): Frontmatter {
+  return { yaml: new Document(values), body };
+}

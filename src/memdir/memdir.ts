@@ -1,0 +1,236 @@
+import { type ArchivedChunk, archiveText } from "../archive/archive.js";
+import type { DocumentReader, DocumentWriter } from "../contracts/document-store.js";
+import { MnemoError } from "../errors.js";
+import type { HomeContext } from "../home/home-context.js";
+import { MEMORIES_DIR, MEMORY_INDEX_SECTION, MEMORY_JOURNAL_SECTION, MEMORY_PATH } from "../home/layout.js";
+import {
+  findSection,
+  insertSection,
+  makeSection,
+  parseSections,
+  serializeSections,
+  withContent,
+} from "../markdown/sections.js";
+import { formatMemoryFile, type MemoryHeader, parseMemoryFile } from "./memory-file.js";
+import { formatIndexLine, removeIndexLines, upsertIndexLine } from "./memory-index.js";
+import { candidatePaths, memoryPath, validateMemoryName } from "./memory-name.js";
+import type { MemoryType } from "./memory-types.js";
+import { stalenessNote } from "./staleness.js";
+
+/** Typed memories of seed 001: save, delete, get, scan, each keeping MEMORY.md's index in step. */
+export interface SaveMemoryInput {
+  type: MemoryType;
+  name: string;
+  description?: string;
+  content: string;
+}
+
+export interface SavedMemory {
+  path: string;
+  name: string;
+  type: MemoryType;
+  created: boolean;
+  indexLine: string;
+  /** The previous version, or a same-named memory of another type that this one replaces. */
+  archived: ArchivedChunk[];
+}
+
+export interface MemoryManifestEntry extends MemoryHeader {
+  modifiedAt: Date;
+  staleness: string | undefined;
+}
+
+export interface MemoryProblem {
+  path: string;
+  line: number;
+  problem: string;
+}
+
+export interface MemoryManifest {
+  memories: MemoryManifestEntry[];
+  problems: MemoryProblem[];
+  /** More memory files than the scan limit: the oldest were left out. */
+  truncated: boolean;
+}
+
+export interface Memory extends MemoryManifestEntry {
+  content: string;
+}
+
+export const MAX_SCAN_FILES = 200;
+const HEAD_BYTES = 4096;
+const MAX_CONTENT_CHARACTERS = 20_000;
+const MAX_DESCRIPTION_CHARACTERS = 300;
+
+export async function saveMemory(home: HomeContext, input: SaveMemoryInput): Promise<SavedMemory> {
+  const name = validateMemoryName(input.name);
+  const description = (input.description ?? "").replace(/\s+/g, " ").trim();
+  const content = input.content.replace(/\r\n?/g, "\n").trim();
+  if (content === "")
+    throw new MnemoError("INVALID_INPUT", `Memory "${name}" has no content; give the text to remember.`);
+  if (content.length > MAX_CONTENT_CHARACTERS) {
+    throw new MnemoError(
+      "TOO_LARGE",
+      `Memory "${name}" is ${content.length} characters; the limit is ${MAX_CONTENT_CHARACTERS}. Save the essentials, or split it into several memories.`,
+    );
+  }
+  if (description.length > MAX_DESCRIPTION_CHARACTERS) {
+    throw new MnemoError(
+      "TOO_LARGE",
+      `The description of "${name}" is ${description.length} characters; keep it to one line under ${MAX_DESCRIPTION_CHARACTERS}.`,
+    );
+  }
+  const path = memoryPath(input.type, name);
+  return home.store.transaction(async (writer) => {
+    const now = home.now();
+    const archived: ArchivedChunk[] = [];
+    const previousText = await writer.read(path);
+    const previous = previousText === undefined ? undefined : parseMemoryFile(path, previousText);
+    if (previousText !== undefined && (!previous?.ok || previous.body.trim() !== content)) {
+      archived.push(
+        ...(await archiveText(writer, {
+          sourcePath: path,
+          chunks: [previousText],
+          reason: "replaced by a newer save",
+          now,
+        })),
+      );
+    }
+    const fields = { name, description: description || firstLine(content), type: input.type };
+    await writer.write(
+      path,
+      formatMemoryFile({
+        previous: previous?.ok ? previous.frontmatter : undefined,
+        fields,
+        body: content,
+        now,
+      }),
+    );
+    const retyped = (await existingPaths(writer, candidatePaths(name))).filter((other) => other !== path);
+    for (const other of retyped)
+      archived.push(...(await moveToArchive(writer, other, `replaced by ${path}`, now)));
+    const indexLine = formatIndexLine({ title: name, path, summary: fields.description });
+    await updateIndex(writer, (body) =>
+      upsertIndexLine(removeIndexLines(body, retyped), { title: name, path, summary: fields.description }),
+    );
+    return { path, name, type: input.type, created: previousText === undefined, indexLine, archived };
+  });
+}
+
+/** Removes the memory's file (moved to archive/memories/) and its index line. */
+export async function deleteMemory(
+  home: HomeContext,
+  name: string,
+): Promise<{ path: string; archived: ArchivedChunk[] }> {
+  return home.store.transaction(async (writer) => {
+    const path = await resolveMemoryPath(writer, name);
+    await updateIndex(writer, (body) => removeIndexLines(body, [path]));
+    const archived = await moveToArchive(writer, path, "deleted", home.now());
+    return { path, archived };
+  });
+}
+
+export async function getMemory(home: HomeContext, name: string): Promise<Memory> {
+  const path = await resolveMemoryPath(home.store, name);
+  const text = (await home.store.read(path)) ?? "";
+  const parsed = parseMemoryFile(path, text);
+  if (!parsed.ok) {
+    throw new MnemoError(
+      "MALFORMED_FILE",
+      `${home.store.locate(path)} line ${parsed.line}: ${parsed.problem}. Fix the file by hand, or run mnemo doctor.`,
+    );
+  }
+  const info = (await home.store.list(MEMORIES_DIR)).find((document) => document.path === path);
+  const modifiedAt = info?.modifiedAt ?? home.now();
+  return {
+    ...parsed.header,
+    modifiedAt,
+    staleness: stalenessNote(parsed.header.updated, modifiedAt, home.now()),
+    content: parsed.body.trim(),
+  };
+}
+
+/** The manifest of seed 001: reads only the head of each file, newest first, at most MAX_SCAN_FILES. */
+export async function scanMemories(
+  home: HomeContext,
+  options: { type?: MemoryType } = {},
+): Promise<MemoryManifest> {
+  const documents = (await home.store.list(MEMORIES_DIR))
+    .filter((document) => document.path.endsWith(".md"))
+    .sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime() || a.path.localeCompare(b.path));
+  const memories: MemoryManifestEntry[] = [];
+  const problems: MemoryProblem[] = [];
+  for (const document of documents.slice(0, MAX_SCAN_FILES)) {
+    let text = (await home.store.readHead(document.path, HEAD_BYTES)) ?? "";
+    if (document.size > HEAD_BYTES && !hasClosedFrontmatter(text))
+      text = (await home.store.read(document.path)) ?? "";
+    const parsed = parseMemoryFile(document.path, text);
+    if (!parsed.ok) {
+      problems.push({ path: document.path, line: parsed.line, problem: parsed.problem });
+      continue;
+    }
+    if (options.type && parsed.header.type !== options.type) continue;
+    const staleness = stalenessNote(parsed.header.updated, document.modifiedAt, home.now());
+    memories.push({ ...parsed.header, modifiedAt: document.modifiedAt, staleness });
+  }
+  for (const problem of problems)
+    home.warn(`${home.store.locate(problem.path)} line ${problem.line}: ${problem.problem}; skipped`);
+  return { memories, problems, truncated: documents.length > MAX_SCAN_FILES };
+}
+
+/** NAME may be the memory's name, its file name, or its path; several matches are an error. */
+export async function resolveMemoryPath(reader: DocumentReader, name: string): Promise<string> {
+  const found = await existingPaths(reader, candidatePaths(name));
+  if (found.length === 1) return found[0] as string;
+  if (found.length === 0) {
+    throw new MnemoError("NOT_FOUND", `No memory named "${name}". List them with \`mnemo list\`.`);
+  }
+  throw new MnemoError(
+    "INVALID_INPUT",
+    `"${name}" matches several memories (${found.join(", ")}); name the file instead.`,
+  );
+}
+
+async function existingPaths(reader: DocumentReader, paths: string[]): Promise<string[]> {
+  const present = new Set((await reader.list(MEMORIES_DIR)).map((document) => document.path));
+  return paths.filter((path) => present.has(path));
+}
+
+async function moveToArchive(
+  writer: DocumentWriter,
+  path: string,
+  reason: string,
+  now: Date,
+): Promise<ArchivedChunk[]> {
+  const text = await writer.read(path);
+  if (text === undefined) return [];
+  const archived = await archiveText(writer, { sourcePath: path, chunks: [text], reason, now });
+  await writer.remove(path);
+  return archived;
+}
+
+/** Applies `change` to the body of MEMORY.md's `## Memories` section, creating it before the journal. */
+export async function updateIndex(writer: DocumentWriter, change: (body: string) => string): Promise<void> {
+  const text = (await writer.read(MEMORY_PATH)) ?? "# Memory\n\n";
+  const document = parseSections(text);
+  const section = findSection(document, MEMORY_INDEX_SECTION);
+  const body = change(section?.body ?? "");
+  const updated = section
+    ? {
+        ...document,
+        sections: document.sections.map((each) => (each === section ? { ...section, body } : each)),
+      }
+    : insertSection(document, withContent(makeSection(MEMORY_INDEX_SECTION, ""), body.trimEnd()), [
+        MEMORY_JOURNAL_SECTION,
+      ]);
+  const serialized = serializeSections(updated);
+  if (serialized !== text) await writer.write(MEMORY_PATH, serialized);
+}
+
+function hasClosedFrontmatter(head: string): boolean {
+  return /^\uFEFF?---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(\r?\n|$)/.test(head);
+}
+
+function firstLine(content: string): string {
+  return content.split("\n")[0]?.trim() ?? "";
+}

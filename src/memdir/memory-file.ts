@@ -1,0 +1,106 @@
+import {
+  createFrontmatter,
+  type Frontmatter,
+  frontmatterValue,
+  parseFrontmatter,
+  serializeFrontmatter,
+} from "../markdown/frontmatter.js";
+import { parseMemoryFileName } from "./memory-name.js";
+import { isMemoryType, type MemoryType } from "./memory-types.js";
+
+/**
+ * One typed memory = one Markdown file with YAML frontmatter (seed 001):
+ *
+ *     ---
+ *     name: Prefers tabs
+ *     description: Indent with tabs in every project
+ *     type: feedback
+ *     created: 2026-11-22T14:30:00.000Z
+ *     updated: 2026-11-22T14:30:00.000Z
+ *     ---
+ *
+ *     Indent with tabs. **Why:** ... **How to apply:** ...
+ */
+export interface MemoryHeader {
+  path: string;
+  name: string;
+  description: string;
+  type: MemoryType;
+  /** ISO 8601 times; undefined when a hand-written file has none. */
+  created: string | undefined;
+  updated: string | undefined;
+}
+
+export interface MemoryFields {
+  name: string;
+  description: string;
+  type: MemoryType;
+}
+
+export type MemoryParse =
+  | { ok: true; header: MemoryHeader; frontmatter: Frontmatter; body: string }
+  | { ok: false; problem: string; line: number };
+
+export function parseMemoryFile(path: string, text: string): MemoryParse {
+  const parsed = parseFrontmatter(text);
+  if (!parsed.ok) return parsed;
+  const { frontmatter } = parsed;
+  const type = frontmatterValue(frontmatter, "type");
+  if (!isMemoryType(type)) {
+    return {
+      ok: false,
+      problem: `frontmatter "type" is ${JSON.stringify(type ?? null)}; use user, feedback, project or reference`,
+      line: 2,
+    };
+  }
+  const fromName = parseMemoryFileName(path);
+  const name = stringValue(frontmatter, "name") ?? fromName?.slug ?? path;
+  const header: MemoryHeader = {
+    path,
+    name,
+    description: stringValue(frontmatter, "description") ?? "",
+    type,
+    created: timeValue(frontmatter, "created"),
+    updated: timeValue(frontmatter, "updated"),
+  };
+  return { ok: true, header, frontmatter, body: frontmatter.body.replace(/^\n/, "") };
+}
+
+/**
+ * The file's new text. With a previous frontmatter, its unknown keys, comments and `created` stay;
+ * mnemo's own keys are set.
+ */
+export function formatMemoryFile(options: {
+  previous: Frontmatter | undefined;
+  fields: MemoryFields;
+  body: string;
+  now: Date;
+}): string {
+  const time = options.now.toISOString();
+  const body = `\n${options.body.trim()}\n`;
+  if (!options.previous) {
+    const values = { ...options.fields, created: time, updated: time };
+    return serializeFrontmatter(createFrontmatter(values, body));
+  }
+  const yaml = options.previous.yaml.clone();
+  yaml.set("name", options.fields.name);
+  yaml.set("description", options.fields.description);
+  yaml.set("type", options.fields.type);
+  if (!yaml.has("created")) yaml.set("created", time);
+  yaml.set("updated", time);
+  return serializeFrontmatter({ yaml, body });
+}
+
+function stringValue(frontmatter: Frontmatter, key: string): string | undefined {
+  const value = frontmatterValue(frontmatter, key);
+  if (value === undefined || value === null) return undefined;
+  return String(value).trim();
+}
+
+function timeValue(frontmatter: Frontmatter, key: string): string | undefined {
+  const value = frontmatterValue(frontmatter, key);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value !== "string") return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}

@@ -1,0 +1,74 @@
+import { splitLinesKeepEnds, stripLineEnd } from "../markdown/lines.js";
+
+/**
+ * The index of typed memories in MEMORY.md's `## Memories` section, one line per memory (seed 001):
+ *
+ *     - [Prefers tabs](memories/feedback_prefers-tabs.md) — Indent with tabs in every project
+ *
+ * Lines that are not index lines (a person's note) are kept where they are.
+ */
+export interface IndexLine {
+  title: string;
+  path: string;
+  summary: string;
+}
+
+const INDEX_LINE = /^[-*] \[(.*)\]\(([^()\s]+)\)(?:\s+[—-]+\s+(.*))?\s*$/;
+const MAX_INDEX_LINE = 150;
+
+export function parseIndexLine(line: string): IndexLine | undefined {
+  const match = INDEX_LINE.exec(stripLineEnd(line));
+  if (!match) return undefined;
+  return { title: match[1] ?? "", path: match[2] ?? "", summary: (match[3] ?? "").trim() };
+}
+
+export function formatIndexLine(entry: IndexLine): string {
+  const title = oneLine(entry.title).replace(/[[\]]/g, (bracket) => (bracket === "[" ? "(" : ")"));
+  const head = `- [${title}](${entry.path})`;
+  const summary = oneLine(entry.summary);
+  if (summary === "") return head;
+  const room = MAX_INDEX_LINE - head.length - 3;
+  const cut = summary.length > room ? `${summary.slice(0, Math.max(room - 1, 20)).trimEnd()}…` : summary;
+  return `${head} — ${cut}`;
+}
+
+export function indexLinesOf(sectionBody: string): IndexLine[] {
+  return splitLinesKeepEnds(sectionBody).flatMap((line) => {
+    const parsed = parseIndexLine(line);
+    return parsed ? [parsed] : [];
+  });
+}
+
+/** Replaces the line that points at `entry.path` (and drops any duplicate of it), or appends one. */
+export function upsertIndexLine(sectionBody: string, entry: IndexLine): string {
+  const lines = splitLinesKeepEnds(sectionBody);
+  const formatted = `${formatIndexLine(entry)}\n`;
+  let replaced = false;
+  const kept = lines.flatMap((line) => {
+    if (parseIndexLine(line)?.path !== entry.path) return [line];
+    if (replaced) return [];
+    replaced = true;
+    return [formatted];
+  });
+  if (replaced) return kept.join("");
+  return appendLine(kept.join(""), formatted);
+}
+
+export function removeIndexLines(sectionBody: string, paths: string[]): string {
+  return splitLinesKeepEnds(sectionBody)
+    .filter((line) => {
+      const parsed = parseIndexLine(line);
+      return !parsed || !paths.includes(parsed.path);
+    })
+    .join("");
+}
+
+/** Adds a line after the last non-blank line, keeping the blank line that ends the section. */
+function appendLine(body: string, line: string): string {
+  const content = body.replace(/\s+$/, "");
+  return content === "" ? `${line}\n` : `${content}\n${line}\n`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,157 @@
+import { type LoadConfigOptions, loadConfig } from "./config/load-config.js";
+import type { MnemoConfig } from "./config/schema.js";
+import { buildContext, type CoreMemory, loadCoreMemory } from "./context/load-context.js";
+import type { DocumentStore } from "./contracts/document-store.js";
+import { type DailyLog, loadRecentDailies } from "./daily/daily-log.js";
+import { type DoctorReport, runDoctor } from "./doctor/doctor.js";
+import { MnemoError } from "./errors.js";
+import type { HomeContext } from "./home/home-context.js";
+import { SOUL_PATH } from "./home/layout.js";
+import {
+  addJournalEntry,
+  type JournalAddResult,
+  listTopics,
+  readTopic,
+  type TopicRead,
+} from "./journal/journal.js";
+import {
+  deleteMemory,
+  getMemory,
+  type Memory,
+  type MemoryManifest,
+  type SavedMemory,
+  type SaveMemoryInput,
+  saveMemory,
+  scanMemories,
+} from "./memdir/memdir.js";
+import type { MemoryType } from "./memdir/memory-types.js";
+import { renderSoul, type SoulAnswers } from "./onboarding/soul-template.js";
+import {
+  addToProfile,
+  type ProfileChange,
+  type ProfileFile,
+  type ProfileRead,
+  readProfile,
+  removeFromProfile,
+  replaceInProfile,
+} from "./profile/profile.js";
+import { FsDocumentStore } from "./stores/fs/fs-document-store.js";
+
+export interface OpenMemoryOptions extends LoadConfigOptions {
+  /** The clock used for timestamps and daily logs (tests pass a fixed one). */
+  now?: () => Date;
+  /** Where warnings about hand-edited files go; default: stderr. */
+  onWarning?: (message: string) => void;
+}
+
+/**
+ * Opens a memory home: loads and validates the config, creates the home folder (unless memory is
+ * disabled, in which case no file is touched) and returns the handle every surface uses.
+ */
+export async function openMemory(options: OpenMemoryOptions = {}): Promise<MemoryHome> {
+  const { home, config } = await loadConfig(options);
+  const store = new FsDocumentStore({ home, lockTimeoutMs: config.lockTimeoutMs });
+  if (config.enabled) await store.open();
+  const warn =
+    options.onWarning ?? ((message: string) => process.stderr.write(`mnemo: warning: ${message}\n`));
+  return new MemoryHome({ store, config, now: options.now ?? (() => new Date()), warn }, home);
+}
+
+export class MemoryHome {
+  /** Absolute path of the home folder. */
+  readonly home: string;
+  private readonly context: HomeContext;
+
+  constructor(context: HomeContext, home: string) {
+    this.context = context;
+    this.home = home;
+  }
+
+  get config(): MnemoConfig {
+    return this.context.config;
+  }
+
+  get enabled(): boolean {
+    return this.context.config.enabled;
+  }
+
+  get store(): DocumentStore {
+    return this.context.store;
+  }
+
+  /** The frozen session context: tagged memory blocks, memory instructions, then `basePrompt`. */
+  buildContext(options: { basePrompt?: string } = {}): Promise<string> {
+    if (!this.enabled) return Promise.resolve(options.basePrompt ?? "");
+    return buildContext(this.context, options);
+  }
+
+  loadCoreMemory(): Promise<CoreMemory> {
+    if (!this.enabled) return Promise.resolve({ text: "", shownLines: 0, totalLines: 0, truncated: false });
+    return loadCoreMemory(this.context);
+  }
+
+  readonly profile = {
+    read: (file: ProfileFile, section?: string): Promise<ProfileRead> =>
+      this.whenEnabled(() => readProfile(this.context, file, section)),
+    add: (file: ProfileFile, section: string, text: string): Promise<ProfileChange> =>
+      this.whenEnabled(() => addToProfile(this.context, file, section, text)),
+    replace: (
+      file: ProfileFile,
+      options: { section: string; oldText: string; newText: string },
+    ): Promise<ProfileChange> => this.whenEnabled(() => replaceInProfile(this.context, file, options)),
+    remove: (file: ProfileFile, section: string): Promise<ProfileChange> =>
+      this.whenEnabled(() => removeFromProfile(this.context, file, section)),
+  };
+
+  readonly memories = {
+    save: (input: SaveMemoryInput): Promise<SavedMemory> =>
+      this.whenEnabled(() => saveMemory(this.context, input)),
+    delete: (name: string) => this.whenEnabled(() => deleteMemory(this.context, name)),
+    get: (name: string): Promise<Memory> => this.whenEnabled(() => getMemory(this.context, name)),
+    list: (options: { type?: MemoryType } = {}): Promise<MemoryManifest> =>
+      this.whenEnabled(() => scanMemories(this.context, options)),
+  };
+
+  readonly journal = {
+    add: (category: string, text: string): Promise<JournalAddResult> =>
+      this.whenEnabled(() => addJournalEntry(this.context, category, text)),
+    readTopic: (topic: string): Promise<TopicRead> => this.whenEnabled(() => readTopic(this.context, topic)),
+    topics: (): Promise<string[]> => this.whenEnabled(() => listTopics(this.context)),
+  };
+
+  readonly daily = {
+    recent: (): Promise<DailyLog[]> => this.whenEnabled(() => loadRecentDailies(this.context)),
+  };
+
+  /** Writes SOUL.md from onboarding answers; an existing one is kept unless `overwrite` is set. */
+  onboard(
+    answers: SoulAnswers,
+    options: { overwrite?: boolean } = {},
+  ): Promise<{ path: string; written: boolean }> {
+    return this.whenEnabled(() =>
+      this.store.transaction(async (writer) => {
+        if (!options.overwrite && (await writer.read(SOUL_PATH)) !== undefined)
+          return { path: SOUL_PATH, written: false };
+        await writer.write(SOUL_PATH, renderSoul(answers));
+        return { path: SOUL_PATH, written: true };
+      }),
+    );
+  }
+
+  /** Checks every file of the home; with `fix`, repairs what can be repaired without losing anything. */
+  doctor(options: { fix?: boolean } = {}): Promise<DoctorReport> {
+    return this.whenEnabled(() => runDoctor(this.context, options));
+  }
+
+  private whenEnabled<T>(work: () => Promise<T>): Promise<T> {
+    if (!this.enabled) {
+      return Promise.reject(
+        new MnemoError(
+          "DISABLED",
+          "Memory is disabled (enabled: false in config.json or MNEMO_ENABLED=0); nothing was read or written.",
+        ),
+      );
+    }
+    return work();
+  }
+}

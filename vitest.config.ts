@@ -2,8 +2,9 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    globalSetup: ["test/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

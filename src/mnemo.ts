@@ -143,13 +143,12 @@ export class MemoryHome {
     return this.whenEnabled(() => runDoctor(this.context, options));
   }
 
-  private whenEnabled<T>(work: () => Promise<T>): Promise<T> {
+  /** Async, so that a validation error thrown before any I/O still arrives as a rejected promise. */
+  private async whenEnabled<T>(work: () => Promise<T>): Promise<T> {
     if (!this.enabled) {
-      return Promise.reject(
-        new MnemoError(
-          "DISABLED",
-          "Memory is disabled (enabled: false in config.json or MNEMO_ENABLED=0); nothing was read or written.",
-        ),
+      throw new MnemoError(
+        "DISABLED",
+        "Memory is disabled (enabled: false in config.json or MNEMO_ENABLED=0); nothing was read or written.",
       );
     }
     return work();

@@ -54,7 +54,7 @@ export function trimToBudget(document: SectionDocument, options: BudgetOptions):
 
 /**
  * Removes whole lines from one end of the last remaining section's body until `excess` characters
- * are gone; undefined when even an empty body would not fit (then the whole section goes).
+ * are gone; undefined when only the heading would be left (then the whole section goes).
  */
 function trimBodyLines(
   section: Section,
@@ -71,5 +71,6 @@ function trimBodyLines(
     if (from === "end") removedLines.unshift(line);
     else removedLines.push(line);
   }
+  if (lines.join("").trim() === "") return undefined; // nothing but blank lines would remain
   return { kept: { ...section, body: lines.join("") }, removed: removedLines.join("") };
 }

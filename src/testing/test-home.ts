@@ -1,0 +1,39 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { MnemoConfigInput } from "../config/schema.js";
+import { type MemoryHome, openMemory } from "../mnemo.js";
+
+/** Test helpers: a fresh memory home in the system's temp folder, removed afterwards. */
+export const REPOSITORY_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const CLI_PATH = join(REPOSITORY_ROOT, "dist", "cli", "main.js");
+
+export async function makeTempDir(prefix = "mnemo-test-"): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+export async function removeDir(path: string): Promise<void> {
+  await rm(path, { recursive: true, force: true });
+}
+
+export interface TestHomeOptions {
+  config?: MnemoConfigInput;
+  now?: () => Date;
+}
+
+/** Opens a memory home in a new temp folder; warnings are collected instead of printed. */
+export async function openTestMemory(
+  options: TestHomeOptions = {},
+): Promise<{ memory: MemoryHome; home: string; warnings: string[] }> {
+  const home = await makeTempDir();
+  const warnings: string[] = [];
+  const memory = await openMemory({
+    home,
+    env: {},
+    config: options.config,
+    now: options.now,
+    onWarning: (message) => warnings.push(message),
+  });
+  return { memory, home, warnings };
+}

@@ -6,5 +6,7 @@ export default defineConfig({
     globalSetup: ["test/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // The JSON report is what .ci/run counts for its `N passed, N failed` line.
+    reporters: ["default", ["json", { outputFile: ".test-results/vitest.json" }]],
   },
 });

@@ -31,8 +31,11 @@ export function parseFrontmatter(text: string): FrontmatterResult {
   const yaml = parseDocument(yamlText);
   const firstError = yaml.errors[0];
   if (firstError) {
+    // The YAML starts on the file's second line; report the file's line, and the message without
+    // the parser's own "at line N, column M:" (counted inside the YAML).
     const line = (firstError.linePos?.[0].line ?? 1) + 1;
-    return { ok: false, problem: `invalid YAML: ${firstError.message.split("\n")[0]}`, line };
+    const message = (firstError.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
+    return { ok: false, problem: `invalid YAML: ${message}`, line };
   }
   if (yaml.contents !== null && !isMap(yaml.contents)) {
     return { ok: false, problem: "the frontmatter must be a set of `key: value` lines", line: 2 };

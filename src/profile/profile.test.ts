@@ -18,7 +18,12 @@ describe("profile files (seed 002)", () => {
   test("add creates the file and the section, then appends to it", async () => {
     await open();
     const first = await memory.profile.add("user", "Preferences", "Likes tea.");
-    expect(first).toMatchObject({ path: "USER.md", action: "added", usage: { budget: 1400 } });
+    expect(first).toMatchObject({
+      path: "USER.md",
+      action: "added",
+      usage: { budget: 1400 },
+      editedSectionTrimmed: false,
+    });
     await memory.profile.add("user", "preferences", "Dislikes meetings before 10.");
     await memory.profile.add("user", "Work", "Backend developer.");
     expect(await readFile(join(home, "USER.md"), "utf8")).toBe(
@@ -72,6 +77,7 @@ describe("profile files (seed 002)", () => {
       "Always cite sources and never guess about facts.",
     );
     expect(change.usage.characters).toBeLessThanOrEqual(60);
+    expect(change.editedSectionTrimmed).toBe(true);
     expect(change.archived).toEqual([expect.objectContaining({ path: "archive/SOUL.md" })]);
     expect(await readFile(join(home, "SOUL.md"), "utf8")).toBe("# Soul\n\n## Identity\nI am Mo.\n\n");
     expect(await readFile(join(home, "archive/SOUL.md"), "utf8")).toContain("## Rules\nAlways cite sources");

@@ -51,6 +51,11 @@ export interface ProfileChange {
   usage: ProfileUsage;
   /** What the budget pushed out of the file, or the removed section. */
   archived: ArchivedChunk[];
+  /**
+   * True when the budget pushed (part of) the edited section itself out of the file: the text is
+   * safe in the archive but not in the file, so the caller should make room and write it again.
+   */
+  editedSectionTrimmed: boolean;
 }
 
 const TITLES: Record<ProfileFile, string> = { soul: "Soul", user: "User", memory: "Memory", daily: "" };
@@ -160,8 +165,17 @@ async function editProfile(
       })),
     );
     if (file === "daily") await archiveOldDailies(home, writer);
-    const kept = findSection(trimmed.document, section)?.name ?? section;
-    return { file, path, section: kept, action, usage: usageOf(home, file, trimmed.document), archived };
+    const editedBefore = findSection(edited, section);
+    const editedAfter = findSection(trimmed.document, section);
+    return {
+      file,
+      path,
+      section: editedAfter?.name ?? editedBefore?.name ?? section,
+      action,
+      usage: usageOf(home, file, trimmed.document),
+      archived,
+      editedSectionTrimmed: editedBefore !== undefined && editedAfter?.body !== editedBefore.body,
+    };
   });
 }
 

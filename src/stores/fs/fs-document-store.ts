@@ -28,7 +28,24 @@ export class FsDocumentStore implements DocumentStore {
 
   /** Creates the home (seed 000, property 5) and its derived-state folder. */
   async open(): Promise<void> {
-    await mkdir(join(this.home, ".index"), { recursive: true });
+    try {
+      await mkdir(join(this.home, ".index"), { recursive: true });
+    } catch (error) {
+      const code = errnoCode(error);
+      const reason =
+        code === "ENOTDIR" || code === "EEXIST"
+          ? "it, or a folder above it, is a file"
+          : code === "EACCES" || code === "EPERM"
+            ? "permission denied"
+            : errorMessage(error);
+      throw new MnemoError(
+        "IO",
+        `Cannot use ${this.home} as the memory home: ${reason}. Choose another folder with --home or MNEMO_HOME.`,
+        {
+          cause: error,
+        },
+      );
+    }
   }
 
   locate(path: string): string {

@@ -4,7 +4,7 @@ import type { DocumentInfo, DocumentStore, DocumentWriter } from "../../contract
 import { errnoCode, errorMessage, MnemoError } from "../../errors.js";
 import { writeFileAtomic } from "./atomic-write.js";
 import { acquireFileLock } from "./home-lock.js";
-import { resolveInsideHome, validateDocumentPath } from "./safe-path.js";
+import { resolveFolderInsideHome, resolveInsideHome, validateDocumentPath } from "./safe-path.js";
 
 /** The lock file sits in the derived-state folder, which every mnemo home has. */
 export const LOCK_PATH = ".index/write.lock";
@@ -84,8 +84,7 @@ export class FsDocumentStore implements DocumentStore {
   }
 
   async list(directory: string): Promise<DocumentInfo[]> {
-    if (directory !== "") validateDocumentPath(directory);
-    const folder = directory === "" ? this.home : this.locate(directory);
+    const folder = directory === "" ? this.home : await resolveFolderInsideHome(this.home, directory);
     let names: string[];
     try {
       names = await readdir(folder);
@@ -114,7 +113,8 @@ export class FsDocumentStore implements DocumentStore {
 
   private async runLocked<T>(work: (writer: DocumentWriter) => Promise<T>): Promise<T> {
     await this.open();
-    const release = await acquireFileLock(this.locate(LOCK_PATH), this.lockTimeoutMs);
+    const lockPath = await resolveInsideHome(this.home, LOCK_PATH, { createFolders: true });
+    const release = await acquireFileLock(lockPath, this.lockTimeoutMs);
     try {
       return await work(this.writer());
     } finally {

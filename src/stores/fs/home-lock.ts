@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { link, open, readFile, rename, stat, unlink } from "node:fs/promises";
+import { link, readFile, stat, unlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { errnoCode, MnemoError } from "../../errors.js";
 
@@ -41,20 +41,22 @@ export async function acquireFileLock(lockPath: string, timeoutMs: number): Prom
   }
 }
 
+/**
+ * Writes the holder into a file of its own, then links it to the lock's name: link() fails if the
+ * lock exists, so creation is atomic and the lock file is never seen empty or half-written.
+ */
 async function tryCreate(lockPath: string, self: LockHolder): Promise<boolean> {
-  let handle: Awaited<ReturnType<typeof open>>;
+  const candidate = `${lockPath}.${self.token}`;
+  await writeFile(candidate, JSON.stringify(self), { mode: 0o644 });
   try {
-    handle = await open(lockPath, "wx", 0o644);
+    await link(candidate, lockPath);
+    return true;
   } catch (error) {
     if (errnoCode(error) === "EEXIST") return false;
     throw error;
-  }
-  try {
-    await handle.writeFile(JSON.stringify(self));
   } finally {
-    await handle.close();
+    await unlink(candidate).catch(() => undefined);
   }
-  return true;
 }
 
 async function readHolder(lockPath: string): Promise<LockHolder | undefined> {
@@ -94,24 +96,45 @@ function isProcessAlive(pid: number): boolean {
 }
 
 /**
- * Moves the stale lock aside under a unique name (only one breaker can win the rename), then checks
- * that what it moved is still the stale holder; if a live writer slipped in between, its lock is
- * put back.
+ * Claims the stale lock before removing it: link() creates the claim only if no one else has
+ * claimed this holder yet, so one breaker wins. The claim is a second name for the very file the
+ * winner linked, so reading it tells whether that file is still the stale one; if it is, nobody
+ * but the winner can remove it from lockPath, and removing it by name is safe. A breaker that
+ * linked a newer, live lock only removes its claim.
  */
 async function breakStaleLock(lockPath: string, stale: LockHolder | undefined): Promise<void> {
-  const aside = `${lockPath}.stale-${randomBytes(6).toString("hex")}`;
+  const claim = `${lockPath}.breaking-${stale?.token ?? "unreadable"}`;
   try {
-    await rename(lockPath, aside);
+    await link(lockPath, claim);
   } catch (error) {
-    if (errnoCode(error) === "ENOENT") return;
+    if (errnoCode(error) === "ENOENT") return; // broken by someone else already
+    if (errnoCode(error) === "EEXIST") return removeAbandonedClaim(claim);
     throw error;
   }
-  const moved = await readHolder(aside);
-  const movedTheStaleOne = stale ? moved?.token === stale.token : moved === undefined;
-  if (!movedTheStaleOne) {
-    await link(aside, lockPath).catch(() => undefined);
+  try {
+    if (await isStillStale(claim, stale)) {
+      await unlink(lockPath).catch((error: unknown) => {
+        if (errnoCode(error) !== "ENOENT") throw error;
+      });
+    }
+  } finally {
+    await unlink(claim).catch(() => undefined);
   }
-  await unlink(aside).catch(() => undefined);
+}
+
+async function isStillStale(claim: string, stale: LockHolder | undefined): Promise<boolean> {
+  const claimed = await readHolder(claim);
+  if (stale) return claimed?.token === stale.token;
+  if (claimed) return false;
+  const info = await stat(claim);
+  return Date.now() - info.mtimeMs > UNREADABLE_LOCK_STALE_MS;
+}
+
+/** A breaker killed between claiming and removing leaves its claim; after a while it is cleared. */
+async function removeAbandonedClaim(claim: string): Promise<void> {
+  const info = await stat(claim).catch(() => undefined);
+  if (info && Date.now() - info.ctimeMs > UNREADABLE_LOCK_STALE_MS)
+    await unlink(claim).catch(() => undefined);
 }
 
 async function release(lockPath: string, self: LockHolder): Promise<void> {

@@ -1,5 +1,5 @@
 import { lstat, mkdir, realpath } from "node:fs/promises";
-import { dirname, join, sep } from "node:path";
+import { join, sep } from "node:path";
 import { errnoCode, MnemoError } from "../../errors.js";
 
 /**
@@ -25,31 +25,29 @@ export function validateDocumentPath(path: string): string[] {
 
 /**
  * Resolves a document path to an absolute file path that is guaranteed to stay inside the home,
- * also through symbolic links: the real path of its folder must be inside the real home, and the
- * file itself must not be a symbolic link.
+ * also through symbolic links: the real path of each folder on the way must be inside the real
+ * home (checked before the next folder is created, so no folder is ever made outside the home),
+ * and the file itself must not be a symbolic link.
  */
 export async function resolveInsideHome(
   home: string,
   path: string,
   options: { createFolders: boolean },
 ): Promise<string> {
-  validateDocumentPath(path);
-  const absolute = join(home, ...path.split("/"));
-  const folder = dirname(absolute);
-  if (options.createFolders) await mkdir(folder, { recursive: true });
+  const segments = validateDocumentPath(path);
+  const absolute = join(home, ...segments);
   const realHome = await realpath(home);
-  let realFolder: string;
-  try {
-    realFolder = await realpath(folder);
-  } catch (error) {
-    if (errnoCode(error) === "ENOENT" || errnoCode(error) === "ENOTDIR") return absolute;
-    throw error;
-  }
-  if (realFolder !== realHome && !realFolder.startsWith(realHome + sep)) {
-    throw new MnemoError(
-      "OUTSIDE_HOME",
-      `Refusing ${absolute}: its folder is a symbolic link to ${realFolder}, outside the memory home ${realHome}.`,
-    );
+  let folder = home;
+  for (const segment of segments.slice(0, -1)) {
+    folder = join(folder, segment);
+    const realFolder = await realFolderOf(folder, absolute, options.createFolders);
+    if (realFolder === undefined) return absolute; // missing and not to be created: nothing to read there
+    if (!isInside(realFolder, realHome)) {
+      throw new MnemoError(
+        "OUTSIDE_HOME",
+        `Refusing ${absolute}: its folder is a symbolic link to ${realFolder}, outside the memory home ${realHome}.`,
+      );
+    }
   }
   try {
     const info = await lstat(absolute);
@@ -63,4 +61,42 @@ export async function resolveInsideHome(
     if (errnoCode(error) !== "ENOENT") throw error;
   }
   return absolute;
+}
+
+/** A folder to list, refused like a read when it is a symbolic link to a place outside the home. */
+export async function resolveFolderInsideHome(home: string, directory: string): Promise<string> {
+  const absolute = join(home, ...validateDocumentPath(directory));
+  const realHome = await realpath(home);
+  const realFolder = await realFolderOf(absolute, absolute, false);
+  if (realFolder !== undefined && !isInside(realFolder, realHome)) {
+    throw new MnemoError(
+      "OUTSIDE_HOME",
+      `Refusing to list ${absolute}: it is a symbolic link to ${realFolder}, outside the memory home ${realHome}.`,
+    );
+  }
+  return absolute;
+}
+
+/** The folder's real path (undefined when missing); creates it first when asked. */
+async function realFolderOf(folder: string, absolute: string, create: boolean): Promise<string | undefined> {
+  if (create) {
+    await mkdir(folder).catch((error: unknown) => {
+      if (errnoCode(error) !== "EEXIST") throw error;
+    });
+  }
+  try {
+    return await realpath(folder);
+  } catch (error) {
+    if (errnoCode(error) !== "ENOENT" && errnoCode(error) !== "ENOTDIR") throw error;
+    if (!create) return undefined;
+    // mkdir said EEXIST yet the folder cannot be resolved: a symbolic link that leads nowhere.
+    throw new MnemoError(
+      "OUTSIDE_HOME",
+      `Refusing ${absolute}: its folder ${folder} is a symbolic link to a place that does not exist. Remove the link, or point it at a folder inside the memory home.`,
+    );
+  }
+}
+
+function isInside(realPath: string, realHome: string): boolean {
+  return realPath === realHome || realPath.startsWith(realHome + sep);
 }

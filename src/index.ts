@@ -18,6 +18,8 @@ export type {
   DocumentStore,
   DocumentWriter,
 } from "./contracts/document-store.js";
+export type { EmbeddingModel, EmbedOptions } from "./contracts/embedding-model.js";
+export type { ChunkFilter, SearchIndex } from "./contracts/search-index.js";
 export type { DailyLog } from "./daily/daily-log.js";
 export type { DoctorProblem, DoctorProblemKind, DoctorReport } from "./doctor/doctor.js";
 export type { MnemoErrorCode } from "./errors.js";
@@ -43,9 +45,11 @@ export type {
 export type { MemoryHeader } from "./memdir/memory-file.js";
 export type { MemoryType } from "./memdir/memory-types.js";
 export { MEMORY_TYPES } from "./memdir/memory-types.js";
-export type { OpenMemoryOptions } from "./mnemo.js";
+export type { OpenMemoryOptions, RecallQueryOptions } from "./mnemo.js";
 export { MemoryHome, openMemory } from "./mnemo.js";
 export type { SoulAnswers } from "./onboarding/soul-template.js";
 export { DEFAULT_SOUL_ANSWERS } from "./onboarding/soul-template.js";
 export type { ProfileChange, ProfileFile, ProfileRead, ProfileUsage } from "./profile/profile.js";
 export { PROFILE_FILES } from "./profile/profile.js";
+export type { RecallResult, ReindexProgress } from "./search/memory-search.js";
+export type { RankedHit as RecallHit } from "./search/rank-chunks.js";

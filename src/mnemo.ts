@@ -35,6 +35,8 @@ import {
   removeFromProfile,
   replaceInProfile,
 } from "./profile/profile.js";
+import type { MemorySearch, RecallResult, ReindexProgress } from "./search/memory-search.js";
+import { openMemorySearch } from "./search/open-memory-search.js";
 import { FsDocumentStore } from "./stores/fs/fs-document-store.js";
 
 export interface OpenMemoryOptions extends LoadConfigOptions {
@@ -54,17 +56,37 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
   if (config.enabled) await store.open();
   const warn =
     options.onWarning ?? ((message: string) => process.stderr.write(`mnemo: warning: ${message}\n`));
-  return new MemoryHome({ store, config, now: options.now ?? (() => new Date()), warn }, home);
+  return new MemoryHome(
+    { store, config, now: options.now ?? (() => new Date()), warn },
+    home,
+    options.env ?? process.env,
+  );
+}
+
+/** What to search for and where: a memory type, a kind of chunk, a file or folder, a date range. */
+export interface RecallQueryOptions {
+  limit?: number;
+  type?: MemoryType;
+  kind?: "memory" | "section" | "journal" | "daily";
+  /** A file ("USER.md") or a folder ending in "/" ("topics/"). */
+  file?: string;
+  /** Inclusive YYYY-MM-DD bounds. */
+  since?: string;
+  until?: string;
+  signal?: AbortSignal;
 }
 
 export class MemoryHome {
   /** Absolute path of the home folder. */
   readonly home: string;
   private readonly context: HomeContext;
+  private readonly env: NodeJS.ProcessEnv;
+  private search: Promise<MemorySearch> | undefined;
 
-  constructor(context: HomeContext, home: string) {
+  constructor(context: HomeContext, home: string, env: NodeJS.ProcessEnv = process.env) {
     this.context = context;
     this.home = home;
+    this.env = env;
   }
 
   get config(): MnemoConfig {
@@ -122,6 +144,46 @@ export class MemoryHome {
   readonly daily = {
     recent: (): Promise<DailyLog[]> => this.whenEnabled(() => loadRecentDailies(this.context)),
   };
+
+  /**
+   * Hybrid search (BM25 + vectors) over everything in the home. The index under .index/ catches up
+   * with the files first, so a change made by hand or by another process is found.
+   */
+  recall(query: string, options: RecallQueryOptions = {}): Promise<RecallResult> {
+    return this.whenEnabled(async () => {
+      const search = await this.openSearch();
+      const filter = {
+        memoryType: options.type,
+        kind: options.kind,
+        path: options.file,
+        since: options.since,
+        until: options.until,
+      };
+      return search.recall(query, { limit: options.limit, filter, signal: options.signal });
+    });
+  }
+
+  /** Rebuilds the search index from the files; returns the number of documents indexed. */
+  reindex(
+    options: { onProgress?: (progress: ReindexProgress) => void; signal?: AbortSignal } = {},
+  ): Promise<number> {
+    return this.whenEnabled(async () => (await this.openSearch()).reindex(options));
+  }
+
+  /** Releases the search index and the embedding model (the files need no closing). */
+  async close(): Promise<void> {
+    const search = this.search;
+    this.search = undefined;
+    if (search) await (await search).close();
+  }
+
+  private openSearch(): Promise<MemorySearch> {
+    this.search ??= openMemorySearch(this.context, this.home, this.env).catch((error: unknown) => {
+      this.search = undefined;
+      throw error;
+    });
+    return this.search;
+  }
 
   /** Writes SOUL.md from onboarding answers; an existing one is kept unless `overwrite` is set. */
   onboard(

@@ -1,7 +1,7 @@
 import { MEMORY_TYPES, type MemoryType, MnemoError, PROFILE_FILES, type ProfileFile } from "../index.js";
 
 /** Command-line words that must be one of a closed set, checked with an error that lists the set. */
-function parseChoice<T extends string>(value: string, choices: readonly T[], what: string): T {
+export function parseChoice<T extends string>(value: string, choices: readonly T[], what: string): T {
   const normalized = value.trim().toLowerCase();
   const found = choices.find((choice) => choice === normalized);
   if (found !== undefined) return found;

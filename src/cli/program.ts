@@ -7,6 +7,7 @@ import { registerInit } from "./commands/init.js";
 import { registerJournal } from "./commands/journal.js";
 import { registerList } from "./commands/list.js";
 import { registerProfile } from "./commands/profile.js";
+import { registerRecall } from "./commands/recall.js";
 import { registerRemember } from "./commands/remember.js";
 import { registerShow } from "./commands/show.js";
 import { EXIT_CODES_HELP } from "./output.js";
@@ -34,6 +35,7 @@ export function createProgram(): Command {
   registerShow(program);
   registerProfile(program);
   registerJournal(program);
+  registerRecall(program);
   registerDoctor(program);
   return program;
 }

@@ -33,6 +33,16 @@ describe("configuration", () => {
         general: "MEMORY",
       },
       lockTimeoutMs: 10_000,
+      search: {
+        embedder: "local",
+        localModel: "use-lite",
+        openaiModel: "text-embedding-3-small",
+        fusion: "weighted",
+        textWeight: 0.7,
+        fullScanIntervalMs: 1000,
+        recencyWeight: 0,
+        recencyHalfLifeDays: 30,
+      },
     });
   });
 

@@ -17,6 +17,11 @@ const NUMERIC_VARIABLES: Record<string, (input: MnemoConfigInput, value: number)
   },
 };
 
+/** Secrets are never read from config.json: the OpenAI-compatible key comes from here only. */
+export function readOpenAiApiKey(env: NodeJS.ProcessEnv): string | undefined {
+  return env.MNEMO_OPENAI_API_KEY?.trim() || env.OPENAI_API_KEY?.trim() || undefined;
+}
+
 export function readHomeFromEnv(env: NodeJS.ProcessEnv): string | undefined {
   const value = env.MNEMO_HOME?.trim();
   return value ? value : undefined;
@@ -29,6 +34,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv): MnemoConfigInput {
     if (["1", "true", "yes", "on"].includes(enabled)) input.enabled = true;
     else if (["0", "false", "no", "off"].includes(enabled)) input.enabled = false;
     else throw invalidVariable("MNEMO_ENABLED", enabled, "true or false");
+  }
+  const embedder = env.MNEMO_EMBEDDER?.trim();
+  const baseUrl = env.MNEMO_OPENAI_BASE_URL?.trim();
+  if (embedder || baseUrl) {
+    input.search = {
+      ...(embedder ? { embedder: embedder as "local" | "openai" | "none" } : {}),
+      ...(baseUrl ? { openaiBaseUrl: baseUrl } : {}),
+    };
   }
   for (const [name, apply] of Object.entries(NUMERIC_VARIABLES)) {
     const raw = env[name]?.trim();

@@ -34,6 +34,28 @@ const capacity = z
 const categoryName = z.string().regex(/^[a-z][a-z0-9_]*$/, "use lower-case letters, digits and _");
 const topicName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, "use letters, digits, _ and -");
 
+const search = z
+  .object({
+    /** Where vectors come from: a local model shipped in an npm package, an OpenAI-compatible endpoint, or none (BM25 only). */
+    embedder: z.enum(["local", "openai", "none"]).default("local"),
+    /** Which local model; the default was chosen by measured retrieval quality (docs/embeddings.md). */
+    localModel: z.enum(["use-lite", "glove"]).default("use-lite"),
+    /** The OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, LM Studio); the API key comes from the environment. */
+    openaiBaseUrl: z.string().url().optional(),
+    openaiModel: z.string().min(1).default("text-embedding-3-small"),
+    /** How BM25 and vector candidates are combined, and BM25's share in "weighted". */
+    fusion: z.enum(["weighted", "rrf"]).default("weighted"),
+    textWeight: z.number().min(0).max(1).default(0.7),
+    /** Every file is checked at least this often; folders are checked before every search. 0: every file, every search. */
+    fullScanIntervalMs: z.number().int().min(0).default(1000),
+    /** Bonus for recent memories (0 = off): a score is multiplied by up to 1 + weight, halving every half-life. */
+    recencyWeight: z.number().min(0).default(0),
+    recencyHalfLifeDays: z.number().positive().default(30),
+  })
+  .strict();
+
+export type SearchConfig = z.output<typeof search>;
+
 export const configSchema = z
   .object({
     /** false: mnemo touches no file at all. */
@@ -58,6 +80,7 @@ export const configSchema = z
         general: MEMORY_TARGET,
       })
       .refine((value) => Object.keys(value).length > 0, { message: "at least one category is needed" }),
+    search: search.default(search.parse({})),
     /** How long a writer waits for another process's lock before giving up. */
     lockTimeoutMs: positiveInt.default(10_000),
   })

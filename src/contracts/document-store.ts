@@ -16,6 +16,12 @@ export interface DocumentReader {
   readHead(path: string, maxBytes: number): Promise<string | undefined>;
   /** Documents directly inside `directory` ("" for the top level), hidden and temporary files left out. */
   list(directory: string): Promise<DocumentInfo[]>;
+  /**
+   * A value that changes whenever a document is added to, removed from or renamed into the folder
+   * (every write of mnemo's is a rename), or undefined when the folder does not exist. Cheap: lets
+   * the search index skip listing folders nothing was written to.
+   */
+  folderStamp(directory: string): Promise<string | undefined>;
 }
 
 export interface DocumentWriter extends DocumentReader {

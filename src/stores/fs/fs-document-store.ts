@@ -105,6 +105,17 @@ export class FsDocumentStore implements DocumentStore {
     return documents;
   }
 
+  async folderStamp(directory: string): Promise<string | undefined> {
+    const folder = directory === "" ? this.home : await resolveFolderInsideHome(this.home, directory);
+    try {
+      const info = await stat(folder, { bigint: true });
+      return `${info.ino}:${info.mtimeNs}`;
+    } catch (error) {
+      if (errnoCode(error) === "ENOENT" || errnoCode(error) === "ENOTDIR") return undefined;
+      throw ioError(error, folder);
+    }
+  }
+
   transaction<T>(work: (writer: DocumentWriter) => Promise<T>): Promise<T> {
     const run = this.queue.then(() => this.runLocked(work));
     this.queue = run.catch(() => undefined);
@@ -127,6 +138,7 @@ export class FsDocumentStore implements DocumentStore {
       read: (path) => this.read(path),
       readHead: (path, maxBytes) => this.readHead(path, maxBytes),
       list: (directory) => this.list(directory),
+      folderStamp: (directory) => this.folderStamp(directory),
       write: async (path, content) => {
         const absolute = await resolveInsideHome(this.home, path, { createFolders: true });
         await writeFileAtomic(absolute, content).catch((error: unknown) => {

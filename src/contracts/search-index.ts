@@ -1,0 +1,76 @@
+/**
+ * The derived search index over a memory home: chunks with their text (for BM25) and, when an
+ * embedding model is in use, their vectors. Rebuildable from the files at any time.
+ */
+export interface ChunkRecord {
+  path: string;
+  kind: string;
+  locator: string;
+  line: number;
+  title: string;
+  text: string;
+  memoryType?: string;
+  date?: string;
+  /** Hash of `text`: the embedding cache key. */
+  textHash: string;
+}
+
+export interface StoredChunk extends ChunkRecord {
+  id: number;
+}
+
+export interface DocumentState {
+  /** Content hash of the whole file. */
+  hash: string;
+  mtimeMs: number;
+  size: number;
+}
+
+export interface ChunkFilter {
+  memoryType?: string;
+  kind?: string;
+  /** Exact document path, or a folder prefix ending in "/". */
+  path?: string;
+  /** Inclusive YYYY-MM-DD bounds on the chunk's date; chunks without a date are left out by either. */
+  since?: string;
+  until?: string;
+}
+
+export interface ScoredChunkId {
+  id: number;
+  /** Higher is better: BM25 relevance for text search, cosine similarity for vector search. */
+  score: number;
+}
+
+export interface SearchIndex {
+  open(): Promise<void>;
+  close(): Promise<void>;
+  documentStates(): Promise<Map<string, DocumentState>>;
+  /** Replaces every chunk of one document, in one transaction; vectors are set for the chunks that have one. */
+  replaceDocument(
+    path: string,
+    state: DocumentState,
+    chunks: ChunkRecord[],
+    vectors: Map<string, Float32Array>,
+  ): Promise<void>;
+  removeDocument(path: string): Promise<void>;
+  textSearch(
+    matchExpression: string,
+    options: { limit: number; filter?: ChunkFilter },
+  ): Promise<ScoredChunkId[]>;
+  vectorSearch(
+    vector: Float32Array,
+    options: { limit: number; filter?: ChunkFilter },
+  ): Promise<ScoredChunkId[]>;
+  chunks(ids: number[]): Promise<StoredChunk[]>;
+  /** Chunks that have no vector yet (after a model change, or when embedding failed). */
+  chunksWithoutVector(limit: number): Promise<StoredChunk[]>;
+  setVectors(vectors: Map<number, Float32Array>): Promise<void>;
+  /** The model the vectors were made with; undefined before any. */
+  vectorModel(): Promise<{ id: string; dimensions: number } | undefined>;
+  /** Drops every vector and the embedding cache, and records the new model. */
+  resetVectors(model: { id: string; dimensions: number }): Promise<void>;
+  cachedEmbeddings(textHashes: string[]): Promise<Map<string, Float32Array>>;
+  cacheEmbeddings(vectors: Map<string, Float32Array>): Promise<void>;
+  stats(): Promise<{ documents: number; chunks: number; vectors: number }>;
+}

@@ -1,0 +1,71 @@
+import { fc, test } from "@fast-check/vitest";
+import { describe, expect } from "vitest";
+import { type Candidate, fuseCandidates, recencyBoost } from "./fusion.js";
+
+const candidates = fc
+  .uniqueArray(
+    fc.record({
+      id: fc.integer({ min: 1, max: 60 }),
+      score: fc.integer({ min: 0, max: 5000 }).map((value) => value / 100),
+    }),
+    { selector: (candidate) => candidate.id, maxLength: 30 },
+  )
+  .map((list) => [...list].sort((a, b) => b.score - a.score));
+const methods = fc.oneof(
+  fc.record({
+    method: fc.constant("weighted" as const),
+    textWeight: fc.double({ min: 0, max: 1, noNaN: true }),
+  }),
+  fc.record({ method: fc.constant("rrf" as const), k: fc.integer({ min: 1, max: 100 }) }),
+);
+
+describe("fusion", () => {
+  test.prop([candidates, candidates, methods], { numRuns: 300 })(
+    "returns exactly the union of its inputs, each once, best first",
+    (text, vector, options) => {
+      const fused = fuseCandidates(text, vector, options);
+      const union = new Set([...text, ...vector].map((candidate: Candidate) => candidate.id));
+      expect(fused.map((candidate) => candidate.id).sort((a, b) => a - b)).toEqual(
+        [...union].sort((a, b) => a - b),
+      );
+      for (let index = 1; index < fused.length; index++)
+        expect(fused[index - 1]?.score ?? 0).toBeGreaterThanOrEqual(fused[index]?.score ?? 0);
+    },
+  );
+
+  test.prop([candidates], { numRuns: 200 })("with one list alone, the order of that list is kept", (text) => {
+    const fused = fuseCandidates(text, [], { method: "weighted", textWeight: 0.7 });
+    const distinctScores = new Set(text.map((candidate) => candidate.score)).size === text.length;
+    if (distinctScores && text.every((candidate) => candidate.score > 0))
+      expect(fused.map((candidate) => candidate.id)).toEqual(text.map((candidate) => candidate.id));
+  });
+
+  test("a candidate found by both lists beats one found by a single list", () => {
+    const fused = fuseCandidates(
+      [
+        { id: 1, score: 10 },
+        { id: 2, score: 9 },
+      ],
+      [
+        { id: 2, score: 0.8 },
+        { id: 3, score: 0.79 },
+      ],
+      { method: "rrf", k: 60 },
+    );
+    expect(fused[0]?.id).toBe(2);
+  });
+
+  test.prop(
+    [
+      fc.double({ min: 0, max: 100, noNaN: true }),
+      fc.double({ min: 0, max: 3650, noNaN: true }),
+      fc.double({ min: 0, max: 3650, noNaN: true }),
+    ],
+    { numRuns: 200 },
+  )("recency never lowers a score and favours the newer of two", (score, ageA, ageB) => {
+    const options = { weight: 0.3, halfLifeDays: 30 };
+    expect(recencyBoost(score, ageA, options)).toBeGreaterThanOrEqual(score);
+    if (ageA < ageB)
+      expect(recencyBoost(score, ageA, options)).toBeGreaterThanOrEqual(recencyBoost(score, ageB, options));
+  });
+});

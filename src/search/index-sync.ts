@@ -1,0 +1,87 @@
+import type { DocumentInfo, DocumentReader } from "../contracts/document-store.js";
+import type { ChunkRecord, DocumentState, SearchIndex } from "../contracts/search-index.js";
+import { textHash } from "./embed-chunks.js";
+import { chunkHomeDocument, INDEXED_FOLDERS, INDEXED_ROOT_FILES, isIndexedPath } from "./home-chunks.js";
+
+/**
+ * Keeps the index in step with the files. A document is re-read when its size or modification time
+ * differs from what the index recorded (the embedding cache makes re-chunking unchanged text cheap). Folders
+ * whose stamp did not change since the last pass are not listed again (every mnemo write, and most
+ * editors' saves, rename a file into its folder, which changes the stamp); a full pass over every
+ * file runs at least every `fullScanIntervalMs` to catch edits written in place.
+ */
+export interface SyncState {
+  stamps: Map<string, string | undefined>;
+  lastFullScan: number;
+}
+
+export interface SyncChange {
+  path: string;
+  chunks: ChunkRecord[];
+  state: DocumentState;
+}
+
+export interface SyncPlan {
+  changed: SyncChange[];
+  removed: string[];
+}
+
+export function newSyncState(): SyncState {
+  return { stamps: new Map(), lastFullScan: Number.NEGATIVE_INFINITY };
+}
+
+export async function planSync(
+  reader: DocumentReader,
+  index: SearchIndex,
+  state: SyncState,
+  options: { fullScanIntervalMs: number; now: number; force?: boolean },
+): Promise<SyncPlan> {
+  const full = options.force === true || options.now - state.lastFullScan >= options.fullScanIntervalMs;
+  const folders = ["", ...INDEXED_FOLDERS];
+  const stamps = new Map(
+    await Promise.all(folders.map(async (folder) => [folder, await reader.folderStamp(folder)] as const)),
+  );
+  const toList = full ? folders : folders.filter((folder) => stamps.get(folder) !== state.stamps.get(folder));
+  state.stamps = stamps;
+  if (full) state.lastFullScan = options.now;
+  if (toList.length === 0) return { changed: [], removed: [] };
+
+  const recorded = await index.documentStates();
+  const seen = new Set<string>();
+  const changed: SyncChange[] = [];
+  for (const folder of toList) {
+    const documents = (await reader.list(folder)).filter(
+      (document) =>
+        isIndexedPath(document.path) && (folder !== "" || INDEXED_ROOT_FILES.includes(document.path)),
+    );
+    for (const document of documents) {
+      seen.add(document.path);
+      const change = await documentChange(reader, document, recorded.get(document.path));
+      if (change) changed.push(change);
+    }
+  }
+  const removed = [...recorded.keys()].filter((path) => !seen.has(path) && toList.includes(folderOf(path)));
+  return { changed, removed };
+}
+
+async function documentChange(
+  reader: DocumentReader,
+  document: DocumentInfo,
+  recorded: DocumentState | undefined,
+): Promise<SyncChange | undefined> {
+  const mtimeMs = document.modifiedAt.getTime();
+  if (recorded && recorded.mtimeMs === mtimeMs && recorded.size === document.size) return undefined;
+  const text = await reader.read(document.path);
+  if (text === undefined) return undefined;
+  const state = { hash: textHash(text), mtimeMs, size: document.size };
+  const chunks = chunkHomeDocument(document.path, text).map((chunk) => ({
+    ...chunk,
+    textHash: textHash(chunk.text),
+  }));
+  return { path: document.path, chunks, state };
+}
+
+function folderOf(path: string): string {
+  const slash = path.indexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}

@@ -1,0 +1,31 @@
+import { STOP_WORDS } from "./stop-words.js";
+
+/**
+ * Turns what a user typed into search terms: lower-case runs of letters and digits (any script),
+ * stop words removed, duplicates dropped, at most `maxTerms`. The FTS5 query built from them quotes
+ * every term, so no FTS syntax (AND, NEAR, *, ", :, parentheses, column filters) can pass through.
+ */
+export const DEFAULT_MAX_QUERY_TERMS = 32;
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+export function tokenize(text: string): string[] {
+  return text.normalize("NFKC").toLowerCase().match(WORD) ?? [];
+}
+
+export function queryTerms(text: string, maxTerms = DEFAULT_MAX_QUERY_TERMS): string[] {
+  const terms: string[] = [];
+  for (const token of tokenize(text)) {
+    if (STOP_WORDS.has(token) || terms.includes(token)) continue;
+    terms.push(token);
+    if (terms.length === maxTerms) break;
+  }
+  // A query of nothing but stop words ("what did I say?") still searches for them.
+  if (terms.length === 0) return [...new Set(tokenize(text))].slice(0, maxTerms);
+  return terms;
+}
+
+/** `"term1" OR "term2"`; empty when there is nothing to search for. */
+export function ftsMatchExpression(terms: string[]): string {
+  return terms.map((term) => `"${term}"`).join(" OR ");
+}

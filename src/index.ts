@@ -6,7 +6,7 @@
 export type { ArchivedChunk } from "./archive/archive.js";
 export type { LoadConfigOptions, LoadedConfig } from "./config/load-config.js";
 export { CONFIG_FILE_NAME, loadConfig, resolveHome } from "./config/load-config.js";
-export type { MnemoConfig, MnemoConfigInput } from "./config/schema.js";
+export type { MnemoConfig, MnemoConfigInput, SearchConfig } from "./config/schema.js";
 export { configSchema, MEMORY_TARGET } from "./config/schema.js";
 export type { CoreMemory } from "./context/load-context.js";
 export { MEMORY_INSTRUCTIONS_PROMPT } from "./context/memory-instructions-prompt.js";
@@ -24,6 +24,11 @@ export type { DailyLog } from "./daily/daily-log.js";
 export type { DoctorProblem, DoctorProblemKind, DoctorReport } from "./doctor/doctor.js";
 export type { MnemoErrorCode } from "./errors.js";
 export { MnemoError } from "./errors.js";
+export { CachingEmbeddingModel, withEmbeddingCacheFile } from "./eval/caching-embedding-model.js";
+export type { RetrievalCase } from "./eval/retrieval-case.js";
+export type { MetricsSummary } from "./eval/retrieval-metrics.js";
+export type { RetrievalEvalOptions, RetrievalEvalReport } from "./eval/run-retrieval-eval.js";
+export { runRetrievalEval } from "./eval/run-retrieval-eval.js";
 export type { JournalAddResult, TopicRead } from "./journal/journal.js";
 export type {
   JournalBlock,
@@ -51,5 +56,7 @@ export type { SoulAnswers } from "./onboarding/soul-template.js";
 export { DEFAULT_SOUL_ANSWERS } from "./onboarding/soul-template.js";
 export type { ProfileChange, ProfileFile, ProfileRead, ProfileUsage } from "./profile/profile.js";
 export { PROFILE_FILES } from "./profile/profile.js";
+export type { FusionOptions } from "./search/fusion.js";
 export type { RecallResult, ReindexProgress } from "./search/memory-search.js";
+export { createEmbeddingModel } from "./search/open-memory-search.js";
 export type { RankedHit as RecallHit } from "./search/rank-chunks.js";

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { registerContext } from "./commands/context.js";
 import { registerDoctor } from "./commands/doctor.js";
+import { registerEval } from "./commands/eval.js";
 import { registerForget } from "./commands/forget.js";
 import { registerInit } from "./commands/init.js";
 import { registerJournal } from "./commands/journal.js";
@@ -36,6 +37,7 @@ export function createProgram(): Command {
   registerProfile(program);
   registerJournal(program);
   registerRecall(program);
+  registerEval(program);
   registerDoctor(program);
   return program;
 }

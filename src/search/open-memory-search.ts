@@ -24,7 +24,7 @@ export async function openMemorySearch(
   const search = new MemorySearch({
     reader: home.store,
     index: new SqliteSearchIndex({ path: join(homePath, ...SEARCH_INDEX_FILE.split("/")) }),
-    loadEmbedder: config.embedder === "none" ? undefined : () => loadEmbedder(config, env),
+    loadEmbedder: config.embedder === "none" ? undefined : () => createEmbeddingModel(config, env),
     fusion: fusionOptions(config),
     fullScanIntervalMs: config.fullScanIntervalMs,
     recency: { weight: config.recencyWeight, halfLifeDays: config.recencyHalfLifeDays },
@@ -41,7 +41,13 @@ export function fusionOptions(config: SearchConfig): FusionOptions {
     : { method: "weighted", textWeight: config.textWeight };
 }
 
-async function loadEmbedder(config: SearchConfig, env: NodeJS.ProcessEnv): Promise<EmbeddingModel> {
+/** The embedding model the config names (not yet opened); the heavy packages load on open(). */
+export async function createEmbeddingModel(
+  config: SearchConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<EmbeddingModel> {
+  if (config.embedder === "none")
+    throw new MnemoError("INVALID_CONFIG", 'search.embedder is "none": no embedding model is configured.');
   if (config.embedder === "local") {
     const { createLocalEmbeddingModel } = await import("../models/local/index.js");
     return createLocalEmbeddingModel(config.localModel);

@@ -1,0 +1,138 @@
+import { mkdirSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import type { Command } from "commander";
+import {
+  createEmbeddingModel,
+  type EmbeddingModel,
+  type FusionOptions,
+  type MetricsSummary,
+  MnemoError,
+  type RetrievalEvalReport,
+  runRetrievalEval,
+  withEmbeddingCacheFile,
+} from "../../index.js";
+import { type CommonOptions, commandAction, openHome, withCommonOptions } from "../command-action.js";
+import { EXIT_CODES, printData } from "../output.js";
+import { parseChoice } from "../parse-choice.js";
+import { createProgressBar } from "../progress-bar.js";
+
+interface EvalOptions extends CommonOptions {
+  input: string;
+  k: string;
+  rankedOut?: string;
+  embedder?: string;
+  fusion?: string;
+  textWeight?: string;
+  limit?: string;
+}
+
+const FORMAT_HELP = `
+Input: one JSON case per line (gzip when the name ends in .gz):
+  {"id": "c1", "documents": [{"id": "d1", "text": "...", "timestamp": "2023-05-01"}],
+   "queries": [{"id": "q1", "text": "...", "gold": ["d1"], "category": "single-session"}]}
+Each case is a fresh memory holding its documents; each query is ranked and scored.`;
+
+export function registerEval(program: Command): void {
+  const evaluation = program
+    .command("eval")
+    .summary("Measure mnemo")
+    .description("Measure mnemo on your own data.");
+  const retrieval = evaluation
+    .command("retrieval")
+    .summary("Score recall on a retrieval data set")
+    .description(
+      `Rank each query's documents as recall does and report R_all@k, R_any@k, NDCG@k, MRR, latency and index build time.\n${FORMAT_HELP}`,
+    )
+    .requiredOption("--input <file>", "the cases, JSONL")
+    .option("--k <list>", "cut-offs, comma-separated", "5,10")
+    .option("--ranked-out <file>", 'write {"case", "query", "ranked": [ids]} per query, best first')
+    .option("--embedder <name>", "local, openai or none (default: the home's config)")
+    .option("--fusion <method>", "weighted or rrf (default: the home's config)")
+    .option("--text-weight <w>", "BM25's share in weighted fusion, 0 to 1")
+    .option("--limit <n>", "only the first n cases");
+  withCommonOptions(retrieval, [
+    "mnemo eval retrieval --input cases.jsonl",
+    "mnemo eval retrieval --input cases.jsonl.gz --k 1,5,10 --embedder none --json",
+  ]);
+  retrieval.action(
+    commandAction<[], EvalOptions>(async (_args, options) => {
+      const ks = options.k.split(",").map((part) => Number(part.trim()));
+      if (ks.some((k) => !Number.isInteger(k) || k < 1))
+        throw new MnemoError("INVALID_INPUT", `--k takes whole numbers like 5,10, not "${options.k}"`);
+      const memory = await openHome(options);
+      const search = { ...memory.config.search };
+      if (options.embedder)
+        search.embedder = parseChoice(options.embedder, ["local", "openai", "none"] as const, "embedder");
+      if (options.fusion) search.fusion = parseChoice(options.fusion, ["weighted", "rrf"] as const, "fusion");
+      if (options.textWeight !== undefined) search.textWeight = parseWeight(options.textWeight);
+      const fusion: FusionOptions =
+        search.fusion === "rrf"
+          ? { method: "rrf", k: 60 }
+          : { method: "weighted", textWeight: search.textWeight };
+      const embedder =
+        search.embedder === "none" ? undefined : await cachedEmbedder(await createEmbeddingModel(search));
+      const bar = createProgressBar("cases");
+      try {
+        const report = await runRetrievalEval({
+          input: options.input,
+          ks,
+          embedder,
+          fusion,
+          rankedOut: options.rankedOut,
+          limitCases: options.limit === undefined ? undefined : Number(options.limit),
+          onCase: (done) => bar.update(done, Math.max(done, Number(options.limit ?? done))),
+        });
+        bar.finish();
+        printData(options, report, formatReport(report, ks));
+        return EXIT_CODES.ok;
+      } finally {
+        await embedder?.close();
+      }
+    }),
+  );
+}
+
+/** Embeddings are cached across runs in ~/.cache/mnemo, keyed by model and text. */
+async function cachedEmbedder(model: EmbeddingModel): Promise<EmbeddingModel> {
+  const folder = join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "mnemo");
+  mkdirSync(folder, { recursive: true });
+  return withEmbeddingCacheFile(
+    model,
+    join(folder, `eval-embeddings-${model.id.replace(/[^\w.-]+/g, "_")}.sqlite`),
+  );
+}
+
+function parseWeight(value: string): number {
+  const weight = Number(value);
+  if (!(weight >= 0 && weight <= 1))
+    throw new MnemoError("INVALID_INPUT", `--text-weight is a number from 0 to 1, not "${value}"`);
+  return weight;
+}
+
+function formatReport(report: RetrievalEvalReport, ks: number[]): string {
+  const header = ["", "queries", ...ks.flatMap((k) => [`R_all@${k}`, `R_any@${k}`, `NDCG@${k}`]), "MRR"];
+  const row = (name: string, summary: MetricsSummary) => [
+    name,
+    String(summary.queries),
+    ...ks.flatMap((k) =>
+      [summary.recallAll[k], summary.recallAny[k], summary.ndcg[k]].map((value) => (value ?? 0).toFixed(3)),
+    ),
+    summary.mrr.toFixed(3),
+  ];
+  const rows = [
+    header,
+    row("overall", report.overall),
+    ...Object.entries(report.byCategory).map(([name, summary]) => row(name, summary)),
+  ];
+  const widths = header.map((_, column) => Math.max(...rows.map((cells) => (cells[column] ?? "").length)));
+  const table = rows
+    .map((cells) => cells.map((cell, column) => cell.padStart(widths[column] ?? 0)).join("  "))
+    .join("\n");
+  return [
+    `${report.cases} case(s), mode ${report.mode}${report.embedder ? ` (${report.embedder})` : ""}, fusion ${JSON.stringify(report.fusion)}`,
+    table,
+    `query latency p50 ${report.latencyMs.p50.toFixed(2)} ms, p95 ${report.latencyMs.p95.toFixed(2)} ms (query embedding p50 ${report.queryEmbeddingMs.p50.toFixed(2)} ms)`,
+    `index build ${report.indexBuildMs.total.toFixed(0)} ms in all, p50 ${report.indexBuildMs.p50.toFixed(1)} ms per case`,
+  ].join("\n");
+}

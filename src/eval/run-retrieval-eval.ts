@@ -1,0 +1,183 @@
+import { createReadStream } from "node:fs";
+import { appendFile, writeFile } from "node:fs/promises";
+import { createInterface } from "node:readline";
+import { createGunzip } from "node:zlib";
+import type { EmbeddingModel } from "../contracts/embedding-model.js";
+import type { ChunkRecord } from "../contracts/search-index.js";
+import { errorMessage, MnemoError } from "../errors.js";
+import { textHash } from "../search/embed-chunks.js";
+import type { FusionOptions } from "../search/fusion.js";
+import { rankChunks } from "../search/rank-chunks.js";
+import { type RetrievalCase, retrievalCaseSchema } from "./retrieval-case.js";
+import {
+  type MetricsSummary,
+  percentile,
+  type QueryMetrics,
+  queryMetrics,
+  summarizeMetrics,
+} from "./retrieval-metrics.js";
+
+/**
+ * `mnemo eval retrieval`: for each case, a fresh in-memory index built from its documents with
+ * the same chunk records, fusion and ranking code as recall, then every query ranked and scored.
+ */
+export interface RetrievalEvalOptions {
+  input: string;
+  ks: number[];
+  embedder?: EmbeddingModel;
+  fusion: FusionOptions;
+  rankedOut?: string;
+  limitCases?: number;
+  onCase?: (done: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface RetrievalEvalReport {
+  input: string;
+  mode: "hybrid" | "bm25";
+  embedder: string | undefined;
+  fusion: FusionOptions;
+  cases: number;
+  overall: MetricsSummary;
+  byCategory: Record<string, MetricsSummary>;
+  latencyMs: { p50: number; p95: number };
+  queryEmbeddingMs: { p50: number; p95: number };
+  indexBuildMs: { total: number; p50: number };
+}
+
+export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<RetrievalEvalReport> {
+  const { SqliteSearchIndex } = await import("../stores/sqlite/sqlite-search-index.js");
+  const dimensions = options.embedder ? (await options.embedder.open()).dimensions : 0;
+  const maxK = Math.max(...options.ks);
+  const all: Array<{ metrics: QueryMetrics; category: string | undefined }> = [];
+  const latencies: number[] = [];
+  const embeddingTimes: number[] = [];
+  const buildTimes: number[] = [];
+  if (options.rankedOut) await writeFile(options.rankedOut, "");
+  let cases = 0;
+  for await (const evalCase of readCases(options.input)) {
+    if (options.limitCases !== undefined && cases >= options.limitCases) break;
+    options.signal?.throwIfAborted();
+    const index = new SqliteSearchIndex({ path: ":memory:" });
+    await index.open();
+    const buildStart = performance.now();
+    if (options.embedder) await index.resetVectors({ id: options.embedder.id, dimensions });
+    await indexDocuments(index, options.embedder, evalCase);
+    buildTimes.push(performance.now() - buildStart);
+    const rankedLines: string[] = [];
+    for (const query of evalCase.queries) {
+      const started = performance.now();
+      const { hits, queryEmbeddingMs } = await rankChunks(index, options.embedder, query.text, {
+        limit: maxK,
+        fusion: options.fusion,
+        recency: { weight: 0, halfLifeDays: 30 },
+        now: new Date(),
+      });
+      latencies.push(performance.now() - started);
+      embeddingTimes.push(queryEmbeddingMs);
+      const ranked = hits.map((hit) => hit.locator);
+      all.push({ metrics: queryMetrics(ranked, query.gold, options.ks), category: query.category });
+      rankedLines.push(JSON.stringify({ case: evalCase.id, query: query.id, ranked }));
+    }
+    await index.close();
+    if (options.rankedOut) await appendFile(options.rankedOut, `${rankedLines.join("\n")}\n`);
+    options.onCase?.(++cases);
+  }
+  if (cases === 0)
+    throw new MnemoError("INVALID_INPUT", `${options.input} has no cases; each line must be one JSON case.`);
+  const categories = [...new Set(all.flatMap((entry) => (entry.category ? [entry.category] : [])))].sort();
+  return {
+    input: options.input,
+    mode: options.embedder ? "hybrid" : "bm25",
+    embedder: options.embedder?.id,
+    fusion: options.fusion,
+    cases,
+    overall: summarizeMetrics(
+      all.map((entry) => entry.metrics),
+      options.ks,
+    ),
+    byCategory: Object.fromEntries(
+      categories.map((category) => [
+        category,
+        summarizeMetrics(
+          all.filter((entry) => entry.category === category).map((entry) => entry.metrics),
+          options.ks,
+        ),
+      ]),
+    ),
+    latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95) },
+    queryEmbeddingMs: { p50: percentile(embeddingTimes, 50), p95: percentile(embeddingTimes, 95) },
+    indexBuildMs: { total: buildTimes.reduce((sum, time) => sum + time, 0), p50: percentile(buildTimes, 50) },
+  };
+}
+
+async function indexDocuments(
+  index: import("../contracts/search-index.js").SearchIndex,
+  embedder: EmbeddingModel | undefined,
+  evalCase: RetrievalCase,
+): Promise<void> {
+  const chunks: ChunkRecord[] = evalCase.documents.map((document, position) => ({
+    path: `documents/${position}`,
+    kind: "document",
+    locator: document.id,
+    line: 1,
+    title: "",
+    text: document.text,
+    date: document.timestamp?.slice(0, 10),
+    textHash: textHash(document.text),
+  }));
+  const vectors = new Map<string, Float32Array>();
+  if (embedder) {
+    const unique = [...new Map(chunks.map((chunk) => [chunk.textHash, chunk.text]))];
+    const embedded = await embedder.embed(
+      unique.map(([, text]) => text),
+      { purpose: "document" },
+    );
+    unique.forEach(([hash], position) => vectors.set(hash, embedded[position] as Float32Array));
+  }
+  for (const chunk of chunks) {
+    await index.replaceDocument(
+      chunk.path,
+      { hash: chunk.textHash, mtimeMs: 0, size: chunk.text.length },
+      [chunk],
+      vectors,
+    );
+  }
+}
+
+/** Cases from a JSONL file (gzip when it ends in .gz); a bad line is an error naming its number. */
+async function* readCases(path: string): AsyncGenerator<RetrievalCase> {
+  const stream = createReadStream(path);
+  const lines = createInterface({
+    input: path.endsWith(".gz") ? stream.pipe(createGunzip()) : stream,
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
+  let lineNumber = 0;
+  try {
+    for await (const line of lines) {
+      lineNumber++;
+      if (line.trim() === "") continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch (error) {
+        throw new MnemoError(
+          "INVALID_INPUT",
+          `${path} line ${lineNumber} is not valid JSON: ${errorMessage(error)}`,
+        );
+      }
+      const parsed = retrievalCaseSchema.safeParse(value);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new MnemoError(
+          "INVALID_INPUT",
+          `${path} line ${lineNumber}: ${issue?.path.join(".") || "(case)"}: ${issue?.message}. See \`mnemo eval retrieval --help\` for the format.`,
+        );
+      }
+      yield parsed.data;
+    }
+  } catch (error) {
+    if (MnemoError.isInstance(error)) throw error;
+    throw new MnemoError("IO", `Cannot read ${path}: ${errorMessage(error)}`, { cause: error });
+  }
+}

@@ -54,10 +54,11 @@ export interface SearchIndex {
     vectors: Map<string, Float32Array>,
   ): Promise<void>;
   removeDocument(path: string): Promise<void>;
-  textSearch(
-    matchExpression: string,
-    options: { limit: number; filter?: ChunkFilter },
-  ): Promise<ScoredChunkId[]>;
+  /**
+   * BM25 over the chunks that contain any of the terms (lower-case words, already free of query
+   * syntax). The store may leave out terms found in most chunks: their BM25 weight is about zero.
+   */
+  textSearch(terms: string[], options: { limit: number; filter?: ChunkFilter }): Promise<ScoredChunkId[]>;
   vectorSearch(
     vector: Float32Array,
     options: { limit: number; filter?: ChunkFilter },

@@ -1,7 +1,7 @@
 import type { EmbeddingModel } from "../contracts/embedding-model.js";
 import type { ChunkFilter, SearchIndex, StoredChunk } from "../contracts/search-index.js";
 import { type FusionOptions, fuseCandidates, recencyBoost } from "./fusion.js";
-import { ftsMatchExpression, queryTerms } from "./query-terms.js";
+import { queryTerms } from "./query-terms.js";
 
 /** One search hit: the chunk, where it is, and how it scored. */
 export interface RankedHit extends StoredChunk {
@@ -33,7 +33,7 @@ export async function rankChunks(
   options: RankOptions,
 ): Promise<{ hits: RankedHit[]; queryEmbeddingMs: number }> {
   const pool = candidatePoolSize(options.limit);
-  const text = await index.textSearch(ftsMatchExpression(queryTerms(query)), {
+  const text = await index.textSearch(queryTerms(query), {
     limit: pool,
     filter: options.filter,
   });

@@ -10,6 +10,7 @@ import type {
   StoredChunk,
 } from "../../contracts/search-index.js";
 import { errorMessage, MnemoError } from "../../errors.js";
+import { ftsMatchExpression } from "../../search/query-terms.js";
 import { SEARCH_SCHEMA, SEARCH_SCHEMA_VERSION, vectorTableSql } from "./search-schema.js";
 
 /**
@@ -37,6 +38,9 @@ interface ChunkRow {
 export class SqliteSearchIndex implements SearchIndex {
   private readonly options: SqliteSearchIndexOptions;
   private database: Database.Database | undefined;
+  /** Chunks per query term, and the number of chunks: valid until the next write. */
+  private termCounts = new Map<string, number>();
+  private chunkCount: number | undefined;
 
   constructor(options: SqliteSearchIndexOptions) {
     this.options = options;
@@ -138,18 +142,50 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   async textSearch(
-    matchExpression: string,
+    terms: string[],
     options: { limit: number; filter?: ChunkFilter },
   ): Promise<ScoredChunkId[]> {
-    if (matchExpression === "") return [];
+    const { rare, found } = this.splitTermsByFrequency(terms);
+    const ranked = this.bm25(rare.length > 0 ? rare : found, options);
+    if (rare.length === 0 || rare.length === found.length || ranked.length >= options.limit) return ranked;
+    // Too few chunks hold a rare term: fill up with those holding only common ones (they score ~0 anyway).
+    const seen = new Set(ranked.map((hit) => hit.id));
+    const rest = this.bm25(found, { ...options, limit: options.limit }).filter((hit) => !seen.has(hit.id));
+    return [...ranked, ...rest].slice(0, options.limit);
+  }
+
+  private bm25(terms: string[], options: { limit: number; filter?: ChunkFilter }): ScoredChunkId[] {
+    if (terms.length === 0) return [];
     const { clause, parameters } = filterClause(options.filter);
-    const rows = this.db()
+    return this.db()
       .prepare(
         `SELECT c.id AS id, -bm25(chunks_fts) AS score FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
          WHERE chunks_fts MATCH ? ${clause} ORDER BY bm25(chunks_fts) LIMIT ?`,
       )
-      .all(matchExpression, ...parameters, options.limit) as ScoredChunkId[];
-    return rows;
+      .all(ftsMatchExpression(terms), ...parameters, options.limit) as ScoredChunkId[];
+  }
+
+  /**
+   * FTS5's BM25 gives a term found in half the chunks or more an IDF of about zero, yet scoring it
+   * means visiting all those chunks. Such terms are searched only when the rarer ones find too
+   * little; the ranking is the same, the search far faster. Counts are cached until the next write.
+   */
+  private splitTermsByFrequency(terms: string[]): { rare: string[]; found: string[] } {
+    const database = this.db();
+    const total =
+      this.chunkCount ??
+      Number((database.prepare("SELECT count(*) AS n FROM chunks").get() as { n: number }).n);
+    this.chunkCount = total;
+    const countOf = database.prepare("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?");
+    const found = terms.filter((term) => {
+      let count = this.termCounts.get(term);
+      if (count === undefined) {
+        count = Number((countOf.get(ftsMatchExpression([term])) as { n: number }).n);
+        this.termCounts.set(term, count);
+      }
+      return count > 0;
+    });
+    return { rare: found.filter((term) => (this.termCounts.get(term) ?? 0) < total / 2), found };
   }
 
   async vectorSearch(
@@ -255,6 +291,7 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   private deleteChunksOf(path: string): void {
+    this.forgetCounts();
     const database = this.db();
     if (this.readVectorModel()) {
       database
@@ -264,6 +301,11 @@ export class SqliteSearchIndex implements SearchIndex {
         .run(path);
     }
     database.prepare("DELETE FROM chunks WHERE path = ?").run(path);
+  }
+
+  private forgetCounts(): void {
+    this.termCounts.clear();
+    this.chunkCount = undefined;
   }
 
   private readVectorModel(): { id: string; dimensions: number } | undefined {

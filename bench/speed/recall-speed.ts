@@ -1,0 +1,155 @@
+/**
+ * Speed of recall on a home of N synthetic typed memories: reindex throughput, recall latency
+ * (p50/p95, query embedding timed apart), index size and memory held.
+ *
+ *   npx tsx bench/speed/recall-speed.ts [--memories 10000,100000] [--queries 200] [--embedder none|local]
+ *       [--corpus longmemeval|synthetic] [--data DIR] [--json]
+ *
+ * The default corpus is real conversational text: LongMemEval_S's 93,672 unique user turns as the
+ * memories (repeated with a copy number past that) and its questions as the queries. Without the
+ * data, or with --corpus synthetic, notes from a small Zipf vocabulary are used instead: a worst
+ * case, since nearly every query term is then found in most memories.
+ *
+ * Memory files are written directly (one write each, no index line per save: the point is the
+ * search index, and saving 100k memories one by one through the lock would measure something else).
+ */
+import { mkdirSync, statSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { percentile } from "../../src/eval/retrieval-metrics.js";
+import { openMemory } from "../../src/mnemo.js";
+import { readLongMemEvalCorpus, takeTexts } from "./longmemeval-corpus.js";
+import { seededRandom, syntheticNote, syntheticQueries } from "./synthetic-memories.js";
+
+const { values } = parseArgs({
+  options: {
+    memories: { type: "string", default: "10000,100000" },
+    queries: { type: "string", default: "200" },
+    embedder: { type: "string", default: "none" },
+    corpus: { type: "string", default: "longmemeval" },
+    data: {
+      type: "string",
+      default: join(
+        dirname(fileURLToPath(import.meta.url)),
+        "..",
+        "..",
+        "..",
+        "shared",
+        "data",
+        "longmemeval",
+      ),
+    },
+    json: { type: "boolean", default: false },
+  },
+});
+
+interface SpeedReport {
+  memories: number;
+  corpus: string;
+  embedder: string;
+  reindexSeconds: number;
+  reindexPerSecond: number;
+  recallP50Ms: number;
+  recallP95Ms: number;
+  queryEmbeddingP50Ms: number;
+  searchOnlyP50Ms: number;
+  indexBytes: number;
+  rssDeltaMb: number;
+}
+
+const corpus =
+  values.corpus === "synthetic"
+    ? undefined
+    : await readLongMemEvalCorpus(join(values.data, "longmemeval_s_cleaned.498q.user_turns.jsonl.gz"));
+if (values.corpus !== "synthetic" && !corpus)
+  console.error(`LongMemEval not found in ${values.data}; using the synthetic corpus`);
+const corpusName = corpus ? "longmemeval-user-turns" : "synthetic";
+
+const reports: SpeedReport[] = [];
+for (const count of values.memories.split(",").map(Number)) reports.push(await measure(count));
+
+if (values.json) console.log(JSON.stringify(reports, null, 2));
+console.log(`\ncorpus: ${corpusName}`);
+console.log(
+  "\n| memories | embedder | reindex s | memories/s | recall p50 ms | recall p95 ms | query embedding p50 ms | search-only p50 ms | index MB | RSS delta MB |",
+);
+console.log("|---|---|---|---|---|---|---|---|---|---|");
+for (const r of reports) {
+  console.log(
+    `| ${r.memories} | ${r.embedder} | ${r.reindexSeconds.toFixed(1)} | ${r.reindexPerSecond.toFixed(0)} | ${r.recallP50Ms.toFixed(2)} | ${r.recallP95Ms.toFixed(2)} | ${r.queryEmbeddingP50Ms.toFixed(2)} | ${r.searchOnlyP50Ms.toFixed(2)} | ${(r.indexBytes / 1e6).toFixed(1)} | ${r.rssDeltaMb.toFixed(0)} |`,
+  );
+}
+
+async function measure(count: number): Promise<SpeedReport> {
+  const home = await mkdtemp(join(tmpdir(), "mnemo-speed-"));
+  try {
+    writeHome(home, count);
+    const memory = await openMemory({
+      home,
+      env: {},
+      config: { search: { embedder: values.embedder === "none" ? "none" : "local" } },
+    });
+    const rssBefore = process.memoryUsage().rss;
+    const started = performance.now();
+    await memory.reindex({
+      onProgress: ({ done, total }) =>
+        done % 10_000 === 0 && process.stderr.write(`indexed ${done}/${total}\n`),
+    });
+    const reindexSeconds = (performance.now() - started) / 1000;
+    const latencies: number[] = [];
+    const embedding: number[] = [];
+    const searchOnly: number[] = [];
+    const queries = corpus
+      ? corpus.queries.slice(0, Number(values.queries))
+      : syntheticQueries(Number(values.queries), 7);
+    for (const query of queries) {
+      const begin = performance.now();
+      const result = await memory.recall(query, { limit: 10 });
+      latencies.push(performance.now() - begin);
+      embedding.push(result.timings.queryEmbeddingMs);
+      searchOnly.push(result.timings.searchMs);
+    }
+    const rssDeltaMb = (process.memoryUsage().rss - rssBefore) / 1e6;
+    const indexBytes = ["search.sqlite", "search.sqlite-wal"].reduce((sum, file) => {
+      try {
+        return sum + statSync(join(home, ".index", file)).size;
+      } catch {
+        return sum;
+      }
+    }, 0);
+    await memory.close();
+    return {
+      memories: count,
+      corpus: corpusName,
+      embedder: values.embedder,
+      reindexSeconds,
+      reindexPerSecond: count / reindexSeconds,
+      recallP50Ms: percentile(latencies, 50),
+      recallP95Ms: percentile(latencies, 95),
+      queryEmbeddingP50Ms: percentile(embedding, 50),
+      searchOnlyP50Ms: percentile(searchOnly, 50),
+      indexBytes,
+      rssDeltaMb,
+    };
+  } finally {
+    await rm(home, { recursive: true, force: true });
+  }
+}
+
+function writeHome(home: string, count: number): void {
+  const random = seededRandom(count);
+  const texts = corpus ? takeTexts(corpus, count) : undefined;
+  mkdirSync(join(home, "memories"), { recursive: true });
+  const types = ["user", "feedback", "project", "reference"];
+  for (let serial = 0; serial < count; serial++) {
+    const note = texts ? (texts[serial] as string) : syntheticNote(random, serial);
+    const type = types[serial % types.length];
+    writeFileSync(
+      join(home, "memories", `${type}_note-${serial}.md`),
+      `---\nname: Note ${serial}\ndescription: ${JSON.stringify(note.slice(0, 60).replace(/\s+/g, " "))}\ntype: ${type}\ncreated: 2026-01-01T00:00:00.000Z\nupdated: 2026-01-01T00:00:00.000Z\n---\n\n${note}\n`,
+    );
+  }
+}

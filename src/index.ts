@@ -60,3 +60,34 @@ export type { FusionOptions } from "./search/fusion.js";
 export type { RecallResult, ReindexProgress } from "./search/memory-search.js";
 export { createEmbeddingModel } from "./search/open-memory-search.js";
 export type { RankedHit as RecallHit } from "./search/rank-chunks.js";
+export type { BuiltInExtractorOptions } from "./working-memory/built-in-extractors.js";
+export {
+  defaultExtractors,
+  genericExtractor,
+  pageSummaryExtractor,
+  searchResultsExtractor,
+  tocExtractor,
+} from "./working-memory/built-in-extractors.js";
+export type { PageSummary, ScoredSearchResult } from "./working-memory/chunk-inputs.js";
+export type {
+  ChunkKind as WorkingMemoryChunkKind,
+  ContentChunk,
+  ContentChunkInput,
+} from "./working-memory/content-chunks.js";
+export type {
+  CachedToc,
+  ObservedToolCall,
+  ToolResultExtraction,
+  ToolResultExtractor,
+  ToolResultExtractorFunction,
+} from "./working-memory/tool-result-extractor.js";
+export type {
+  CachedToolResult,
+  ToolObservation,
+  WorkingMemoryStats,
+} from "./working-memory/working-memory.js";
+export { WorkingMemory } from "./working-memory/working-memory.js";
+export type {
+  ResolvedWorkingMemoryOptions,
+  WorkingMemoryOptions,
+} from "./working-memory/working-memory-options.js";

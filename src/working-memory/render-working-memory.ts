@@ -1,0 +1,88 @@
+import { characterCount } from "../markdown/lines.js";
+import type { ContentChunk } from "./content-chunks.js";
+import { singleLine, truncateText } from "./truncate-text.js";
+
+/** What the rendering shows: the documents whose TOC is cached, and the chunks in order. */
+export interface WorkingMemoryView {
+  tocDocuments: readonly string[];
+  chunks: readonly ContentChunk[];
+}
+
+export interface RenderWorkingMemoryOptions {
+  /** The whole rendering is at most this many characters (Unicode code points). */
+  maxCharacters: number;
+  /** The tool the "already cached" block tells the model not to call again. */
+  tocToolName: string;
+}
+
+const TOC_HEADING = "# Already cached tables of contents";
+const RETRIEVED_HEADING = "# Relevant information already retrieved";
+const BLOCK_SEPARATOR = "\n\n";
+/** A chunk is shown only with room for at least this much of its text (or all of it, if shorter). */
+const MIN_SHOWN_CHARACTERS = 40;
+
+/**
+ * Seed 003's two system-prompt blocks, in English: the "already cached" hint (get_toc_cache_hint) and
+ * the "already retrieved" chunks (get_memory_context), separated by a blank line; "" when there is
+ * nothing to show. Pure and deterministic: the same view gives the same bytes. Bounded: the TOC block
+ * takes at most half the budget when chunks follow, and the chunks share the rest evenly (a short one
+ * leaves its unused share to the others); text that does not fit is cut with a marker, and the
+ * lowest-ranked chunks are left out when not even their headings fit.
+ */
+export function renderWorkingMemory(view: WorkingMemoryView, options: RenderWorkingMemoryOptions): string {
+  const { maxCharacters } = options;
+  const tocBudget = view.chunks.length > 0 ? Math.floor(maxCharacters / 2) : maxCharacters;
+  const toc = tocBlock(view.tocDocuments, options.tocToolName, tocBudget);
+  const used = toc === "" ? 0 : characterCount(toc) + BLOCK_SEPARATOR.length;
+  const retrieved = retrievedBlock(view.chunks, maxCharacters - used);
+  return [toc, retrieved].filter((block) => block !== "").join(BLOCK_SEPARATOR);
+}
+
+function tocBlock(documents: readonly string[], tocToolName: string, budget: number): string {
+  if (documents.length === 0) return "";
+  const advice = `No need to call ${singleLine(tocToolName)}() again for these documents.`;
+  const fixed = characterCount(TOC_HEADING) + characterCount(advice) + 2;
+  const list = truncateText(
+    `Tables of contents already retrieved for: ${documents.map(singleLine).join(", ")}`,
+    budget - fixed,
+  );
+  return list === "" ? "" : [TOC_HEADING, list, advice].join("\n");
+}
+
+function retrievedBlock(chunks: readonly ContentChunk[], budget: number): string {
+  const headings = chunks.map((chunk, index) => `## [${index + 1}] ${chunk.source}`);
+  const lengths = chunks.map((chunk) => characterCount(chunk.content));
+  let shown = chunks.length;
+  while (shown > 0 && fixedCost(headings, shown) + minimumText(lengths, shown) > budget) shown--;
+  if (shown === 0) return "";
+  const shares = shareOut(lengths.slice(0, shown), budget - fixedCost(headings, shown));
+  const entries = chunks
+    .slice(0, shown)
+    .map((chunk, index) => `${headings[index]}\n${truncateText(chunk.content, shares[index] ?? 0)}`);
+  return `${RETRIEVED_HEADING}\n${entries.join(BLOCK_SEPARATOR)}`;
+}
+
+/** Characters of the block without the chunks' text: headings, line breaks and blank lines. */
+function fixedCost(headings: readonly string[], shown: number): number {
+  const headingCharacters = headings.slice(0, shown).reduce((sum, line) => sum + characterCount(line), 0);
+  return characterCount(RETRIEVED_HEADING) + 1 + headingCharacters + shown + 2 * (shown - 1);
+}
+
+function minimumText(lengths: readonly number[], shown: number): number {
+  return lengths.slice(0, shown).reduce((sum, length) => sum + Math.min(length, MIN_SHOWN_CHARACTERS), 0);
+}
+
+/** Splits `total` among texts of the given lengths: evenly, a shorter text giving what it leaves over. */
+function shareOut(lengths: readonly number[], total: number): number[] {
+  const shares = lengths.map(() => 0);
+  const shortestFirst = lengths
+    .map((_, index) => index)
+    .sort((a, b) => (lengths[a] ?? 0) - (lengths[b] ?? 0));
+  let remaining = total;
+  shortestFirst.forEach((index, position) => {
+    const share = Math.min(lengths[index] ?? 0, Math.floor(remaining / (shortestFirst.length - position)));
+    shares[index] = share;
+    remaining -= share;
+  });
+  return shares;
+}

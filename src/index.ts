@@ -19,6 +19,13 @@ export type {
   DocumentWriter,
 } from "./contracts/document-store.js";
 export type { EmbeddingModel, EmbedOptions } from "./contracts/embedding-model.js";
+export type {
+  AgentMessage,
+  MessageEmbedding,
+  MessageRecord,
+  MessageStore,
+  StoredEmbedding,
+} from "./contracts/message-store.js";
 export type { ChunkFilter, SearchIndex } from "./contracts/search-index.js";
 export type { DailyLog } from "./daily/daily-log.js";
 export type { DoctorProblem, DoctorProblemKind, DoctorReport } from "./doctor/doctor.js";
@@ -30,6 +37,10 @@ export type { MetricsSummary } from "./eval/retrieval-metrics.js";
 export type { RetrievalEvalOptions, RetrievalEvalReport } from "./eval/run-retrieval-eval.js";
 export { runRetrievalEval } from "./eval/run-retrieval-eval.js";
 export type { JournalAddResult, TopicRead } from "./journal/journal.js";
+export type { FindNewsOptions, LongTermMemoryOptions } from "./long-term/long-term-memory.js";
+export { LongTermMemory } from "./long-term/long-term-memory.js";
+export { DEFAULT_SIMILARITY_THRESHOLD } from "./long-term/similarity.js";
+export { MAX_MESSAGE_CONTENT_BYTES } from "./long-term/validate-message.js";
 export type {
   JournalBlock,
   JournalEntry,
@@ -60,6 +71,7 @@ export type { FusionOptions } from "./search/fusion.js";
 export type { RecallResult, ReindexProgress } from "./search/memory-search.js";
 export { createEmbeddingModel } from "./search/open-memory-search.js";
 export type { RankedHit as RecallHit } from "./search/rank-chunks.js";
+export { InMemoryMessageStore } from "./stores/memory/in-memory-message-store.js";
 export type { BuiltInExtractorOptions } from "./working-memory/built-in-extractors.js";
 export {
   defaultExtractors,

@@ -1,0 +1,11 @@
+/**
+ * `mnemo/testing`: what adapter authors need to prove their store behaves like mnemo's own: the
+ * conformance suites (they need vitest and @fast-check/vitest) and small real models for tests.
+ */
+
+export type { HashingEmbeddingModelOptions } from "./testing/hashing-embedding-model.js";
+export { HashingEmbeddingModel } from "./testing/hashing-embedding-model.js";
+export type { MessageStoreUnderTest } from "./testing/message-store-conformance.js";
+export { describeMessageStoreConformance } from "./testing/message-store-conformance.js";
+export type { EmbedCall } from "./testing/recording-embedding-model.js";
+export { RecordingEmbeddingModel } from "./testing/recording-embedding-model.js";

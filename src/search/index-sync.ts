@@ -8,11 +8,15 @@ import { chunkHomeDocument, INDEXED_FOLDERS, INDEXED_ROOT_FILES, isIndexedPath }
  * differs from what the index recorded (the embedding cache makes re-chunking unchanged text cheap). Folders
  * whose stamp did not change since the last pass are not listed again (every mnemo write, and most
  * editors' saves, rename a file into its folder, which changes the stamp); a full pass over every
- * file runs at least every `fullScanIntervalMs` to catch edits written in place.
+ * file runs at least every `fullScanIntervalMs` to catch edits written in place, and never more
+ * often than ten times its own duration (unless the interval is 0), so on a very large home it costs
+ * at most a tenth of the time.
  */
 export interface SyncState {
   stamps: Map<string, string | undefined>;
   lastFullScan: number;
+  /** How long the last full pass took, in ms. */
+  lastFullScanCost: number;
 }
 
 export interface SyncChange {
@@ -27,7 +31,7 @@ export interface SyncPlan {
 }
 
 export function newSyncState(): SyncState {
-  return { stamps: new Map(), lastFullScan: Number.NEGATIVE_INFINITY };
+  return { stamps: new Map(), lastFullScan: Number.NEGATIVE_INFINITY, lastFullScanCost: 0 };
 }
 
 export async function planSync(
@@ -36,7 +40,10 @@ export async function planSync(
   state: SyncState,
   options: { fullScanIntervalMs: number; now: number; force?: boolean },
 ): Promise<SyncPlan> {
-  const full = options.force === true || options.now - state.lastFullScan >= options.fullScanIntervalMs;
+  // 0 asks for an exact check before every search, whatever it costs.
+  const interval = options.fullScanIntervalMs === 0 ? 0 : Math.max(options.fullScanIntervalMs, 10 * state.lastFullScanCost);
+  const full = options.force === true || options.now - state.lastFullScan >= interval;
+  const started = performance.now();
   const folders = ["", ...INDEXED_FOLDERS];
   const stamps = new Map(
     await Promise.all(folders.map(async (folder) => [folder, await reader.folderStamp(folder)] as const)),
@@ -61,6 +68,7 @@ export async function planSync(
     }
   }
   const removed = [...recorded.keys()].filter((path) => !seen.has(path) && toList.includes(folderOf(path)));
+  if (full) state.lastFullScanCost = performance.now() - started;
   return { changed, removed };
 }
 

@@ -6,6 +6,9 @@ import { writeFileAtomic } from "./atomic-write.js";
 import { acquireFileLock } from "./home-lock.js";
 import { resolveFolderInsideHome, resolveInsideHome, validateDocumentPath } from "./safe-path.js";
 
+/** How many files are stat'ed at once when a folder is listed. */
+const LIST_BATCH = 128;
+
 /** The lock file sits in the derived-state folder, which every mnemo home has. */
 export const LOCK_PATH = ".index/write.lock";
 
@@ -92,17 +95,23 @@ export class FsDocumentStore implements DocumentStore {
       if (errnoCode(error) === "ENOENT" || errnoCode(error) === "ENOTDIR") return [];
       throw ioError(error, folder);
     }
-    const documents: DocumentInfo[] = [];
-    for (const name of names.filter((entry) => !entry.startsWith(".")).sort()) {
-      const path = directory === "" ? name : `${directory}/${name}`;
-      try {
-        const info = await stat(join(folder, name));
-        if (info.isFile()) documents.push({ path, modifiedAt: info.mtime, size: info.size });
-      } catch {
-        // removed while listing
-      }
+    const visible = names.filter((entry) => !entry.startsWith(".")).sort();
+    const documents: Array<DocumentInfo | undefined> = new Array(visible.length);
+    // stat in parallel batches: a folder of 100k memories is listed in a fraction of the time.
+    for (let start = 0; start < visible.length; start += LIST_BATCH) {
+      const batch = visible.slice(start, start + LIST_BATCH);
+      const infos = await Promise.all(batch.map((name) => stat(join(folder, name)).catch(() => undefined)));
+      infos.forEach((info, offset) => {
+        const name = batch[offset] as string;
+        if (info?.isFile())
+          documents[start + offset] = {
+            path: directory === "" ? name : `${directory}/${name}`,
+            modifiedAt: info.mtime,
+            size: info.size,
+          };
+      });
     }
-    return documents;
+    return documents.filter((document): document is DocumentInfo => document !== undefined);
   }
 
   async folderStamp(directory: string): Promise<string | undefined> {

@@ -38,14 +38,35 @@ describe("mnemo eval retrieval", () => {
     const input = join(root, "cases.jsonl");
     await writeFile(input, `${CASES.map((line) => JSON.stringify(line)).join("\n")}\n`);
     const rankedOut = join(root, "ranked.jsonl");
-    const result = runMnemo(["eval", "retrieval", "--input", input, "--k", "1,2", "--embedder", "none", "--ranked-out", rankedOut, "--json", "--home", join(root, "home")]);
+    const result = runMnemo([
+      "eval",
+      "retrieval",
+      "--input",
+      input,
+      "--k",
+      "1,2",
+      "--embedder",
+      "none",
+      "--ranked-out",
+      rankedOut,
+      "--json",
+      "--home",
+      join(root, "home"),
+    ]);
     expect(result.status, result.stderr).toBe(0);
     const report = JSON.parse(result.stdout);
-    expect(report).toMatchObject({ cases: 2, mode: "bm25", overall: { queries: 3, recallAll: { 2: 1 }, recallAny: { 1: 1 }, mrr: 1 } });
+    expect(report).toMatchObject({
+      cases: 2,
+      mode: "bm25",
+      overall: { queries: 3, recallAll: { 2: 1 }, recallAny: { 1: 1 }, mrr: 1 },
+    });
     expect(report.overall.recallAll["1"]).toBeCloseTo(2 / 3, 10);
     expect(Object.keys(report.byCategory)).toEqual(["pets", "things"]);
     expect(report.latencyMs.p50).toBeGreaterThan(0);
-    const ranked = (await readFile(rankedOut, "utf8")).trim().split("\n").map((line) => JSON.parse(line));
+    const ranked = (await readFile(rankedOut, "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(ranked).toEqual([
       { case: "c1", query: "q1", ranked: expect.arrayContaining(["d1", "d3"]) },
       { case: "c1", query: "q2", ranked: expect.arrayContaining(["d2"]) },
@@ -57,11 +78,29 @@ describe("mnemo eval retrieval", () => {
   it("prints a table, and names the line of a malformed case", async () => {
     const input = join(root, "cases.jsonl");
     await writeFile(input, `${JSON.stringify(CASES[0])}\n`);
-    const table = runMnemo(["eval", "retrieval", "--input", input, "--embedder", "none", "--home", join(root, "home")]);
+    const table = runMnemo([
+      "eval",
+      "retrieval",
+      "--input",
+      input,
+      "--embedder",
+      "none",
+      "--home",
+      join(root, "home"),
+    ]);
     expect(table.status, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/R_all@5\s+R_any@5\s+NDCG@5/);
     await writeFile(input, `${JSON.stringify(CASES[0])}\n{"id": "x", "documents": []}\n`);
-    const bad = runMnemo(["eval", "retrieval", "--input", input, "--embedder", "none", "--home", join(root, "home")]);
+    const bad = runMnemo([
+      "eval",
+      "retrieval",
+      "--input",
+      input,
+      "--embedder",
+      "none",
+      "--home",
+      join(root, "home"),
+    ]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/cases\.jsonl line 2: documents/);
   });
@@ -71,12 +110,21 @@ describe("mnemo recall and reindex", () => {
   it("finds what was remembered, with its file and line, in text and JSON", async () => {
     const home = join(root, "home");
     const env = { MNEMO_EMBEDDER: "none" };
-    expect(runMnemo(["remember", "Owns a kitten named Miso.", "--type", "user", "--name", "Pet", "--home", home], { env }).status).toBe(0);
+    expect(
+      runMnemo(["remember", "Owns a kitten named Miso.", "--type", "user", "--name", "Pet", "--home", home], {
+        env,
+      }).status,
+    ).toBe(0);
     const text = runMnemo(["recall", "kitten", "--home", home], { env });
     expect(text.status, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/memories\/user_pet\.md:1 \(Pet\)\n\s+Pet\n/);
-    const json = JSON.parse(runMnemo(["recall", "kitten", "--json", "--limit", "1", "--home", home], { env }).stdout);
-    expect(json).toMatchObject({ mode: "bm25", hits: [{ path: "memories/user_pet.md", memoryType: "user" }] });
+    const json = JSON.parse(
+      runMnemo(["recall", "kitten", "--json", "--limit", "1", "--home", home], { env }).stdout,
+    );
+    expect(json).toMatchObject({
+      mode: "bm25",
+      hits: [{ path: "memories/user_pet.md", memoryType: "user" }],
+    });
     const reindex = runMnemo(["reindex", "--home", home], { env });
     expect(reindex.status, reindex.stderr).toBe(0);
     expect(reindex.stdout).toMatch(/Indexed 2 file\(s\)/);

@@ -133,7 +133,9 @@ async function indexDocuments(
       unique.map(([, text]) => text),
       { purpose: "document" },
     );
-    unique.forEach(([hash], position) => vectors.set(hash, embedded[position] as Float32Array));
+    unique.forEach(([hash], position) => {
+      vectors.set(hash, embedded[position] as Float32Array);
+    });
   }
   for (const chunk of chunks) {
     await index.replaceDocument(

@@ -41,7 +41,8 @@ export async function planSync(
   options: { fullScanIntervalMs: number; now: number; force?: boolean },
 ): Promise<SyncPlan> {
   // 0 asks for an exact check before every search, whatever it costs.
-  const interval = options.fullScanIntervalMs === 0 ? 0 : Math.max(options.fullScanIntervalMs, 10 * state.lastFullScanCost);
+  const interval =
+    options.fullScanIntervalMs === 0 ? 0 : Math.max(options.fullScanIntervalMs, 10 * state.lastFullScanCost);
   const full = options.force === true || options.now - state.lastFullScan >= interval;
   const started = performance.now();
   const folders = ["", ...INDEXED_FOLDERS];

@@ -11,6 +11,7 @@ export type MnemoErrorCode =
   | "TOO_LARGE" // content that can never fit its budget or size limit
   | "LOCK_TIMEOUT" // another process held the home's lock for too long
   | "DISABLED" // memory is turned off by config
+  | "MODEL_OUTPUT" // a model answered with something that does not fit what was asked (bad JSON, wrong shape)
   | "IO"; // the file system refused
 
 const MARKER = Symbol.for("mnemo.error");

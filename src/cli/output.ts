@@ -31,6 +31,7 @@ const EXIT_CODE_BY_ERROR_CODE: Record<MnemoErrorCode, number> = {
   MALFORMED_FILE: EXIT_CODES.badFile,
   LOCK_TIMEOUT: EXIT_CODES.unavailable,
   IO: EXIT_CODES.unavailable,
+  MODEL_OUTPUT: EXIT_CODES.unavailable,
   DISABLED: EXIT_CODES.disabled,
 };
 
@@ -41,7 +42,7 @@ export const EXIT_CODES_HELP = `Exit codes:
   2  invalid input or usage (bad name, unknown option, missing argument, too large, outside the home)
   3  not found (memory, section, text to replace, file)
   4  invalid config or malformed memory file
-  5  lock timeout or file-system error
+  5  lock timeout, file-system error, or a model or server that failed or answered garbage
   6  memory is disabled (enabled: false or MNEMO_ENABLED=0)`;
 
 /** Prints `value` as JSON with --json, else `text` (a trailing newline is added when missing). */

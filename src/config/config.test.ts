@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { openMemory } from "../mnemo.js";
 import { makeTempDir, removeDir } from "../testing/test-home.js";
+import { readLlmApiKey } from "./env.js";
 import { loadConfig, resolveHome } from "./load-config.js";
 
 let parent = "";
@@ -43,7 +44,24 @@ describe("configuration", () => {
         recencyWeight: 0,
         recencyHalfLifeDays: 30,
       },
+      llm: { timeoutMs: 60_000, maxRetries: 2 },
+      extraction: { enabled: true, relatedMemories: 10, duplicateSimilarity: 0.8 },
     });
+  });
+
+  test("the chat model is configured by MNEMO_LLM_BASE_URL and MNEMO_LLM_MODEL; its key is read apart", async () => {
+    parent = await makeTempDir();
+    const env = { MNEMO_LLM_BASE_URL: "http://127.0.0.1:11434/v1", MNEMO_LLM_MODEL: "llama3.2" };
+    const { config } = await loadConfig({ home: parent, env });
+    expect(config.llm).toEqual({
+      baseUrl: env.MNEMO_LLM_BASE_URL,
+      model: "llama3.2",
+      timeoutMs: 60_000,
+      maxRetries: 2,
+    });
+    expect(readLlmApiKey({ MNEMO_LLM_API_KEY: " k1 ", OPENAI_API_KEY: "k2" })).toBe("k1");
+    expect(readLlmApiKey({ OPENAI_API_KEY: "k2" })).toBe("k2");
+    expect(readLlmApiKey({})).toBeUndefined();
   });
 
   test("config file < environment < explicit options; nested keys merge", async () => {

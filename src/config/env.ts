@@ -22,6 +22,11 @@ export function readOpenAiApiKey(env: NodeJS.ProcessEnv): string | undefined {
   return env.MNEMO_OPENAI_API_KEY?.trim() || env.OPENAI_API_KEY?.trim() || undefined;
 }
 
+/** The chat model's key: MNEMO_LLM_API_KEY, else the OpenAI-compatible key above. */
+export function readLlmApiKey(env: NodeJS.ProcessEnv): string | undefined {
+  return env.MNEMO_LLM_API_KEY?.trim() || readOpenAiApiKey(env);
+}
+
 export function readHomeFromEnv(env: NodeJS.ProcessEnv): string | undefined {
   const value = env.MNEMO_HOME?.trim();
   return value ? value : undefined;
@@ -41,6 +46,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv): MnemoConfigInput {
     input.search = {
       ...(embedder ? { embedder: embedder as "local" | "openai" | "none" } : {}),
       ...(baseUrl ? { openaiBaseUrl: baseUrl } : {}),
+    };
+  }
+  const llmBaseUrl = env.MNEMO_LLM_BASE_URL?.trim();
+  const llmModel = env.MNEMO_LLM_MODEL?.trim();
+  if (llmBaseUrl || llmModel) {
+    input.llm = {
+      ...(llmBaseUrl ? { baseUrl: llmBaseUrl } : {}),
+      ...(llmModel ? { model: llmModel } : {}),
     };
   }
   for (const [name, apply] of Object.entries(NUMERIC_VARIABLES)) {

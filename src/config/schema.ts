@@ -56,6 +56,35 @@ const search = z
 
 export type SearchConfig = z.output<typeof search>;
 
+const llm = z
+  .object({
+    /** An OpenAI-compatible endpoint (https://api.openai.com/v1, http://localhost:11434/v1 for Ollama, ...); the key comes from the environment. */
+    baseUrl: z.string().url().optional(),
+    /** The chat model; without one, nothing that needs an LLM runs (mnemo chat says how to set it). */
+    model: z.string().min(1).optional(),
+    /** Per attempt; a stream that stalls for this long also fails. */
+    timeoutMs: positiveInt.default(60_000),
+    /** Retries of transient failures only (timeouts, lost connections, 408/409/429/5xx). */
+    maxRetries: z.number().int().min(0).max(10).default(2),
+    temperature: z.number().min(0).max(2).optional(),
+  })
+  .strict();
+
+export type LlmConfig = z.output<typeof llm>;
+
+const extraction = z
+  .object({
+    /** Run extraction and the daily summary at session end. */
+    enabled: z.boolean().default(true),
+    /** Existing memories shown to the extraction call, so it can update rather than repeat. */
+    relatedMemories: z.number().int().min(0).max(50).default(10),
+    /** Word-overlap (Jaccard) at or above which a new memory counts as a near duplicate of an old one. */
+    duplicateSimilarity: z.number().min(0).max(1).default(0.8),
+  })
+  .strict();
+
+export type ExtractionConfig = z.output<typeof extraction>;
+
 export const configSchema = z
   .object({
     /** false: mnemo touches no file at all. */
@@ -81,6 +110,8 @@ export const configSchema = z
       })
       .refine((value) => Object.keys(value).length > 0, { message: "at least one category is needed" }),
     search: search.default(search.parse({})),
+    llm: llm.default(llm.parse({})),
+    extraction: extraction.default(extraction.parse({})),
     /** How long a writer waits for another process's lock before giving up. */
     lockTimeoutMs: positiveInt.default(10_000),
   })

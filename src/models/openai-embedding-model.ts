@@ -1,7 +1,7 @@
 import OpenAI from "openai";
 import type { EmbeddingModel, EmbedOptions } from "../contracts/embedding-model.js";
 import { MnemoError } from "../errors.js";
-import { type EmbeddingEndpoint, embeddingRequestError } from "./embedding-request-error.js";
+import { type ModelEndpoint, modelRequestError } from "./model-request-error.js";
 import { readEmbeddingResponse } from "./openai-embedding-response.js";
 
 export interface OpenAIEmbeddingModelOptions {
@@ -41,7 +41,7 @@ const PROBE_TEXT = "dimension probe";
 export class OpenAIEmbeddingModel implements EmbeddingModel {
   readonly id: string;
   private readonly client: OpenAI;
-  private readonly endpoint: EmbeddingEndpoint;
+  private readonly endpoint: ModelEndpoint;
   private readonly batchSize: number;
   private dimensions: number | undefined;
   private probing: Promise<void> | undefined;
@@ -58,7 +58,7 @@ export class OpenAIEmbeddingModel implements EmbeddingModel {
       dimensions: options.dimensions,
     });
     this.id = `openai:${options.model}`;
-    this.endpoint = { baseURL, model: options.model, timeoutMs, maxRetries };
+    this.endpoint = { kind: "embeddings", baseURL, model: options.model, timeoutMs, maxRetries };
     this.dimensions = options.dimensions;
     this.client = new OpenAI({
       baseURL,
@@ -116,7 +116,7 @@ export class OpenAIEmbeddingModel implements EmbeddingModel {
       );
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      throw embeddingRequestError(error, this.endpoint, deadline.aborted);
+      throw modelRequestError(error, this.endpoint, deadline.aborted);
     }
     const read = readEmbeddingResponse(body, { count: input.length, dimensions: this.dimensions });
     if (!read.ok) {
@@ -134,7 +134,7 @@ export class OpenAIEmbeddingModel implements EmbeddingModel {
  * The client's timeout stops at the answer's headers; this deadline also covers a body that stalls
  * and every retry with its back-off (0.5 s doubling, at most 8 s), plus a second of slack.
  */
-function overallDeadlineMs(endpoint: EmbeddingEndpoint): number {
+function overallDeadlineMs(endpoint: ModelEndpoint): number {
   let total = endpoint.timeoutMs * (endpoint.maxRetries + 1) + 1000;
   for (let retry = 0; retry < endpoint.maxRetries; retry++) total += Math.min(500 * 2 ** retry, 8000);
   return total;

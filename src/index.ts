@@ -72,6 +72,14 @@ export type { RecallResult, ReindexProgress } from "./search/memory-search.js";
 export { createEmbeddingModel } from "./search/open-memory-search.js";
 export type { RankedHit as RecallHit } from "./search/rank-chunks.js";
 export { InMemoryMessageStore } from "./stores/memory/in-memory-message-store.js";
+export type { MemoryTool, MemoryToolResult, MemoryToolRunOptions } from "./tools/memory-tool.js";
+export {
+  MEMORY_TOOLS,
+  memoryToolHandlers,
+  runMemoryTool,
+  toChatToolSpecs,
+  toOpenAiTools,
+} from "./tools/memory-tools.js";
 export type { BuiltInExtractorOptions } from "./working-memory/built-in-extractors.js";
 export {
   defaultExtractors,

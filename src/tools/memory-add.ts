@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { defineMemoryTool } from "./memory-tool.js";
+import {
+  profileChangeOutput,
+  profileChangeResult,
+  profileFileArgument,
+  sectionArgument,
+} from "./profile-change-result.js";
+
+export const memoryAddTool = defineMemoryTool({
+  name: "memory_add",
+  description:
+    "Add text to a ## section of soul (your identity), user (the user's profile), memory (your notes) or daily (today's log); " +
+    "the section is created when it does not exist. Use it for lasting facts about the user or yourself, and for notes. " +
+    "Each file has a character budget: what no longer fits is moved to archive/, and the result says what was moved. " +
+    "Returns what changed and the file's size against its budget.",
+  readOnly: false,
+  input: z
+    .object({
+      file: profileFileArgument,
+      section: sectionArgument,
+      text: z
+        .string()
+        .min(1)
+        .describe('The text to append to the section (no "## " heading lines; "###" sub-headings are fine).'),
+    })
+    .strict(),
+  output: profileChangeOutput,
+  async run(memory, { file, section, text }) {
+    const change = await memory.profile.add(file, section, text);
+    return profileChangeResult(change, `Added to ${change.path} ## ${change.section}.`);
+  },
+});

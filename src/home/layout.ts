@@ -6,6 +6,8 @@ export const MEMORIES_DIR = "memories";
 export const TOPICS_DIR = "topics";
 export const DAILY_DIR = "daily";
 export const ARCHIVE_DIR = "archive";
+/** Conversations whose session-end extraction failed, kept until a retry succeeds. */
+export const PENDING_DIR = ".pending";
 
 /** MEMORY.md sections that mnemo manages itself; everything else in MEMORY.md is the agent's notes. */
 export const MEMORY_INDEX_SECTION = "Memories";

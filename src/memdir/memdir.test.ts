@@ -118,6 +118,24 @@ describe("typed memories (seed 001)", () => {
     expect((await memory.memories.list()).memories[0]?.staleness).toMatch(/3 days ago/);
   });
 
+  test("extra frontmatter keys (provenance) are written, and mnemo's own keys cannot be overridden", async () => {
+    await open();
+    const input = { type: "user" as const, name: "Name", content: "The user is Ada." };
+    await memory.memories.save({ ...input, frontmatter: { source_session: "s1" } });
+    expect(await readFile(join(home, "memories/user_name.md"), "utf8")).toMatch(
+      /updated: [^\n]+\nsource_session: s1\n---/,
+    );
+    for (const key of ["type", "created", "Bad-Key"]) {
+      await expect(
+        memory.memories.save({ ...input, frontmatter: { [key]: "x" } }),
+        key,
+      ).rejects.toMatchObject({
+        code: "INVALID_INPUT",
+        message: expect.stringContaining(`frontmatter key "${key}"`),
+      });
+    }
+  });
+
   test("bad names and content get clear errors and write nothing", async () => {
     await open();
     for (const name of [

@@ -23,6 +23,13 @@ export interface SaveMemoryInput {
   name: string;
   description?: string;
   content: string;
+  /**
+   * Extra frontmatter keys written with the memory, such as provenance (`source_session`) or
+   * `supersedes`. mnemo's own keys (name, description, type, created, updated) cannot be set here.
+   */
+  frontmatter?: Record<string, string>;
+  /** Why the previous version goes to the archive; default "replaced by a newer save". */
+  replaceReason?: string;
 }
 
 export interface SavedMemory {
@@ -80,6 +87,7 @@ export async function saveMemory(home: HomeContext, input: SaveMemoryInput): Pro
       `The description of "${name}" is ${description.length} characters; keep it to one line under ${MAX_DESCRIPTION_CHARACTERS}.`,
     );
   }
+  const extra = validateExtraFrontmatter(name, input.frontmatter);
   const path = memoryPath(input.type, name);
   return home.store.transaction(async (writer) => {
     const now = home.now();
@@ -91,7 +99,7 @@ export async function saveMemory(home: HomeContext, input: SaveMemoryInput): Pro
         ...(await archiveText(writer, {
           sourcePath: path,
           chunks: [previousText],
-          reason: "replaced by a newer save",
+          reason: input.replaceReason ?? "replaced by a newer save",
           now,
         })),
       );
@@ -102,6 +110,7 @@ export async function saveMemory(home: HomeContext, input: SaveMemoryInput): Pro
       formatMemoryFile({
         previous: previous?.ok ? previous.frontmatter : undefined,
         fields,
+        extra,
         body: content,
         now,
       }),
@@ -117,15 +126,16 @@ export async function saveMemory(home: HomeContext, input: SaveMemoryInput): Pro
   });
 }
 
-/** Removes the memory's file (moved to archive/memories/) and its index line. */
+/** Removes the memory's file (moved to archive/memories/, marked with `reason`) and its index line. */
 export async function deleteMemory(
   home: HomeContext,
   name: string,
+  options: { reason?: string } = {},
 ): Promise<{ path: string; archived: ArchivedChunk[] }> {
   return home.store.transaction(async (writer) => {
     const path = await resolveMemoryPath(writer, name);
     await updateIndex(writer, (body) => removeIndexLines(body, [path]));
-    const archived = await moveToArchive(writer, path, "deleted", home.now());
+    const archived = await moveToArchive(writer, path, options.reason ?? "deleted", home.now());
     return { path, archived };
   });
 }
@@ -225,6 +235,23 @@ export async function updateIndex(writer: DocumentWriter, change: (body: string)
       ]);
   const serialized = serializeSections(updated);
   if (serialized !== text) await writer.write(MEMORY_PATH, serialized);
+}
+
+const OWN_FRONTMATTER_KEYS = new Set(["name", "description", "type", "created", "updated"]);
+
+function validateExtraFrontmatter(
+  name: string,
+  extra: Record<string, string> | undefined,
+): Record<string, string> | undefined {
+  for (const key of Object.keys(extra ?? {})) {
+    if (!/^[a-z][a-z0-9_]*$/.test(key) || OWN_FRONTMATTER_KEYS.has(key)) {
+      throw new MnemoError(
+        "INVALID_INPUT",
+        `Cannot write frontmatter key "${key}" on memory "${name}": extra keys use lower-case letters, digits and _, and cannot be one of ${[...OWN_FRONTMATTER_KEYS].join(", ")}.`,
+      );
+    }
+  }
+  return extra;
 }
 
 function hasClosedFrontmatter(head: string): boolean {

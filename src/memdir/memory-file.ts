@@ -68,18 +68,19 @@ export function parseMemoryFile(path: string, text: string): MemoryParse {
 
 /**
  * The file's new text. With a previous frontmatter, its unknown keys, comments and `created` stay;
- * mnemo's own keys are set.
+ * mnemo's own keys are set, and `extra` keys (provenance) are set after them.
  */
 export function formatMemoryFile(options: {
   previous: Frontmatter | undefined;
   fields: MemoryFields;
+  extra?: Record<string, string>;
   body: string;
   now: Date;
 }): string {
   const time = options.now.toISOString();
   const body = `\n${options.body.trim()}\n`;
   if (!options.previous) {
-    const values = { ...options.fields, created: time, updated: time };
+    const values = { ...options.fields, created: time, updated: time, ...options.extra };
     return serializeFrontmatter(createFrontmatter(values, body));
   }
   const yaml = options.previous.yaml.clone();
@@ -88,6 +89,7 @@ export function formatMemoryFile(options: {
   yaml.set("type", options.fields.type);
   if (!yaml.has("created")) yaml.set("created", time);
   yaml.set("updated", time);
+  for (const [key, value] of Object.entries(options.extra ?? {})) yaml.set(key, value);
   return serializeFrontmatter({ yaml, body });
 }
 

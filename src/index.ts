@@ -3,6 +3,10 @@
  * dependency (a test keeps it that way).
  */
 
+export type { AgentSessionOptions, SessionMemoryReport } from "./agent/agent-session.js";
+export { AgentSession } from "./agent/agent-session.js";
+export { CHAT_MODEL_SETUP_HELP, createChatModel } from "./agent/create-chat-model.js";
+export type { ToolCallRecord, TurnOptions } from "./agent/run-turn.js";
 export type { ArchivedChunk } from "./archive/archive.js";
 export type { LoadConfigOptions, LoadedConfig } from "./config/load-config.js";
 export { CONFIG_FILE_NAME, loadConfig, resolveHome } from "./config/load-config.js";
@@ -12,6 +16,14 @@ export type { CoreMemory } from "./context/load-context.js";
 export { MEMORY_INSTRUCTIONS_PROMPT } from "./context/memory-instructions-prompt.js";
 export type { ContextSnapshot } from "./context/render-context.js";
 export { renderContext } from "./context/render-context.js";
+export type {
+  ChatMessage,
+  ChatModel,
+  ChatRequest,
+  ChatResponse,
+  ChatToolSpec,
+  ToolCall as ChatToolCall,
+} from "./contracts/chat-model.js";
 export type {
   DocumentInfo,
   DocumentReader,
@@ -36,6 +48,17 @@ export type { RetrievalCase } from "./eval/retrieval-case.js";
 export type { MetricsSummary } from "./eval/retrieval-metrics.js";
 export type { RetrievalEvalOptions, RetrievalEvalReport } from "./eval/run-retrieval-eval.js";
 export { runRetrievalEval } from "./eval/run-retrieval-eval.js";
+export type {
+  ExtractionReport,
+  ExtractSessionOptions,
+  SkippedItem,
+  SupersededMemory,
+  WrittenItem,
+} from "./extraction/extract-session.js";
+export { extractSession } from "./extraction/extract-session.js";
+export type { PendingRetryReport } from "./extraction/pending-extractions.js";
+export { retryPendingExtractions } from "./extraction/pending-extractions.js";
+export type { ExtractionRunOptions } from "./extraction/run-extraction.js";
 export type { JournalAddResult, TopicRead } from "./journal/journal.js";
 export type { FindNewsOptions, LongTermMemoryOptions } from "./long-term/long-term-memory.js";
 export { LongTermMemory } from "./long-term/long-term-memory.js";

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
+import { registerChat } from "./commands/chat.js";
 import { registerContext } from "./commands/context.js";
 import { registerDoctor } from "./commands/doctor.js";
 import { registerEval } from "./commands/eval.js";
@@ -37,6 +38,7 @@ export function createProgram(): Command {
   registerProfile(program);
   registerJournal(program);
   registerRecall(program);
+  registerChat(program);
   registerEval(program);
   registerDoctor(program);
   return program;

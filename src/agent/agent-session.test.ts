@@ -1,0 +1,171 @@
+import { afterEach, describe, expect, test } from "vitest";
+import type { ChatMessage, ChatRequest, ChatResponse } from "../contracts/chat-model.js";
+import type { MemoryHome } from "../mnemo.js";
+import { ScriptedChatModel } from "../testing/scripted-chat-model.js";
+import { openTestMemory, removeDir } from "../testing/test-home.js";
+import { AgentSession } from "./agent-session.js";
+import { CHAT_MODEL_SETUP_HELP, createChatModel } from "./create-chat-model.js";
+
+/** The session lifecycle with an in-process scripted model on a real memory home. */
+let memory: MemoryHome;
+let home = "";
+
+afterEach(async () => {
+  await memory.close();
+  await removeDir(home);
+});
+
+async function open() {
+  ({ memory, home } = await openTestMemory({ config: { search: { embedder: "none" } } }));
+}
+
+const toolCall = (name: string, args: object, id = `call_${name}`): ChatResponse => ({
+  content: "",
+  toolCalls: [{ id, name, arguments: JSON.stringify(args) }],
+  finishReason: "tool_calls",
+});
+
+const answerText = (text: string): ChatResponse => ({ content: text, toolCalls: [], finishReason: "stop" });
+const isTurn = (request: ChatRequest) => request.responseFormat === undefined;
+const roles = (messages: ChatMessage[]) => messages.map((message) => message.role);
+
+describe("AgentSession", () => {
+  test("the frozen system prompt stays byte-identical while the session writes memory", async () => {
+    await open();
+    await memory.profile.add("user", "Name", "Ada.");
+    const model = new ScriptedChatModel({
+      replies: [
+        toolCall("memory_add", { file: "user", section: "Pets", text: "A cat, Miso." }),
+        answerText("ok"),
+      ],
+    });
+    const session = await AgentSession.start({ memory, model, basePrompt: "Be brief." });
+    await session.send("I have a cat named Miso.");
+    await session.send("What do you know?");
+    const systems = model.requests.filter(isTurn).map((request) => request.messages[0]);
+    expect(new Set(systems.map((message) => message?.content)).size).toBe(1);
+    expect(systems[0]?.content).toContain("Ada.");
+    expect(systems[0]?.content).not.toContain("Miso");
+    expect(systems[0]?.content?.trimEnd().endsWith("Be brief.")).toBe(true);
+    expect(session.report().loaded.memoryBlocks).toContain("user-profile");
+  });
+
+  test("in a home with nothing in it yet, the model still gets the memory instructions", async () => {
+    await open();
+    const model = new ScriptedChatModel({ replies: [answerText("hi")] });
+    const session = await AgentSession.start({ memory, model, basePrompt: "Be brief." });
+    await session.send("hello");
+    const system = model.requests[0]?.messages[0]?.content ?? "";
+    expect(system).toMatch(/^# Your memory\n/);
+    expect(system.trimEnd().endsWith("Be brief.")).toBe(true);
+  });
+
+  test("memories found for each user message come after the frozen part and the conversation", async () => {
+    await open();
+    await memory.journal.add("file_pattern", "Billing service config lives in deploy/billing.yaml.");
+    const model = new ScriptedChatModel({ replies: [answerText("ok")] });
+    const session = await AgentSession.start({ memory, model });
+    await session.send("hello");
+    await session.send("where is the billing config?");
+    const second = model.requests[1]?.messages ?? [];
+    expect(roles(second)).toEqual(["system", "user", "assistant", "system", "user"]);
+    expect(second[3]?.content).toMatch(
+      /<relevant-memories>[\s\S]*topics\/file_patterns\.md[\s\S]*deploy\/billing\.yaml/,
+    );
+    // The earlier turn is kept without its turn block: the prefix stays cacheable.
+    expect(model.requests[0]?.messages.map((message) => message.role)).toEqual(["system", "user"]);
+  });
+
+  test("a read answered earlier in the session is served from working memory; a write makes it stale", async () => {
+    await open();
+    await memory.profile.add("user", "Name", "Ada.");
+    const read = { file: "user", section: "Name" };
+    const model = new ScriptedChatModel({
+      replies: [
+        toolCall("memory_read", read, "a"),
+        toolCall("memory_read", read, "b"),
+        toolCall(
+          "memory_replace",
+          { file: "user", section: "Name", old_text: "Ada.", new_text: "Ada L." },
+          "c",
+        ),
+        toolCall("memory_read", read, "d"),
+        answerText("done"),
+      ],
+    });
+    const session = await AgentSession.start({ memory, model });
+    const turn = await session.send("check my name twice, fix it, check again");
+    expect(turn.toolCalls.map((call) => [call.name, call.ok, call.fromWorkingMemory])).toEqual([
+      ["memory_read", true, false],
+      ["memory_read", true, true],
+      ["memory_replace", true, false],
+      ["memory_read", true, false],
+    ]);
+    expect(turn.toolCalls[3]?.text).toContain("Ada L.");
+    // Tool results also feed the working-memory block shown with the next message.
+    await session.send("thanks");
+    expect(JSON.stringify(model.requests.at(-1)?.messages)).toContain("Ada L.");
+  });
+
+  test("a model that keeps calling tools is made to answer after maxToolRounds", async () => {
+    await open();
+    const model = new ScriptedChatModel({
+      replies: [
+        (request) =>
+          request.toolChoice === "none"
+            ? answerText("Here is what I found.")
+            : toolCall("memory_search", { query: `q${Math.random()}` }),
+      ],
+    });
+    const session = await AgentSession.start({ memory, model, maxToolRounds: 3 });
+    const turn = await session.send("search forever");
+    expect(turn.answer).toBe("Here is what I found.");
+    expect(turn.toolCalls).toHaveLength(3);
+    expect(model.requests.filter(isTurn).map((request) => request.toolChoice)).toEqual([
+      "auto",
+      "auto",
+      "auto",
+      "none",
+    ]);
+  });
+
+  test("end() is idempotent, and sending after it is refused", async () => {
+    await open();
+    const model = new ScriptedChatModel({
+      replies: [
+        (request) =>
+          isTurn(request) ? answerText("hi") : '{"memories":[],"entries":[],"summary":"Said hi."}',
+      ],
+    });
+    const session = await AgentSession.start({ memory, model });
+    await session.send("hi");
+    const [first, second] = await Promise.all([session.end(), session.end()]);
+    expect(first).toBe(second);
+    expect(model.requests.filter((request) => !isTurn(request))).toHaveLength(1);
+    await expect(session.send("again")).rejects.toThrow(/ended/);
+  });
+});
+
+describe("createChatModel", () => {
+  test("without a model, or for OpenAI without a key, it explains how to configure one", async () => {
+    for (const [config, env] of [
+      [{ timeoutMs: 1000, maxRetries: 0 }, {}],
+      [{ model: "gpt-4o-mini", timeoutMs: 1000, maxRetries: 0 }, {}],
+    ] as const) {
+      await expect(createChatModel(config, env)).rejects.toMatchObject({
+        code: "INVALID_CONFIG",
+        message: CHAT_MODEL_SETUP_HELP,
+      });
+    }
+    const local = await createChatModel(
+      { baseUrl: "http://127.0.0.1:11434/v1", model: "llama3.2", timeoutMs: 1000, maxRetries: 0 },
+      {},
+    );
+    expect(local.id).toContain("llama3.2");
+    const openai = await createChatModel(
+      { model: "gpt-4o-mini", timeoutMs: 1000, maxRetries: 0 },
+      { OPENAI_API_KEY: "sk-test" },
+    );
+    expect(openai.id).toContain("gpt-4o-mini");
+  });
+});

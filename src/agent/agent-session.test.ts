@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, test } from "vitest";
 import type { ChatMessage, ChatRequest, ChatResponse } from "../contracts/chat-model.js";
+import { LongTermMemory } from "../long-term/long-term-memory.js";
 import type { MemoryHome } from "../mnemo.js";
+import { InMemoryMessageStore } from "../stores/memory/in-memory-message-store.js";
 import { ScriptedChatModel } from "../testing/scripted-chat-model.js";
 import { openTestMemory, removeDir } from "../testing/test-home.js";
 import { AgentSession } from "./agent-session.js";
@@ -143,6 +145,47 @@ describe("AgentSession", () => {
     expect(first).toBe(second);
     expect(model.requests.filter((request) => !isTurn(request))).toHaveLength(1);
     await expect(session.send("again")).rejects.toThrow(/ended/);
+  });
+});
+
+describe("AgentSession with long-term message memory (seed 004)", () => {
+  test("what is said is kept per role and recovered by the next session", async () => {
+    await open();
+    const store = new InMemoryMessageStore();
+    const longTerm = () => ({
+      memory: new LongTermMemory({ store, watch: ["user_input", "assistant_reply"], onWarning: () => {} }),
+      roleId: "assistant",
+    });
+    const model = new ScriptedChatModel({
+      replies: [
+        (request) =>
+          isTurn(request) ? answerText("Hello, Ada.") : '{"memories":[],"entries":[],"summary":""}',
+      ],
+    });
+    const first = await AgentSession.start({ memory, model, longTerm: longTerm() });
+    await first.send("I'm Ada.");
+    await first.end();
+    expect(
+      (await store.list("assistant")).map((message) => [message.role, message.content, message.causeBy]),
+    ).toEqual([
+      ["user", "I'm Ada.", "user_input"],
+      ["assistant", "Hello, Ada.", "assistant_reply"],
+    ]);
+
+    const next = longTerm();
+    await AgentSession.start({ memory, model, longTerm: next });
+    const news = await next.memory.findNews([
+      {
+        id: "n1",
+        role: "user",
+        content: "I'm Ada.",
+        causeBy: "user_input",
+        sentFrom: "user",
+        sendTo: ["assistant"],
+        createdAt: new Date(),
+      },
+    ]);
+    expect(news).toEqual([]);
   });
 });
 

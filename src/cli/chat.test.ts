@@ -2,6 +2,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
+import { MESSAGE_STORE_PATH, SqliteMessageStore } from "../stores/sqlite/sqlite-message-store.js";
 import {
   type FakeOpenAiServer,
   type FakeReply,
@@ -100,6 +101,17 @@ describe("mnemo chat", () => {
     expect(stderr).toContain("Conversation cleared; memory is kept.");
     expect(stderr).toMatch(/Saved: .*summary added to today's daily log/);
     expect(await readFile(join(home, "USER.md"), "utf8")).toContain("A cat called Miso.");
+    // Seed 004: the conversation's messages are kept in the long-term message store.
+    const store = new SqliteMessageStore({ path: join(home, MESSAGE_STORE_PATH) });
+    await store.open();
+    const kept = await store.list("mnemo-chat");
+    await store.close();
+    expect(kept.map((message) => message.content)).toEqual([
+      "My cat is called Miso, my cat!",
+      "Saved: Miso the cat.",
+      "hi again",
+      "Hello!",
+    ]);
 
     // After /clear the model no longer sees the earlier turn; extraction still does.
     const afterClear = server.requests.find((request) => JSON.stringify(request.body).includes("hi again"));

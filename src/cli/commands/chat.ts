@@ -1,9 +1,14 @@
+import { join } from "node:path";
 import type { Command } from "commander";
 import { runChatTerminal } from "../../chat/chat-terminal.js";
-import { AgentSession, createChatModel, MnemoError } from "../../index.js";
+import { AgentSession, createChatModel, LongTermMemory, type MemoryHome, MnemoError } from "../../index.js";
+import { MESSAGE_STORE_PATH, SqliteMessageStore } from "../../sqlite.js";
 import { type CommonOptions, commandAction, openHome, withCommonOptions } from "../command-action.js";
 import { EXIT_CODES, printData } from "../output.js";
 import { readTextFile } from "../read-input.js";
+
+/** The role whose messages `mnemo chat` keeps in long-term message memory. */
+const CHAT_ROLE = "mnemo-chat";
 
 interface ChatOptions extends CommonOptions {
   basePromptFile?: string;
@@ -31,6 +36,7 @@ export function registerChat(program: Command): void {
   chat.action(
     commandAction<[], ChatOptions>(async (_args, options) => {
       const memory = await openHome(options);
+      let messages: Awaited<ReturnType<typeof openMessageMemory>> | undefined;
       try {
         const llm = {
           ...memory.config.llm,
@@ -41,7 +47,8 @@ export function registerChat(program: Command): void {
         const basePrompt = options.basePromptFile
           ? await readTextFile(options.basePromptFile, "the base prompt file")
           : undefined;
-        const session = await AgentSession.start({ memory, model, basePrompt });
+        messages = memory.enabled ? await openMessageMemory(memory) : undefined;
+        const session = await AgentSession.start({ memory, model, basePrompt, longTerm: messages?.longTerm });
         const report = await runChatTerminal({
           session,
           input: process.stdin,
@@ -53,10 +60,27 @@ export function registerChat(program: Command): void {
           printData(options, { sessionId: session.sessionId, extraction: report ?? null }, "");
         return EXIT_CODES.ok;
       } finally {
+        await messages?.store.close();
         await memory.close();
       }
     }),
   );
+}
+
+/**
+ * Seed 004: the chat's messages are kept per role in .index/messages.sqlite. The chat never asks
+ * for "news", so the note that similarity checks need an embedding model does not apply here.
+ */
+async function openMessageMemory(memory: MemoryHome) {
+  const store = new SqliteMessageStore({ path: join(memory.home, MESSAGE_STORE_PATH) });
+  const longTerm = new LongTermMemory({
+    store,
+    watch: ["user_input", "assistant_reply"],
+    onWarning: (message) => {
+      if (!/has no embedding model/.test(message)) process.stderr.write(`mnemo: warning: ${message}\n`);
+    },
+  });
+  return { store, longTerm: { memory: longTerm, roleId: CHAT_ROLE } };
 }
 
 function validUrl(value: string): string {

@@ -60,6 +60,7 @@ describe("AgentSession", () => {
     const system = model.requests[0]?.messages[0]?.content ?? "";
     expect(system).toMatch(/^# Your memory\n/);
     expect(system.trimEnd().endsWith("Be brief.")).toBe(true);
+    expect(session.report().loaded.memoryBlocks).toEqual([]);
   });
 
   test("memories found for each user message come after the frozen part and the conversation", async () => {

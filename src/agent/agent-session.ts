@@ -147,7 +147,8 @@ export class AgentSession {
   }
 
   report(): SessionMemoryReport {
-    const tags = MEMORY_BLOCK_TAGS.filter((tag) => this.systemPrompt.includes(`<${tag}>`));
+    // A block opens on a line of its own; the instructions also name the tags, mid-sentence.
+    const tags = MEMORY_BLOCK_TAGS.filter((tag) => new RegExp(`^<${tag}>$`, "m").test(this.systemPrompt));
     return {
       sessionId: this.sessionId,
       loaded: { characters: this.systemPrompt.length, memoryBlocks: tags },

@@ -8,6 +8,7 @@ import { registerForget } from "./commands/forget.js";
 import { registerInit } from "./commands/init.js";
 import { registerJournal } from "./commands/journal.js";
 import { registerList } from "./commands/list.js";
+import { registerMcp } from "./commands/mcp.js";
 import { registerProfile } from "./commands/profile.js";
 import { registerRecall } from "./commands/recall.js";
 import { registerRemember } from "./commands/remember.js";
@@ -41,6 +42,7 @@ export function createProgram(): Command {
   registerChat(program);
   registerEval(program);
   registerDoctor(program);
+  registerMcp(program);
   return program;
 }
 

@@ -15,6 +15,10 @@ describe("configuration", () => {
     expect(resolveHome("/a", { MNEMO_HOME: "/b" })).toBe("/a");
     expect(resolveHome(undefined, { MNEMO_HOME: "/b" })).toBe("/b");
     expect(resolveHome(undefined, {})).toBe(join(homedir(), ".mnemo"));
+    // Where no shell expands "~" (an MCP client's JSON config), mnemo does.
+    expect(resolveHome("~/.mnemo", {})).toBe(join(homedir(), ".mnemo"));
+    expect(resolveHome(undefined, { MNEMO_HOME: "~" })).toBe(homedir());
+    expect(resolveHome("~user/x", {})).toBe(join(process.cwd(), "~user/x"));
   });
 
   test("defaults match the seeds", async () => {

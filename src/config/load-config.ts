@@ -24,7 +24,16 @@ export interface LoadedConfig {
 /** `--home DIR` > MNEMO_HOME > ~/.mnemo. */
 export function resolveHome(explicit: string | undefined, env: NodeJS.ProcessEnv): string {
   const chosen = explicit ?? readHomeFromEnv(env) ?? join(homedir(), ".mnemo");
-  return resolve(chosen);
+  return resolve(expandTilde(chosen));
+}
+
+/**
+ * "~" and "~/..." mean the user's home folder, also where no shell expands them: an MCP client's
+ * JSON config, an environment variable set by a program.
+ */
+function expandTilde(path: string): string {
+  if (path === "~") return homedir();
+  return /^~[/\\]/.test(path) ? join(homedir(), path.slice(2)) : path;
 }
 
 /** Defaults < <home>/config.json < environment < explicit overrides. Reads, never writes. */

@@ -1,0 +1,9 @@
+/**
+ * `mnemo/mcp`: mnemo as an MCP server (the memory tools, the home's files as `mnemo://` resources,
+ * the session context as a prompt), over any transport or mounted on an HTTP server. A subpath of
+ * its own so that importing `mnemo` never loads the MCP SDK.
+ */
+export type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+export { createMcpServer } from "./mcp/create-mcp-server.js";
+export type { McpHttpHandler, McpHttpHandlerOptions } from "./mcp/mcp-http-handler.js";
+export { createMcpHttpHandler } from "./mcp/mcp-http-handler.js";

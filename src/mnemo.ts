@@ -165,7 +165,9 @@ export class MemoryHome {
 
   /** Brings the search index in step with the files (what changed only); returns the documents changed. */
   syncIndex(options: { signal?: AbortSignal } = {}): Promise<number> {
-    return this.whenEnabled(async () => (await this.openSearch()).sync({ force: true, signal: options.signal }));
+    return this.whenEnabled(async () =>
+      (await this.openSearch()).sync({ force: true, signal: options.signal }),
+    );
   }
 
   /** Rebuilds the search index from the files; returns the number of documents indexed. */

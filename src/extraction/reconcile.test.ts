@@ -133,25 +133,34 @@ const entryCandidate: fc.Arbitrary<EntryCandidate> = fc.record({
 
 describe("reconcile: properties", () => {
   test.prop([fc.array(memoryCandidate, { maxLength: 6 }), fc.array(entryCandidate, { maxLength: 6 })])(
-    "decides once per candidate, in order; what was written is a duplicate on the next run",
+    "decides once per candidate, in order; what a batch left on disk is a duplicate on the next run",
     (memories, entries) => {
       const first = reconcile(input({ memories, entries, existingMemories: [] }));
       expect(first.memories.map((decision) => decision.candidate)).toEqual(memories);
       expect(first.entries.map((decision) => decision.candidate)).toEqual(entries);
-      const writtenMemories = first.memories.flatMap((decision) =>
-        decision.action === "write"
-          ? [{ ...decision.candidate, path: memoryPath(decision.candidate.type, decision.candidate.name) }]
-          : [],
-      );
+      // What is on disk after the batch: written memories not superseded by a later one of the same batch.
+      let onDisk: ExistingMemory[] = [];
+      for (const decision of first.memories) {
+        if (decision.action !== "write") continue;
+        const gone = new Set(decision.replaces.map((memory) => memory.path));
+        const path = memoryPath(decision.candidate.type, decision.candidate.name);
+        onDisk = [...onDisk.filter((memory) => !gone.has(memory.path) && memory.path !== path)];
+        onDisk.push({ ...decision.candidate, path });
+      }
       const writtenEntries = first.entries.flatMap((decision) =>
         decision.action === "write"
           ? [{ path: decision.candidate.path, content: decision.candidate.text }]
           : [],
       );
       const second = reconcile(
-        input({ memories, entries, existingMemories: writtenMemories, existingEntries: writtenEntries }),
+        input({ memories, entries, existingMemories: onDisk, existingEntries: writtenEntries }),
       );
-      for (const decision of [...second.memories, ...second.entries]) expect(decision.action).toBe("skip");
+      const kept = new Set(onDisk.map((memory) => memory.body));
+      second.memories.forEach((decision, position) => {
+        const wasKept = first.memories[position]?.action === "write" && kept.has(decision.candidate.body);
+        if (wasKept) expect(decision.action).toBe("skip");
+      });
+      for (const decision of second.entries) expect(decision.action).toBe("skip");
     },
   );
 });

@@ -12,6 +12,7 @@ import { registerMcp } from "./commands/mcp.js";
 import { registerProfile } from "./commands/profile.js";
 import { registerRecall } from "./commands/recall.js";
 import { registerRemember } from "./commands/remember.js";
+import { registerServe } from "./commands/serve.js";
 import { registerShow } from "./commands/show.js";
 import { EXIT_CODES_HELP } from "./output.js";
 
@@ -43,6 +44,7 @@ export function createProgram(): Command {
   registerEval(program);
   registerDoctor(program);
   registerMcp(program);
+  registerServe(program);
   return program;
 }
 

@@ -7,4 +7,9 @@ export type { MountedHandler } from "./http/create-request-handler.js";
 export type { ErrorBody, HttpErrorCode } from "./http/http-error.js";
 export { DEFAULT_MAX_BODY_BYTES } from "./http/read-json-body.js";
 export type { HttpServerOptions, RunningHttpServer } from "./http/start-http-server.js";
-export { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, startHttpServer } from "./http/start-http-server.js";
+export {
+  checkListenAccess,
+  DEFAULT_HTTP_HOST,
+  DEFAULT_HTTP_PORT,
+  startHttpServer,
+} from "./http/start-http-server.js";

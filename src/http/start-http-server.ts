@@ -41,7 +41,7 @@ export interface RunningHttpServer {
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const host = options.host ?? DEFAULT_HTTP_HOST;
-  const token = checkToken(options.token, host);
+  const token = checkListenAccess(host, options.token);
   const port = options.port ?? DEFAULT_HTTP_PORT;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new MnemoError("INVALID_INPUT", `The port must be a whole number from 0 to 65535, not ${port}.`);
@@ -84,7 +84,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   return { url, host, port: bound, close };
 }
 
-function checkToken(token: string | undefined, host: string): string | undefined {
+/**
+ * Refuses a token that cannot travel in a header, and a host off loopback without a token; returns
+ * the token to require (undefined for none). startHttpServer calls it; call it first to refuse
+ * before doing anything else, as `mnemo serve` does before it opens the memory home.
+ */
+export function checkListenAccess(host: string, token: string | undefined): string | undefined {
   const given = token === "" ? undefined : token;
   if (given !== undefined && !/^[\x21-\x7e]+$/.test(given))
     throw new MnemoError(

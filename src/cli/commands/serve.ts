@@ -1,6 +1,7 @@
 import { type Command, Option } from "commander";
 import { errorMessage } from "../../errors.js";
 import {
+  checkListenAccess,
   DEFAULT_HTTP_HOST,
   DEFAULT_HTTP_PORT,
   DEFAULT_MAX_BODY_BYTES,
@@ -45,6 +46,7 @@ export function registerServe(program: Command): void {
     commandAction<[], ServeOptions>(async (_args, options) => {
       const port = wholeNumber(options.port, "--port", 0, 65535);
       const maxBodyBytes = wholeNumber(options.maxBodyBytes, "--max-body-bytes", 1, 2 ** 31);
+      checkListenAccess(options.host, options.token); // a refusal leaves the home untouched
       // Loaded here, so that no other command pays for the MCP SDK.
       const { createMcpHttpHandler } = await import("../../mcp.js");
       const memory = await openHome(options);

@@ -2,28 +2,39 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
 import { REPOSITORY_ROOT } from "../src/testing/test-home.js";
 
 /**
  * Importing the package root must load no native or heavy dependency (better-sqlite3, pg, model
- * runtimes, the MCP SDK): a child process imports the built entry with a resolve hook that records
- * every bare specifier it loads.
+ * runtimes, the MCP SDK) and none of the surfaces (the HTTP API, the MCP server): a child process
+ * imports the built entry with a resolve hook that records every module it loads.
  */
 const ALLOWED_PACKAGES = ["yaml", "zod"];
+const DIST = join(REPOSITORY_ROOT, "dist");
 
-function packagesLoadedBy(entry: string): string[] {
+interface Loaded {
+  /** Package names, from bare specifiers. */
+  packages: string[];
+  /** The package's own files, relative to dist/. */
+  files: string[];
+}
+
+function modulesLoadedBy(entry: string): Loaded {
   const folder = mkdtempSync(join(tmpdir(), "mnemo-entry-"));
   const log = join(folder, "loaded.txt");
+  const files = join(folder, "files.txt");
   const hooks = join(folder, "hooks.mjs");
   writeFileSync(
     hooks,
     `import { appendFileSync } from "node:fs";
 export async function resolve(specifier, context, next) {
   if (!/^(\\.|\\/|node:|file:|data:)/.test(specifier)) appendFileSync(${JSON.stringify(log)}, specifier + "\\n");
-  return next(specifier, context);
+  const resolved = await next(specifier, context);
+  appendFileSync(${JSON.stringify(files)}, resolved.url + "\\n");
+  return resolved;
 }`,
   );
   const register = join(folder, "register.mjs");
@@ -47,15 +58,46 @@ export async function resolve(specifier, context, next) {
           ? specifier.split("/").slice(0, 2).join("/")
           : (specifier.split("/")[0] ?? ""),
       );
-    return [...new Set(packages)].sort();
+    const ownFiles = readFileSync(files, "utf8")
+      .split("\n")
+      .filter((url) => url.startsWith("file:"))
+      .map((url) => relative(DIST, fileURLToPath(url)))
+      .filter((path) => !path.startsWith(".."));
+    return { packages: [...new Set(packages)].sort(), files: [...new Set(ownFiles)].sort() };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
 }
 
-describe("package root", () => {
-  test("loads only small pure-JavaScript dependencies", () => {
-    const loaded = packagesLoadedBy(join(REPOSITORY_ROOT, "dist", "index.js"));
-    expect(loaded).toEqual(ALLOWED_PACKAGES);
+const SURFACES = /^(http|mcp|cli)(\/|\.js$)/;
+const NATIVE_OR_MODEL = [
+  "better-sqlite3",
+  "sqlite-vec",
+  "pg",
+  "@energetic-ai/core",
+  "@energetic-ai/embeddings",
+];
+
+describe("package entries", () => {
+  test("mnemo loads only small pure-JavaScript dependencies, and neither the HTTP API nor MCP", () => {
+    const loaded = modulesLoadedBy(join(DIST, "index.js"));
+    expect(loaded.packages).toEqual(ALLOWED_PACKAGES);
+    expect(loaded.files).toContain("index.js"); // the hook did see the package's own files
+    expect(loaded.files.filter((path) => SURFACES.test(path))).toEqual([]);
+    expect(loaded.files.filter((path) => path.startsWith("stores/sqlite/"))).toEqual([]);
+  });
+
+  test("mnemo/http loads the same dependencies, and not the MCP server", () => {
+    const loaded = modulesLoadedBy(join(DIST, "http.js"));
+    expect(loaded.packages).toEqual(ALLOWED_PACKAGES);
+    expect(loaded.files).toContain("http/start-http-server.js");
+    expect(loaded.files.filter((path) => /^(mcp|cli|stores\/sqlite)\//.test(path))).toEqual([]);
+  });
+
+  test("mnemo/mcp loads the MCP SDK, but no native module or embedding model", () => {
+    const loaded = modulesLoadedBy(join(DIST, "mcp.js"));
+    expect(loaded.packages).toContain("@modelcontextprotocol/sdk");
+    expect(loaded.packages.filter((name) => NATIVE_OR_MODEL.includes(name))).toEqual([]);
+    expect(loaded.files.filter((path) => /^(http|cli|stores\/sqlite)\//.test(path))).toEqual([]);
   });
 });

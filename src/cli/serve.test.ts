@@ -1,4 +1,3 @@
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -6,70 +5,33 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runMnemo } from "../testing/test-cli.js";
-import { CLI_PATH, makeTempDir, removeDir } from "../testing/test-home.js";
+import { type RunningMnemoServe, runMnemo, startMnemoServe } from "../testing/test-cli.js";
+import { makeTempDir, removeDir } from "../testing/test-home.js";
 import { EXIT_CODES } from "./output.js";
 
 /**
  * `mnemo serve` as a user runs it: the built CLI in a child process on a free port, read from the
  * JSON it prints, used with fetch and the MCP SDK's client, and stopped with SIGTERM.
  */
-interface Endpoints {
-  url: string;
-  api: string;
-  openapi: string;
-  mcp: string;
-  home: string;
-  token: string;
-}
-
 let root: string;
 let home: string;
-const children: ChildProcessWithoutNullStreams[] = [];
+const running: RunningMnemoServe[] = [];
 
 beforeEach(async () => {
   root = await makeTempDir("mnemo-serve-");
   home = join(root, "home");
-  await runMnemoOk(["init", "--yes", "--name", "Ada", "--home", home]);
+  expect(runMnemo(["init", "--yes", "--name", "Ada", "--home", home]).status).toBe(0);
   await writeFile(join(home, "config.json"), JSON.stringify({ search: { embedder: "none" } }));
 });
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+  for (const served of running.splice(0)) if (served.child.exitCode === null) served.child.kill("SIGKILL");
   await removeDir(root);
 });
 
-async function runMnemoOk(args: string[]): Promise<void> {
-  const result = runMnemo(args);
-  expect(result.status, result.stderr).toBe(0);
-}
-
-/** Starts `mnemo serve --port 0 --json` and waits for the endpoints it prints. */
-async function startServe(args: string[] = [], env: NodeJS.ProcessEnv = {}) {
-  const inherited = Object.entries(process.env).filter(([key]) => !key.startsWith("MNEMO_"));
-  const child = spawn(
-    process.execPath,
-    [CLI_PATH, "serve", "--home", home, "--port", "0", "--json", ...args],
-    {
-      env: { ...Object.fromEntries(inherited), ...env },
-    },
-  );
-  children.push(child);
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString("utf8");
-  });
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString("utf8");
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
-  for (let waited = 0; !stdout.endsWith("}\n"); waited += 20) {
-    if (waited > 20_000 || child.exitCode !== null)
-      throw new Error(`mnemo serve printed no endpoints\nstdout: ${stdout}\nstderr: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  const endpoints = JSON.parse(stdout) as Endpoints;
-  return { child, endpoints, exited, stdout: () => stdout, stderr: () => stderr };
+async function startServe(args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<RunningMnemoServe> {
+  const served = await startMnemoServe(home, args, env);
+  running.push(served);
+  return served;
 }
 
 describe("mnemo serve", () => {
@@ -118,8 +80,7 @@ describe("mnemo serve", () => {
     });
     await client.close();
 
-    served.child.kill("SIGTERM");
-    expect(await served.exited).toBe(EXIT_CODES.ok);
+    expect(await served.stop()).toBe(EXIT_CODES.ok);
     expect(served.stderr()).toContain("stopping");
     await expect(fetch(endpoints.openapi)).rejects.toThrow(); // nothing listens any more
   });
@@ -133,8 +94,7 @@ describe("mnemo serve", () => {
     expect((await fetch(memories)).status).toBe(401);
     expect((await fetch(memories, { headers: { authorization: "Bearer wrong" } })).status).toBe(401);
     expect((await fetch(memories, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
-    served.child.kill("SIGTERM");
-    expect(await served.exited).toBe(EXIT_CODES.ok);
+    expect(await served.stop()).toBe(EXIT_CODES.ok);
   });
 
   it("refuses to listen off loopback without a token: a clear message, exit code 2, no home created", () => {

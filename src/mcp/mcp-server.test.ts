@@ -1,59 +1,22 @@
 import { writeFile } from "node:fs/promises";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEMORY_TOOLS, openMemory } from "../index.js";
-import { createMcpHttpHandler } from "../mcp.js";
-import { CLI_PATH, makeTempDir, removeDir } from "../testing/test-home.js";
+import { makeTempDir, removeDir } from "../testing/test-home.js";
+import {
+  connectOverHttpHandler,
+  connectOverMnemoServe,
+  connectOverStdio,
+  type McpConnection,
+} from "../testing/test-mcp-connections.js";
 
 /**
- * The same behaviour over both transports, driven by the SDK's own Client: the built `mnemo mcp`
- * over stdio, and the HTTP handler mounted on a real node:http server.
+ * The same behaviour over every transport, driven by the SDK's own Client: the built `mnemo mcp`
+ * over stdio, the built `mnemo serve` at /mcp (streamable HTTP), and the HTTP handler mounted on a
+ * bare node:http server.
  */
-interface Connection {
-  client: Client;
-  close(): Promise<void>;
-}
-
-async function connectOverStdio(home: string): Promise<Connection> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI_PATH, "mcp", "--home", home],
-    env: {},
-    stderr: "ignore",
-  });
-  const client = new Client({ name: "mnemo-test", version: "1.0.0" });
-  await client.connect(transport);
-  return { client, close: () => client.close() };
-}
-
-async function connectOverHttp(home: string): Promise<Connection> {
-  const memory = await openMemory({ home, env: {}, onWarning: () => undefined });
-  const handler = createMcpHttpHandler(memory);
-  const server = createServer((req, res) => {
-    if (req.url === "/mcp") void handler.handle(req, res);
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  const client = new Client({ name: "mnemo-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
-  return {
-    client,
-    async close() {
-      await client.close();
-      await handler.close();
-      await new Promise((resolve) => server.close(resolve));
-      await memory.close();
-    },
-  };
-}
-
 /** A home with search by BM25 only (no model to load), a journal entry and a file beside it that must stay unreadable. */
 async function makeHome(root: string): Promise<string> {
   const home = join(root, "home");
@@ -81,10 +44,11 @@ async function readError(client: Client, uri: string): Promise<{ code: unknown; 
 
 describe.each([
   ["stdio (the built mnemo mcp)", connectOverStdio],
-  ["streamable HTTP (createMcpHttpHandler)", connectOverHttp],
+  ["streamable HTTP (the built mnemo serve, at /mcp)", connectOverMnemoServe],
+  ["streamable HTTP (createMcpHttpHandler on node:http)", connectOverHttpHandler],
 ])("MCP server over %s", (_transport, connect) => {
   let root: string;
-  let connection: Connection;
+  let connection: McpConnection;
   let client: Client;
   const call = async (name: string, args: Record<string, unknown>) =>
     (await client.callTool({ name, arguments: args })) as CallToolResult;

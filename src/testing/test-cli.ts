@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process";
 import { CLI_PATH } from "./test-home.js";
 
 /** Runs the built `mnemo` bin as a user would, with no MNEMO_* variable from the test's environment. */
@@ -9,4 +9,68 @@ export function runMnemo(args: string[], options: { input?: string; env?: NodeJS
     input: options.input ?? "",
     encoding: "utf8",
   });
+}
+
+/** What `mnemo serve --json` prints. */
+export interface ServeEndpoints {
+  url: string;
+  api: string;
+  openapi: string;
+  mcp: string;
+  home: string;
+  token: string;
+}
+
+export interface RunningMnemoServe {
+  child: ChildProcessWithoutNullStreams;
+  endpoints: ServeEndpoints;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  stdout(): string;
+  stderr(): string;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts the built `mnemo serve --home HOME --port 0 --json ...args` and waits for the endpoints it prints. */
+export async function startMnemoServe(
+  home: string,
+  args: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<RunningMnemoServe> {
+  const inherited = Object.entries(process.env).filter(([key]) => !key.startsWith("MNEMO_"));
+  const child = spawn(
+    process.execPath,
+    [CLI_PATH, "serve", "--home", home, "--port", "0", "--json", ...args],
+    {
+      env: { ...Object.fromEntries(inherited), ...env },
+    },
+  );
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString("utf8");
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  for (let waited = 0; !stdout.endsWith("}\n"); waited += 20) {
+    if (waited > 20_000 || child.exitCode !== null) {
+      child.kill("SIGKILL");
+      throw new Error(`mnemo serve printed no endpoints\nstdout: ${stdout}\nstderr: ${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return {
+    child,
+    endpoints: JSON.parse(stdout) as ServeEndpoints,
+    exited,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    stop: () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+  };
 }

@@ -38,7 +38,7 @@ export function buildOpenApiDocument(routes: readonly Route[]): Record<string, u
       description:
         "One memory home over HTTP: typed memories, profile sections, the journal, search and the session context. " +
         `Errors are { "error": { "code", "message" } }. The same server answers MCP's Streamable HTTP at ${MCP_PATH} ` +
-        "when started by `mnemo serve`. See docs/http-api.md.",
+        "when started by `mnemo serve`. See docs/http.md.",
     },
     // A token is required whenever the server was started with one (always, off loopback).
     security: [{}, { bearerAuth: [] }],

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { RunningHttpServer } from "../http.js";
 import type { MemoryHome } from "../index.js";
+import { startMnemoServe } from "../testing/test-cli.js";
 import { openTestMemory, removeDir } from "../testing/test-home.js";
 import { startHttpServer } from "./start-http-server.js";
 
-/** Many clients writing at once through the API: every write lands, none overwrites another. */
+/** Many clients writing at once through the API, to one server or two processes: every write lands, none overwrites another. */
 let memory: MemoryHome;
 let home: string;
 let server: RunningHttpServer;
@@ -71,5 +72,33 @@ describe("concurrent writers", () => {
     );
     const section = await get<{ text: string }>("/v1/profile/user/sections/Facts");
     for (const serial of serials.slice(0, 20)) expect(section.text).toContain(`- user fact ${serial}`);
+  });
+  it("two mnemo serve processes on one home: 60 parallel saves through both lose nothing", async () => {
+    const servers = [await startMnemoServe(home), await startMnemoServe(home)];
+    try {
+      const statuses = await Promise.all(
+        Array.from({ length: 60 }, (_, serial) =>
+          fetch(`${servers[serial % 2]?.endpoints.api}/memories`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({
+              type: "project",
+              name: `Shared ${serial}`,
+              description: `From process ${serial % 2}`,
+              content: `Shared fact ${serial}.`,
+            }),
+          }).then((response) => response.status),
+        ),
+      );
+      expect(statuses.filter((status) => status !== 201)).toEqual([]);
+    } finally {
+      for (const served of servers) expect(await served.stop()).toBe(0);
+    }
+    const { memories } = await memory.memories.list();
+    expect(memories.map((each) => each.name).sort()).toEqual(
+      Array.from({ length: 60 }, (_, serial) => `Shared ${serial}`).sort(),
+    );
+    const index = (await memory.profile.read("memory", "Memories")).text;
+    for (let serial = 0; serial < 60; serial++) expect(index).toContain(`[Shared ${serial}]`);
   });
 });

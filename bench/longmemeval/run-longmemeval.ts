@@ -3,7 +3,10 @@
  * the figures next to the floors from the data's README.
  *
  *   npx tsx bench/longmemeval/run-longmemeval.ts [--limit N] [--data DIR] [--embedder local|none]
- *       [--granularity session|turn|both] [--fusion weighted|rrf] [--text-weight W] [--json]
+ *       [--granularity session|turn|both] [--fusion weighted|rrf] [--text-weight W]
+ *       [--feedback-weight B] [--feedback-top M] [--json]
+ *
+ * Ranking options default to recall's own defaults (the config schema's).
  *
  * The converted cases go to .bench-data/ (ignored by git); embeddings are cached there too, so a
  * second run only pays for ranking.
@@ -12,10 +15,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { configSchema } from "../../src/config/schema.js";
 import { withEmbeddingCacheFile } from "../../src/eval/caching-embedding-model.js";
 import { type RetrievalEvalReport, runRetrievalEval } from "../../src/eval/run-retrieval-eval.js";
 import { type Granularity, longMemEvalCases, requireData } from "./convert-longmemeval.js";
 
+const SEARCH_DEFAULTS = configSchema.parse({}).search;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const { values } = parseArgs({
   options: {
@@ -24,7 +29,9 @@ const { values } = parseArgs({
     embedder: { type: "string", default: "local" },
     granularity: { type: "string", default: "both" },
     fusion: { type: "string", default: "weighted" },
-    "text-weight": { type: "string", default: "0.7" },
+    "text-weight": { type: "string", default: String(SEARCH_DEFAULTS.textWeight) },
+    "feedback-weight": { type: "string", default: String(SEARCH_DEFAULTS.feedbackWeight) },
+    "feedback-top": { type: "string", default: String(SEARCH_DEFAULTS.feedbackTop) },
     json: { type: "boolean", default: false },
   },
 });
@@ -60,6 +67,7 @@ for (const granularity of granularities) {
       values.fusion === "rrf"
         ? { method: "rrf", k: 60 }
         : { method: "weighted", textWeight: Number(values["text-weight"]) },
+    feedback: { weight: Number(values["feedback-weight"]), top: Number(values["feedback-top"]) },
     onCase: (done) => {
       if (done % 50 === 0)
         process.stderr.write(
@@ -85,7 +93,7 @@ for (const [granularity, report] of Object.entries(reports)) {
   );
 }
 console.log(
-  `\nmode: ${Object.values(reports)[0]?.mode}, embedder: ${Object.values(reports)[0]?.embedder ?? "none"}, fusion: ${JSON.stringify(Object.values(reports)[0]?.fusion)}`,
+  `\nmode: ${Object.values(reports)[0]?.mode}, embedder: ${Object.values(reports)[0]?.embedder ?? "none"}, fusion: ${JSON.stringify(Object.values(reports)[0]?.fusion)}, feedback: ${JSON.stringify(Object.values(reports)[0]?.feedback)}`,
 );
 
 async function loadEmbedder(name: string | undefined) {

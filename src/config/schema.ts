@@ -45,7 +45,10 @@ const search = z
     openaiModel: z.string().min(1).default("text-embedding-3-small"),
     /** How BM25 and vector candidates are combined, and BM25's share in "weighted". */
     fusion: z.enum(["weighted", "rrf"]).default("weighted"),
-    textWeight: z.number().min(0).max(1).default(0.7),
+    textWeight: z.number().min(0).max(1).default(0.3),
+    /** Pseudo-relevance feedback: the query vector moves towards the best `feedbackTop` first results by this weight (0 = off). */
+    feedbackWeight: z.number().min(0).max(10).default(1),
+    feedbackTop: z.number().int().min(1).max(20).default(3),
     /** Every file is checked at least this often; folders are checked before every search. 0: every file, every search. */
     fullScanIntervalMs: z.number().int().min(0).default(1000),
     /** Bonus for recent memories (0 = off): a score is multiplied by up to 1 + weight, halving every half-life. */

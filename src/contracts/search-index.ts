@@ -64,6 +64,8 @@ export interface SearchIndex {
     options: { limit: number; filter?: ChunkFilter },
   ): Promise<ScoredChunkId[]>;
   chunks(ids: number[]): Promise<StoredChunk[]>;
+  /** The stored vectors of these chunks (those that have one). */
+  vectorsOf(ids: number[]): Promise<Map<number, Float32Array>>;
   /** Chunks that have no vector yet (after a model change, or when embedding failed). */
   chunksWithoutVector(limit: number): Promise<StoredChunk[]>;
   setVectors(vectors: Map<number, Float32Array>): Promise<void>;

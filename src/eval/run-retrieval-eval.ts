@@ -8,6 +8,7 @@ import { errorMessage, MnemoError } from "../errors.js";
 import { textHash } from "../search/embed-chunks.js";
 import type { FusionOptions } from "../search/fusion.js";
 import { rankChunks } from "../search/rank-chunks.js";
+import type { VectorFeedbackOptions } from "../search/vector-feedback.js";
 import { type RetrievalCase, retrievalCaseSchema } from "./retrieval-case.js";
 import {
   type MetricsSummary,
@@ -26,6 +27,8 @@ export interface RetrievalEvalOptions {
   ks: number[];
   embedder?: EmbeddingModel;
   fusion: FusionOptions;
+  /** Pseudo-relevance feedback on vectors, as recall does; off when absent. */
+  feedback?: VectorFeedbackOptions;
   rankedOut?: string;
   limitCases?: number;
   onCase?: (done: number) => void;
@@ -37,6 +40,7 @@ export interface RetrievalEvalReport {
   mode: "hybrid" | "bm25";
   embedder: string | undefined;
   fusion: FusionOptions;
+  feedback: VectorFeedbackOptions | undefined;
   cases: number;
   overall: MetricsSummary;
   byCategory: Record<string, MetricsSummary>;
@@ -70,6 +74,7 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
       const { hits, queryEmbeddingMs } = await rankChunks(index, options.embedder, query.text, {
         limit: maxK,
         fusion: options.fusion,
+        feedback: options.feedback,
         recency: { weight: 0, halfLifeDays: 30 },
         now: new Date(),
       });
@@ -91,6 +96,7 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
     mode: options.embedder ? "hybrid" : "bm25",
     embedder: options.embedder?.id,
     fusion: options.fusion,
+    feedback: options.feedback,
     cases,
     overall: summarizeMetrics(
       all.map((entry) => entry.metrics),

@@ -53,6 +53,7 @@ function searchWith(embedder: EmbeddingModel | undefined, options: { fullScanInt
     index: new SqliteSearchIndex({ path: join(home, ".index", "search.sqlite") }),
     loadEmbedder: embedder ? async () => embedder : undefined,
     fusion: { method: "weighted", textWeight: 0.7 },
+    feedback: { weight: 0, top: 3 },
     fullScanIntervalMs: options.fullScanIntervalMs ?? 0,
     recency: { weight: 0, halfLifeDays: 30 },
     warn: (message) => warnings.push(message),
@@ -231,6 +232,7 @@ describe("recall with vectors", () => {
         throw new Error("model files missing");
       },
       fusion: { method: "weighted", textWeight: 0.7 },
+      feedback: { weight: 0, top: 3 },
       fullScanIntervalMs: 0,
       recency: { weight: 0, halfLifeDays: 30 },
       warn: (message) => warnings.push(message),

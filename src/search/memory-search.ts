@@ -6,6 +6,7 @@ import { embedWithCache } from "./embed-chunks.js";
 import type { FusionOptions } from "./fusion.js";
 import { newSyncState, planSync, type SyncState } from "./index-sync.js";
 import { type RankedHit, rankChunks } from "./rank-chunks.js";
+import type { VectorFeedbackOptions } from "./vector-feedback.js";
 
 /**
  * Recall over a memory home: keeps the derived index in step with the files before each search,
@@ -18,6 +19,7 @@ export interface MemorySearchOptions {
   /** A function, so a model that fails to load is reported once and then left out. */
   loadEmbedder?: () => Promise<EmbeddingModel>;
   fusion: FusionOptions;
+  feedback: VectorFeedbackOptions;
   fullScanIntervalMs: number;
   recency: { weight: number; halfLifeDays: number };
   warn: (message: string) => void;
@@ -79,6 +81,7 @@ export class MemorySearch {
       limit: options.limit ?? 10,
       filter: options.filter,
       fusion: this.options.fusion,
+      feedback: this.options.feedback,
       recency: this.options.recency,
       now: this.options.now(),
       signal: options.signal,

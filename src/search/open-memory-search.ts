@@ -6,6 +6,7 @@ import { MnemoError } from "../errors.js";
 import type { HomeContext } from "../home/home-context.js";
 import type { FusionOptions } from "./fusion.js";
 import { MemorySearch } from "./memory-search.js";
+import type { VectorFeedbackOptions } from "./vector-feedback.js";
 
 /** The index file, inside the home's derived-state folder. */
 export const SEARCH_INDEX_FILE = ".index/search.sqlite";
@@ -26,6 +27,7 @@ export async function openMemorySearch(
     index: new SqliteSearchIndex({ path: join(homePath, ...SEARCH_INDEX_FILE.split("/")) }),
     loadEmbedder: config.embedder === "none" ? undefined : () => createEmbeddingModel(config, env),
     fusion: fusionOptions(config),
+    feedback: feedbackOptions(config),
     fullScanIntervalMs: config.fullScanIntervalMs,
     recency: { weight: config.recencyWeight, halfLifeDays: config.recencyHalfLifeDays },
     warn: home.warn,
@@ -39,6 +41,10 @@ export function fusionOptions(config: SearchConfig): FusionOptions {
   return config.fusion === "rrf"
     ? { method: "rrf", k: 60 }
     : { method: "weighted", textWeight: config.textWeight };
+}
+
+export function feedbackOptions(config: SearchConfig): VectorFeedbackOptions {
+  return { weight: config.feedbackWeight, top: config.feedbackTop };
 }
 
 /** The embedding model the config names (not yet opened); the heavy packages load on open(). */

@@ -1,14 +1,21 @@
 import type { EmbeddingModel } from "../contracts/embedding-model.js";
 import type { ChunkFilter, SearchIndex, StoredChunk } from "../contracts/search-index.js";
-import { type FusionOptions, fuseCandidates, recencyBoost } from "./fusion.js";
+import {
+  type Candidate,
+  type FusedCandidate,
+  type FusionOptions,
+  fuseCandidates,
+  recencyBoost,
+} from "./fusion.js";
 import { queryTerms } from "./query-terms.js";
+import { feedbackQuery, scoreByVector, type VectorFeedbackOptions } from "./vector-feedback.js";
 
 /** One search hit: the chunk, where it is, and how it scored. */
 export interface RankedHit extends StoredChunk {
   score: number;
   /** BM25 relevance (higher is better), when the text search found it. */
   textScore: number | undefined;
-  /** Cosine similarity, when the vector search found it. */
+  /** Cosine similarity with the query (moved by feedback, when that is on), when it has a vector. */
   vectorScore: number | undefined;
 }
 
@@ -16,6 +23,8 @@ export interface RankOptions {
   limit: number;
   filter?: ChunkFilter;
   fusion: FusionOptions;
+  /** Pseudo-relevance feedback on vectors; off when absent or its weight is 0. */
+  feedback?: VectorFeedbackOptions;
   recency: { weight: number; halfLifeDays: number };
   now: Date;
   signal?: AbortSignal;
@@ -39,13 +48,16 @@ export async function rankChunks(
   });
   let queryEmbeddingMs = 0;
   let vector: Array<{ id: number; score: number }> = [];
+  let queryVector: Float32Array | undefined;
   if (embedder && query.trim() !== "") {
     const started = performance.now();
-    const [queryVector] = await embedder.embed([query], { purpose: "query", signal: options.signal });
+    [queryVector] = await embedder.embed([query], { purpose: "query", signal: options.signal });
     queryEmbeddingMs = performance.now() - started;
     if (queryVector) vector = await index.vectorSearch(queryVector, { limit: pool, filter: options.filter });
   }
-  const fused = fuseCandidates(text, vector, options.fusion);
+  let fused = fuseCandidates(text, vector, options.fusion);
+  if (queryVector && options.feedback && options.feedback.weight > 0 && fused.length > 0)
+    fused = await withVectorFeedback(index, { queryVector, text, fused }, options.feedback, options.fusion);
   const boosted = options.recency.weight > 0 ? fused.slice(0, pool) : fused.slice(0, options.limit);
   const chunks = new Map(
     (await index.chunks(boosted.map((candidate) => candidate.id))).map((chunk) => [chunk.id, chunk]),
@@ -58,6 +70,25 @@ export async function rankChunks(
   });
   hits.sort((a, b) => b.score - a.score || a.id - b.id);
   return { hits: hits.slice(0, options.limit), queryEmbeddingMs };
+}
+
+/**
+ * The second ranking of pseudo-relevance feedback: the query vector moved towards the first
+ * ranking's best results, and every candidate of either list scored against it (a BM25 candidate
+ * outside the vector search's top now gets its cosine too). No second vector search: the
+ * candidates stay those of the first ranking.
+ */
+async function withVectorFeedback(
+  index: SearchIndex,
+  first: { queryVector: Float32Array; text: Candidate[]; fused: FusedCandidate[] },
+  feedback: VectorFeedbackOptions,
+  fusion: FusionOptions,
+): Promise<FusedCandidate[]> {
+  const vectors = await index.vectorsOf(first.fused.map((candidate) => candidate.id));
+  const best = first.fused.slice(0, feedback.top).flatMap((candidate) => vectors.get(candidate.id) ?? []);
+  if (best.length === 0) return first.fused;
+  const moved = feedbackQuery(first.queryVector, best, feedback.weight);
+  return fuseCandidates(first.text, scoreByVector(moved, vectors), fusion);
 }
 
 function ageInDays(date: string | undefined, now: Date): number | undefined {

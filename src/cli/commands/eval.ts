@@ -24,6 +24,7 @@ interface EvalOptions extends CommonOptions {
   embedder?: string;
   fusion?: string;
   textWeight?: string;
+  feedbackWeight?: string;
   limit?: string;
 }
 
@@ -50,6 +51,7 @@ export function registerEval(program: Command): void {
     .option("--embedder <name>", "local, openai or none (default: the home's config)")
     .option("--fusion <method>", "weighted or rrf (default: the home's config)")
     .option("--text-weight <w>", "BM25's share in weighted fusion, 0 to 1")
+    .option("--feedback-weight <w>", "pseudo-relevance feedback on vectors, 0 (off) to 10")
     .option("--limit <n>", "only the first n cases");
   withCommonOptions(retrieval, [
     "mnemo eval retrieval --input cases.jsonl",
@@ -65,7 +67,10 @@ export function registerEval(program: Command): void {
       if (options.embedder)
         search.embedder = parseChoice(options.embedder, ["local", "openai", "none"] as const, "embedder");
       if (options.fusion) search.fusion = parseChoice(options.fusion, ["weighted", "rrf"] as const, "fusion");
-      if (options.textWeight !== undefined) search.textWeight = parseWeight(options.textWeight);
+      if (options.textWeight !== undefined)
+        search.textWeight = parseWeight(options.textWeight, "--text-weight", 1);
+      if (options.feedbackWeight !== undefined)
+        search.feedbackWeight = parseWeight(options.feedbackWeight, "--feedback-weight", 10);
       const fusion: FusionOptions =
         search.fusion === "rrf"
           ? { method: "rrf", k: 60 }
@@ -79,6 +84,7 @@ export function registerEval(program: Command): void {
           ks,
           embedder,
           fusion,
+          feedback: { weight: search.feedbackWeight, top: search.feedbackTop },
           rankedOut: options.rankedOut,
           limitCases: options.limit === undefined ? undefined : Number(options.limit),
           onCase: (done) => bar.update(done, Math.max(done, Number(options.limit ?? done))),
@@ -103,10 +109,10 @@ async function cachedEmbedder(model: EmbeddingModel): Promise<EmbeddingModel> {
   );
 }
 
-function parseWeight(value: string): number {
+function parseWeight(value: string, option: string, max: number): number {
   const weight = Number(value);
-  if (!(weight >= 0 && weight <= 1))
-    throw new MnemoError("INVALID_INPUT", `--text-weight is a number from 0 to 1, not "${value}"`);
+  if (value.trim() === "" || !(weight >= 0 && weight <= max))
+    throw new MnemoError("INVALID_INPUT", `${option} is a number from 0 to ${max}, not "${value}"`);
   return weight;
 }
 

@@ -215,6 +215,16 @@ export class SqliteSearchIndex implements SearchIndex {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
+  async vectorsOf(ids: number[]): Promise<Map<number, Float32Array>> {
+    if (ids.length === 0 || !this.readVectorModel()) return new Map();
+    const rows = this.db()
+      .prepare(
+        `SELECT rowid AS id, embedding FROM chunk_vectors WHERE rowid IN (${ids.map(() => "?").join(",")})`,
+      )
+      .all(...ids.map((id) => BigInt(id))) as Array<{ id: number | bigint; embedding: Buffer }>;
+    return new Map(rows.map((row) => [Number(row.id), float32View(row.embedding)]));
+  }
+
   async chunksWithoutVector(limit: number): Promise<StoredChunk[]> {
     const rows = this.db()
       .prepare("SELECT * FROM chunks WHERE has_vector = 0 ORDER BY id LIMIT ?")
@@ -259,13 +269,7 @@ export class SqliteSearchIndex implements SearchIndex {
     const select = this.db().prepare("SELECT vector FROM embedding_cache WHERE text_hash = ?");
     for (const hash of new Set(textHashes)) {
       const row = select.get(hash) as { vector: Buffer } | undefined;
-      if (row)
-        found.set(
-          hash,
-          new Float32Array(
-            row.vector.buffer.slice(row.vector.byteOffset, row.vector.byteOffset + row.vector.byteLength),
-          ),
-        );
+      if (row) found.set(hash, float32View(row.vector));
     }
     return found;
   }
@@ -367,4 +371,9 @@ function toStoredChunk(row: ChunkRow): StoredChunk {
     date: row.date ?? undefined,
     textHash: row.text_hash,
   };
+}
+
+/** A copy of a BLOB's bytes as float32 values (a copy: the Buffer's memory may be pooled and unaligned). */
+function float32View(blob: Buffer): Float32Array {
+  return new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));
 }

@@ -1,0 +1,78 @@
+import { join } from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import type { EmbeddingModel } from "../contracts/embedding-model.js";
+import type { MemoryHome } from "../mnemo.js";
+import { SqliteSearchIndex } from "../stores/sqlite/sqlite-search-index.js";
+import { openTestMemory, removeDir } from "../testing/test-home.js";
+import { MemorySearch } from "./memory-search.js";
+import type { VectorFeedbackOptions } from "./vector-feedback.js";
+
+/**
+ * Pseudo-relevance feedback through real SQLite: the stored vectors are read back (vectorsOf),
+ * the query moves towards the best first result, and a memory near that result overtakes one
+ * that was nearer the bare query. The vectors are chosen by hand so the geometry is known:
+ * query (1,0,0); alpha (0.8,0.6,0), cosine 0.8; charlie (0.3,0,0.95), about 0.3; bravo (0,1,0), 0.
+ * Moved towards alpha, the query meets bravo at about 0.32 and charlie at about 0.29.
+ */
+const VECTORS: Record<string, number[]> = {
+  alpha: [0.8, 0.6, 0],
+  bravo: [0, 1, 0],
+  charlie: [0.3, 0, 0.95],
+};
+
+const handPlacedEmbedder: EmbeddingModel = {
+  id: "test:hand-placed",
+  async open() {
+    return { dimensions: 3 };
+  },
+  async embed(texts) {
+    return texts.map((text) => {
+      const word = Object.keys(VECTORS).find((each) => text.toLowerCase().includes(each));
+      return Float32Array.from(word ? (VECTORS[word] as number[]) : [1, 0, 0]);
+    });
+  },
+  async close() {},
+};
+
+let memory: MemoryHome;
+let home = "";
+afterEach(async () => {
+  await memory?.close();
+  await removeDir(home);
+});
+
+async function rankWith(feedback: VectorFeedbackOptions) {
+  const search = new MemorySearch({
+    reader: memory.store,
+    index: new SqliteSearchIndex({ path: join(home, ".index", "search.sqlite") }),
+    loadEmbedder: async () => handPlacedEmbedder,
+    fusion: { method: "weighted", textWeight: 0 },
+    feedback,
+    fullScanIntervalMs: 0,
+    recency: { weight: 0, halfLifeDays: 30 },
+    warn: () => {},
+    now: () => new Date(),
+  });
+  try {
+    const { hits } = await search.recall("which one", { limit: 3 });
+    return hits.map((hit) => ({ name: hit.locator, vectorScore: hit.vectorScore }));
+  } finally {
+    await search.close();
+  }
+}
+
+describe("vector feedback in recall", () => {
+  test("moves the query towards the best result: its neighbour overtakes a memory nearer the bare query", async () => {
+    ({ memory, home } = await openTestMemory({ config: { search: { embedder: "none" } } }));
+    for (const name of Object.keys(VECTORS))
+      await memory.memories.save({ type: "user", name, content: `${name} memory` });
+
+    const plain = await rankWith({ weight: 0, top: 1 });
+    expect(plain.map((hit) => hit.name)).toEqual(["alpha", "charlie", "bravo"]);
+    expect(plain[0]?.vectorScore).toBeCloseTo(0.8, 5);
+
+    const moved = await rankWith({ weight: 1, top: 1 });
+    expect(moved.map((hit) => hit.name)).toEqual(["alpha", "bravo", "charlie"]);
+    expect(moved[1]?.vectorScore).toBeCloseTo(0.6 / Math.hypot(1.8, 0.6), 4);
+  });
+});

@@ -1,0 +1,47 @@
+import { fc, test } from "@fast-check/vitest";
+import { describe, expect } from "vitest";
+import { feedbackQuery, scoreByVector } from "./vector-feedback.js";
+
+const vector = (dimensions: number) =>
+  fc
+    .array(fc.integer({ min: -100, max: 100 }), { minLength: dimensions, maxLength: dimensions })
+    .map((values) => Float32Array.from(values, (value) => value / 100));
+const length = (values: Float32Array) => Math.hypot(...values);
+
+describe("feedbackQuery", () => {
+  test.prop([vector(6), fc.array(vector(6), { maxLength: 4 }), fc.double({ min: 0, max: 10, noNaN: true })])(
+    "gives a unit vector (or zero), and the query's own direction without feedback or weight",
+    (query, feedback, weight) => {
+      const moved = feedbackQuery(query, feedback, weight);
+      const size = length(moved);
+      expect(size === 0 || Math.abs(size - 1) < 1e-5).toBe(true);
+      const unmoved = feedbackQuery(query, [], weight);
+      if (length(query) > 0)
+        for (const [position, value] of unmoved.entries())
+          expect(value).toBeCloseTo((query[position] ?? 0) / length(query), 5);
+    },
+  );
+
+  test("moves the query towards the feedback vectors", () => {
+    const query = Float32Array.from([1, 0, 0]);
+    const moved = feedbackQuery(query, [Float32Array.from([0, 1, 0]), Float32Array.from([0, 1, 0])], 1);
+    expect(moved[0]).toBeCloseTo(Math.SQRT1_2, 5);
+    expect(moved[1]).toBeCloseTo(Math.SQRT1_2, 5);
+    expect(feedbackQuery(query, [Float32Array.from([0, 1, 0])], 0)).toEqual(query);
+  });
+});
+
+describe("scoreByVector", () => {
+  test.prop([vector(4).filter((query) => length(query) > 0), fc.array(vector(4), { maxLength: 12 })])(
+    "scores every candidate once with its cosine, best first",
+    (rawQuery, candidates) => {
+      const query = feedbackQuery(rawQuery, [], 0);
+      const vectors = new Map(candidates.map((candidate, position) => [position + 1, candidate]));
+      const scored = scoreByVector(query, vectors);
+      expect(scored.map((candidate) => candidate.id).sort((a, b) => a - b)).toEqual([...vectors.keys()]);
+      for (let position = 1; position < scored.length; position++)
+        expect(scored[position - 1]?.score ?? 0).toBeGreaterThanOrEqual(scored[position]?.score ?? 0);
+      for (const candidate of scored) expect(Math.abs(candidate.score)).toBeLessThanOrEqual(1 + 1e-6);
+    },
+  );
+});

@@ -35,5 +35,6 @@ describe("toErrorResponse", () => {
   it("answers anything else 500 UNEXPECTED, flagged for the log", () => {
     const answer = toErrorResponse(new TypeError("x is undefined"));
     expect(answer).toMatchObject({ status: 500, body: { error: { code: "UNEXPECTED" } }, unexpected: true });
+    expect(answer.body.error.message).not.toContain("x is undefined");
   });
 });

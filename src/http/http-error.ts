@@ -1,4 +1,4 @@
-import { errorMessage, MnemoError, type MnemoErrorCode } from "../errors.js";
+import { MnemoError, type MnemoErrorCode } from "../errors.js";
 
 /**
  * Every error the HTTP API answers is `{ error: { code, message } }`. The code is a MnemoErrorCode
@@ -79,7 +79,8 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     body: {
       error: {
         code: "UNEXPECTED",
-        message: `The server failed while answering: ${errorMessage(error)}. This is a bug in mnemo; the server log has the details.`,
+        // The cause stays in the server's log: an internal message can name paths or state a client should not see.
+        message: "The server failed while answering. This is a bug in mnemo; the server log has the details.",
       },
     },
     unexpected: true,

@@ -215,14 +215,30 @@ export class SqliteSearchIndex implements SearchIndex {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
+  /**
+   * Read from the embedding cache by the chunks' text hashes (primary-key lookups), and from the
+   * vec0 table only for chunks whose vector was set without passing the cache: vec0 has no fast
+   * lookup by rowid (about 70 µs a row here, against a few µs).
+   */
   async vectorsOf(ids: number[]): Promise<Map<number, Float32Array>> {
     if (ids.length === 0 || !this.readVectorModel()) return new Map();
-    const rows = this.db()
+    const placeholders = ids.map(() => "?").join(",");
+    const cached = this.db()
       .prepare(
-        `SELECT rowid AS id, embedding FROM chunk_vectors WHERE rowid IN (${ids.map(() => "?").join(",")})`,
+        `SELECT c.id AS id, e.vector AS vector FROM chunks c JOIN embedding_cache e ON e.text_hash = c.text_hash
+         WHERE c.id IN (${placeholders}) AND c.has_vector = 1`,
       )
-      .all(...ids.map((id) => BigInt(id))) as Array<{ id: number | bigint; embedding: Buffer }>;
-    return new Map(rows.map((row) => [Number(row.id), float32View(row.embedding)]));
+      .all(...ids) as Array<{ id: number; vector: Buffer }>;
+    const found = new Map(cached.map((row) => [row.id, float32View(row.vector)]));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length === 0) return found;
+    const stored = this.db()
+      .prepare(
+        `SELECT rowid AS id, embedding FROM chunk_vectors WHERE rowid IN (${missing.map(() => "?").join(",")})`,
+      )
+      .all(...missing.map((id) => BigInt(id))) as Array<{ id: number | bigint; embedding: Buffer }>;
+    for (const row of stored) found.set(Number(row.id), float32View(row.embedding));
+    return found;
   }
 
   async chunksWithoutVector(limit: number): Promise<StoredChunk[]> {

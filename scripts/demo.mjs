@@ -30,6 +30,7 @@ const STEPS = [
   ["journal", "add", "user_pref", "Likes tables for comparisons."],
   ["list"],
   ["show", "Tests before commits"],
+  ["recall", "Which language does the user prefer?", "--limit", "3"],
   ["context", "--base-prompt", "You are a helpful assistant."],
   ["doctor"],
 ];

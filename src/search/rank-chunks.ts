@@ -8,7 +8,12 @@ import {
   recencyBoost,
 } from "./fusion.js";
 import { queryTerms } from "./query-terms.js";
-import { feedbackQuery, scoreByVector, type VectorFeedbackOptions } from "./vector-feedback.js";
+import {
+  feedbackApplies,
+  feedbackQuery,
+  scoreByVector,
+  type VectorFeedbackOptions,
+} from "./vector-feedback.js";
 
 /** One search hit: the chunk, where it is, and how it scored. */
 export interface RankedHit extends StoredChunk {
@@ -56,7 +61,7 @@ export async function rankChunks(
     if (queryVector) vector = await index.vectorSearch(queryVector, { limit: pool, filter: options.filter });
   }
   let fused = fuseCandidates(text, vector, options.fusion);
-  if (queryVector && options.feedback && options.feedback.weight > 0 && fused.length > 0)
+  if (queryVector && options.feedback && feedbackApplies(fused.length, options.feedback))
     fused = await withVectorFeedback(index, { queryVector, text, fused }, options.feedback, options.fusion);
   const boosted = options.recency.weight > 0 ? fused.slice(0, pool) : fused.slice(0, options.limit);
   const chunks = new Map(

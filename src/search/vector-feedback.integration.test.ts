@@ -11,13 +11,16 @@ import type { VectorFeedbackOptions } from "./vector-feedback.js";
  * Pseudo-relevance feedback through real SQLite: the stored vectors are read back (vectorsOf),
  * the query moves towards the best first result, and a memory near that result overtakes one
  * that was nearer the bare query. The vectors are chosen by hand so the geometry is known:
- * query (1,0,0); alpha (0.8,0.6,0), cosine 0.8; charlie (0.3,0,0.95), about 0.3; bravo (0,1,0), 0.
- * Moved towards alpha, the query meets bravo at about 0.32 and charlie at about 0.29.
+ * query (1,0,0); alpha (0.8,0.6,0), cosine 0.8; charlie (0.3,0,0.95), about 0.3; bravo (0.05,~1,0), 0.05.
+ * Moved towards alpha, the query meets bravo at about 0.36 and charlie at about 0.29. Thirty
+ * filler memories make the home big enough for feedback (ten candidates per feedback result).
  */
 const VECTORS: Record<string, number[]> = {
   alpha: [0.8, 0.6, 0],
-  bravo: [0, 1, 0],
+  bravo: [0.05, Math.sqrt(1 - 0.05 ** 2), 0],
   charlie: [0.3, 0, 0.95],
+  // Orthogonal to the query and to alpha and bravo: they only make the home big enough for feedback.
+  filler: [0, 0, -1],
 };
 
 const handPlacedEmbedder: EmbeddingModel = {
@@ -64,8 +67,10 @@ async function rankWith(feedback: VectorFeedbackOptions) {
 describe("vector feedback in recall", () => {
   test("moves the query towards the best result: its neighbour overtakes a memory nearer the bare query", async () => {
     ({ memory, home } = await openTestMemory({ config: { search: { embedder: "none" } } }));
-    for (const name of Object.keys(VECTORS))
+    for (const name of ["alpha", "bravo", "charlie"])
       await memory.memories.save({ type: "user", name, content: `${name} memory` });
+    for (let serial = 0; serial < 30; serial++)
+      await memory.memories.save({ type: "project", name: `filler ${serial}`, content: "filler" });
 
     const plain = await rankWith({ weight: 0, top: 1 });
     expect(plain.map((hit) => hit.name)).toEqual(["alpha", "charlie", "bravo"]);
@@ -73,6 +78,17 @@ describe("vector feedback in recall", () => {
 
     const moved = await rankWith({ weight: 1, top: 1 });
     expect(moved.map((hit) => hit.name)).toEqual(["alpha", "bravo", "charlie"]);
-    expect(moved[1]?.vectorScore).toBeCloseTo(0.6 / Math.hypot(1.8, 0.6), 4);
+    expect(moved[1]?.vectorScore).toBeCloseTo(
+      (1.8 * 0.05 + 0.6 * Math.sqrt(1 - 0.05 ** 2)) / Math.hypot(1.8, 0.6),
+      4,
+    );
+  });
+
+  test("a home too small for feedback is ranked as without it", async () => {
+    ({ memory, home } = await openTestMemory({ config: { search: { embedder: "none" } } }));
+    for (const name of ["alpha", "bravo", "charlie"])
+      await memory.memories.save({ type: "user", name, content: `${name} memory` });
+    const ranked = await rankWith({ weight: 1, top: 1 });
+    expect(ranked.map((hit) => hit.name)).toEqual(["alpha", "charlie", "bravo"]);
   });
 });

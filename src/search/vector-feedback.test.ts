@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
-import { feedbackQuery, scoreByVector } from "./vector-feedback.js";
+import { feedbackApplies, feedbackQuery, scoreByVector } from "./vector-feedback.js";
 
 const vector = (dimensions: number) =>
   fc
@@ -44,4 +44,13 @@ describe("scoreByVector", () => {
       for (const candidate of scored) expect(Math.abs(candidate.score)).toBeLessThanOrEqual(1 + 1e-6);
     },
   );
+});
+
+describe("feedbackApplies", () => {
+  test("only with a weight, and with at least ten candidates per feedback result", () => {
+    expect(feedbackApplies(30, { weight: 1, top: 3 })).toBe(true);
+    expect(feedbackApplies(29, { weight: 1, top: 3 })).toBe(false);
+    expect(feedbackApplies(300, { weight: 0, top: 3 })).toBe(false);
+    expect(feedbackApplies(300, undefined)).toBe(false);
+  });
 });

@@ -13,6 +13,22 @@ export interface VectorFeedbackOptions {
   top: number;
 }
 
+/**
+ * Feedback assumes the best first results are mostly relevant. In a small home the best 3 are a
+ * large share of everything, and the moved query drifts towards the middle of the home; so it
+ * needs at least this many candidates per feedback result (30 for the default 3).
+ */
+export const MIN_CANDIDATES_PER_FEEDBACK_RESULT = 10;
+
+export function feedbackApplies(candidates: number, options: VectorFeedbackOptions | undefined): boolean {
+  return (
+    options !== undefined &&
+    options.weight > 0 &&
+    candidates > 0 &&
+    candidates >= options.top * MIN_CANDIDATES_PER_FEEDBACK_RESULT
+  );
+}
+
 /** `query + weight * mean(feedback)`, scaled to length 1 (the query itself when there is no feedback). */
 export function feedbackQuery(query: Float32Array, feedback: Float32Array[], weight: number): Float32Array {
   const moved = Float32Array.from(query);

@@ -58,7 +58,9 @@ function memoryChunks(path: string, text: string): HomeChunk[] {
   const parsed = parseMemoryFile(path, text);
   if (!parsed.ok) return [];
   const { header, body } = parsed;
-  const content = [header.name, header.description, body.trim()].filter((part) => part !== "").join("\n");
+  // A description that repeats the body (the default for a one-line memory) is indexed once.
+  const description = header.description.trim() === body.trim() ? "" : header.description;
+  const content = [header.name, description, body.trim()].filter((part) => part !== "").join("\n");
   return [
     {
       path,

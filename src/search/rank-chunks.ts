@@ -61,7 +61,7 @@ export async function rankChunks(
     if (queryVector) vector = await index.vectorSearch(queryVector, { limit: pool, filter: options.filter });
   }
   let fused = fuseCandidates(text, vector, options.fusion);
-  if (queryVector && options.feedback && feedbackApplies(fused.length, options.feedback))
+  if (queryVector && feedbackApplies(fused.length, options.feedback))
     fused = await withVectorFeedback(index, { queryVector, text, fused }, options.feedback, options.fusion);
   const boosted = options.recency.weight > 0 ? fused.slice(0, pool) : fused.slice(0, options.limit);
   const chunks = new Map(

@@ -20,7 +20,10 @@ export interface VectorFeedbackOptions {
  */
 export const MIN_CANDIDATES_PER_FEEDBACK_RESULT = 10;
 
-export function feedbackApplies(candidates: number, options: VectorFeedbackOptions | undefined): boolean {
+export function feedbackApplies(
+  candidates: number,
+  options: VectorFeedbackOptions | undefined,
+): options is VectorFeedbackOptions {
   return (
     options !== undefined &&
     options.weight > 0 &&

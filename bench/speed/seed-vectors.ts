@@ -10,6 +10,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { embeddingCacheKey } from "../../src/eval/caching-embedding-model.js";
 import { textHash } from "../../src/search/embed-chunks.js";
 import { chunkHomeDocument } from "../../src/search/home-chunks.js";
 import { SEARCH_INDEX_FILE } from "../../src/search/open-memory-search.js";
@@ -43,12 +44,11 @@ export async function seedVectorsFromEvalCache(options: {
     const batchSize = 2000;
     for (let start = 0; start < options.memories.length; start += batchSize) {
       const batch = options.memories.slice(start, start + batchSize);
-      const found = await evalCache.cachedEmbeddings(
-        batch.map((memory) => `document:${textHash(memory.sourceText)}`),
-      );
+      const keys = batch.map((memory) => embeddingCacheKey(memory.sourceText, "document"));
+      const found = await evalCache.cachedEmbeddings(keys);
       const vectors = new Map<string, Float32Array>();
-      for (const memory of batch) {
-        const vector = found.get(`document:${textHash(memory.sourceText)}`);
+      for (const [position, memory] of batch.entries()) {
+        const vector = found.get(keys[position] as string);
         const [chunk] = chunkHomeDocument(memory.path, memory.fileText);
         if (vector && chunk) vectors.set(textHash(chunk.text), vector);
       }

@@ -28,7 +28,7 @@ export class CachingEmbeddingModel implements EmbeddingModel {
   }
 
   async embed(texts: string[], options?: EmbedOptions): Promise<Float32Array[]> {
-    const keys = texts.map((text) => `${options?.purpose ?? "document"}:${textHash(text)}`);
+    const keys = texts.map((text) => embeddingCacheKey(text, options?.purpose ?? "document"));
     const found = await this.cache.cachedEmbeddings(keys);
     const missing = [...new Set(keys.filter((key) => !found.has(key)))];
     if (missing.length > 0) {
@@ -48,6 +48,11 @@ export class CachingEmbeddingModel implements EmbeddingModel {
     await this.inner.close();
     await this.cache.close();
   }
+}
+
+/** The cache key of a text: query and document vectors may differ, so the purpose is part of it. */
+export function embeddingCacheKey(text: string, purpose: "query" | "document"): string {
+  return `${purpose}:${textHash(text)}`;
 }
 
 /** A caching model whose cache is a SQLite file (created when missing). */

@@ -16,9 +16,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { openMemory } from "../../src/mnemo.js";
+import { seededRandom } from "../../src/testing/seeded-random.js";
 import { startMnemoServe } from "../../src/testing/test-cli.js";
 import { CLI_PATH } from "../../src/testing/test-home.js";
-import { seededRandom, syntheticNote, syntheticQueries } from "../speed/synthetic-memories.js";
+import { syntheticNote, syntheticQueries } from "../speed/synthetic-memories.js";
 import { formatPhaseTable, type PhaseResult, runPhase } from "./load-phase.js";
 
 const { values } = parseArgs({

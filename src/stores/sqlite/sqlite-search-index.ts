@@ -11,36 +11,29 @@ import type {
 } from "../../contracts/search-index.js";
 import { errorMessage, MnemoError } from "../../errors.js";
 import { ftsMatchExpression } from "../../search/query-terms.js";
-import { SEARCH_SCHEMA, SEARCH_SCHEMA_VERSION, vectorTableSql } from "./search-schema.js";
+import { type ChunkRow, filterClause, toStoredChunk } from "./chunk-rows.js";
+import { prepareSearchSchema } from "./search-schema.js";
+import { SqliteChunkVectors, type VectorChanges } from "./sqlite-chunk-vectors.js";
+import { blobToVector, vectorToBlob } from "./vector-blob.js";
 
 /**
- * The embedded search index: better-sqlite3 with FTS5 (BM25) and sqlite-vec (cosine KNN), in WAL
- * mode with a busy timeout so readers never block writers. `path` ":memory:" keeps it in memory.
+ * The embedded search index: better-sqlite3 with FTS5 (BM25) and the chunks' vectors (searched in
+ * memory, see sqlite-chunk-vectors.ts), in WAL mode with a busy timeout so readers never block
+ * writers. `path` ":memory:" keeps it in memory.
  */
 export interface SqliteSearchIndexOptions {
   path: string;
   busyTimeoutMs?: number;
 }
 
-interface ChunkRow {
-  id: number;
-  path: string;
-  kind: string;
-  locator: string;
-  line: number;
-  title: string;
-  text: string;
-  memory_type: string | null;
-  date: string | null;
-  text_hash: string;
-}
-
 export class SqliteSearchIndex implements SearchIndex {
   private readonly options: SqliteSearchIndexOptions;
   private database: Database.Database | undefined;
-  /** Chunks per query term, and the number of chunks: valid until the next write. */
+  private vectors: SqliteChunkVectors | undefined;
+  /** Chunks per query term, and the number of chunks: valid until the next write by anyone. */
   private termCounts = new Map<string, number>();
   private chunkCount: number | undefined;
+  private seenDataVersion: number | undefined;
 
   constructor(options: SqliteSearchIndexOptions) {
     this.options = options;
@@ -49,38 +42,30 @@ export class SqliteSearchIndex implements SearchIndex {
   async open(): Promise<void> {
     if (this.database) return;
     const { default: DatabaseConstructor } = await import("better-sqlite3");
-    const sqliteVec = await import("sqlite-vec");
     if (this.options.path !== ":memory:") mkdirSync(dirname(this.options.path), { recursive: true });
-    let database: Database.Database;
+    let database: Database.Database | undefined;
     try {
       database = new DatabaseConstructor(this.options.path);
-      sqliteVec.load(database);
+      database.pragma("journal_mode = WAL");
+      database.pragma(`busy_timeout = ${this.options.busyTimeoutMs ?? 5000}`);
+      database.pragma("synchronous = NORMAL");
+      prepareSearchSchema(database);
     } catch (error) {
+      database?.close();
       throw new MnemoError(
         "IO",
         `Cannot open the search index ${this.options.path}: ${errorMessage(error)}. Delete it and run \`mnemo reindex\`.`,
         { cause: error },
       );
     }
-    database.pragma("journal_mode = WAL");
-    database.pragma(`busy_timeout = ${this.options.busyTimeoutMs ?? 5000}`);
-    database.pragma("synchronous = NORMAL");
-    const version = Number(database.pragma("user_version", { simple: true }));
-    if (version !== 0 && version !== SEARCH_SCHEMA_VERSION) {
-      database.exec(
-        "DROP TABLE IF EXISTS chunk_vectors; DROP TABLE IF EXISTS chunks_fts; DROP TABLE IF EXISTS chunks; DROP TABLE IF EXISTS documents; DROP TABLE IF EXISTS embedding_cache; DROP TABLE IF EXISTS meta;",
-      );
-    }
-    database.exec(SEARCH_SCHEMA);
-    database.pragma(`user_version = ${SEARCH_SCHEMA_VERSION}`);
     this.database = database;
-    const model = this.readVectorModel();
-    if (model) database.exec(vectorTableSql(model.dimensions));
+    this.vectors = new SqliteChunkVectors(database);
   }
 
   async close(): Promise<void> {
     this.database?.close();
     this.database = undefined;
+    this.vectors = undefined;
   }
 
   async documentStates(): Promise<Map<string, DocumentState>> {
@@ -100,17 +85,16 @@ export class SqliteSearchIndex implements SearchIndex {
     vectors: Map<string, Float32Array>,
   ): Promise<void> {
     const database = this.db();
-    const hasVectors = this.readVectorModel() !== undefined;
+    const withVectors = this.chunkVectors().model() !== undefined;
     const insertChunk = database.prepare(
       "INSERT INTO chunks (path, kind, locator, line, title, text, memory_type, date, text_hash, has_vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
-    const insertVector = hasVectors
-      ? database.prepare("INSERT INTO chunk_vectors (rowid, embedding) VALUES (?, ?)")
-      : undefined;
+    const changes: VectorChanges = { set: new Map(), removed: [] };
     database.transaction(() => {
-      this.deleteChunksOf(path);
+      changes.removed = this.deleteChunksOf(path);
       for (const chunk of chunks) {
-        const vector = insertVector ? vectors.get(chunk.textHash) : undefined;
+        const vector = withVectors ? vectors.get(chunk.textHash) : undefined;
+        if (vector) this.chunkVectors().storeVectorOf(chunk.textHash, vector);
         const { lastInsertRowid } = insertChunk.run(
           chunk.path,
           chunk.kind,
@@ -123,7 +107,7 @@ export class SqliteSearchIndex implements SearchIndex {
           chunk.textHash,
           vector ? 1 : 0,
         );
-        if (vector && insertVector) insertVector.run(BigInt(lastInsertRowid), vector);
+        if (vector) changes.set.set(Number(lastInsertRowid), vector);
       }
       database
         .prepare(
@@ -131,20 +115,24 @@ export class SqliteSearchIndex implements SearchIndex {
         )
         .run(path, state.hash, state.mtimeMs, state.size);
     })();
+    this.chunkVectors().applyCommitted(changes);
   }
 
   async removeDocument(path: string): Promise<void> {
     const database = this.db();
+    let removed: number[] = [];
     database.transaction(() => {
-      this.deleteChunksOf(path);
+      removed = this.deleteChunksOf(path);
       database.prepare("DELETE FROM documents WHERE path = ?").run(path);
     })();
+    this.chunkVectors().applyCommitted({ set: new Map(), removed });
   }
 
   async textSearch(
     terms: string[],
     options: { limit: number; filter?: ChunkFilter },
   ): Promise<ScoredChunkId[]> {
+    this.noticeOtherWriters();
     const { rare, found } = this.splitTermsByFrequency(terms);
     const ranked = this.bm25(rare.length > 0 ? rare : found, options);
     if (rare.length === 0 || rare.length === found.length || ranked.length >= options.limit) return ranked;
@@ -188,22 +176,23 @@ export class SqliteSearchIndex implements SearchIndex {
     return { rare: found.filter((term) => (this.termCounts.get(term) ?? 0) < total / 2), found };
   }
 
+  /** Nearest chunks by cosine, from the in-memory vector index; a filter is applied before ranking. */
   async vectorSearch(
     vector: Float32Array,
     options: { limit: number; filter?: ChunkFilter },
   ): Promise<ScoredChunkId[]> {
-    if (!this.readVectorModel()) return [];
+    this.noticeOtherWriters();
     const { clause, parameters } = filterClause(options.filter);
-    const fetch = clause === "" ? options.limit : Math.min(options.limit * 10, 4096);
-    // The KNN runs in a subquery of its own, so filters apply to its result, never inside vec0.
-    const rows = this.db()
-      .prepare(
-        `SELECT knn.id AS id, 1 - knn.distance AS score
-         FROM (SELECT rowid AS id, distance FROM chunk_vectors WHERE embedding MATCH ? AND k = ?) knn
-         JOIN chunks c ON c.id = knn.id WHERE 1 = 1 ${clause} ORDER BY knn.distance`,
-      )
-      .all(vector, fetch, ...parameters) as ScoredChunkId[];
-    return rows.slice(0, options.limit);
+    const allowed =
+      clause === ""
+        ? undefined
+        : new Set(
+            this.db()
+              .prepare(`SELECT c.id FROM chunks c WHERE c.has_vector = 1 ${clause}`)
+              .pluck()
+              .all(...parameters) as number[],
+          );
+    return this.chunkVectors().search(vector, { limit: options.limit, allowed });
   }
 
   async chunks(ids: number[]): Promise<StoredChunk[]> {
@@ -215,30 +204,9 @@ export class SqliteSearchIndex implements SearchIndex {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /**
-   * Read from the embedding cache by the chunks' text hashes (primary-key lookups), and from the
-   * vec0 table only for chunks whose vector was set without passing the cache: vec0 has no fast
-   * lookup by rowid (about 70 µs a row here, against a few µs).
-   */
+  /** The exact stored vectors (from the embedding cache), not the in-memory quantised copies. */
   async vectorsOf(ids: number[]): Promise<Map<number, Float32Array>> {
-    if (ids.length === 0 || !this.readVectorModel()) return new Map();
-    const placeholders = ids.map(() => "?").join(",");
-    const cached = this.db()
-      .prepare(
-        `SELECT c.id AS id, e.vector AS vector FROM chunks c JOIN embedding_cache e ON e.text_hash = c.text_hash
-         WHERE c.id IN (${placeholders}) AND c.has_vector = 1`,
-      )
-      .all(...ids) as Array<{ id: number; vector: Buffer }>;
-    const found = new Map(cached.map((row) => [row.id, float32View(row.vector)]));
-    const missing = ids.filter((id) => !found.has(id));
-    if (missing.length === 0) return found;
-    const stored = this.db()
-      .prepare(
-        `SELECT rowid AS id, embedding FROM chunk_vectors WHERE rowid IN (${missing.map(() => "?").join(",")})`,
-      )
-      .all(...missing.map((id) => BigInt(id))) as Array<{ id: number | bigint; embedding: Buffer }>;
-    for (const row of stored) found.set(Number(row.id), float32View(row.embedding));
-    return found;
+    return this.chunkVectors().readVectors(ids);
   }
 
   async chunksWithoutVector(limit: number): Promise<StoredChunk[]> {
@@ -249,43 +217,38 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   async setVectors(vectors: Map<number, Float32Array>): Promise<void> {
-    if (!this.readVectorModel()) return;
+    const chunkVectors = this.chunkVectors();
+    if (!chunkVectors.model()) return;
     const database = this.db();
-    const insert = database.prepare("INSERT OR REPLACE INTO chunk_vectors (rowid, embedding) VALUES (?, ?)");
-    const mark = database.prepare("UPDATE chunks SET has_vector = 1 WHERE id = ?");
+    const textHashOf = database.prepare("SELECT text_hash FROM chunks WHERE id = ?").pluck();
+    const markHasVector = database.prepare("UPDATE chunks SET has_vector = 1 WHERE id = ?");
+    const changes: VectorChanges = { set: new Map(), removed: [] };
     database.transaction(() => {
       for (const [id, vector] of vectors) {
-        insert.run(BigInt(id), vector);
-        mark.run(id);
+        const textHash = textHashOf.get(id) as string | undefined;
+        if (textHash === undefined) continue;
+        chunkVectors.storeVectorOf(textHash, vector);
+        markHasVector.run(id);
+        changes.set.set(id, vector);
       }
     })();
+    chunkVectors.applyCommitted(changes);
   }
 
   async vectorModel(): Promise<{ id: string; dimensions: number } | undefined> {
-    return this.readVectorModel();
+    return this.chunkVectors().model();
   }
 
   async resetVectors(model: { id: string; dimensions: number }): Promise<void> {
-    const database = this.db();
-    database.transaction(() => {
-      database.exec(
-        "DROP TABLE IF EXISTS chunk_vectors; DELETE FROM embedding_cache; UPDATE chunks SET has_vector = 0;",
-      );
-      database.exec(vectorTableSql(model.dimensions));
-      const upsert = database.prepare(
-        "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-      );
-      upsert.run("vector_model", model.id);
-      upsert.run("vector_dimensions", String(model.dimensions));
-    })();
+    this.chunkVectors().reset(model);
   }
 
   async cachedEmbeddings(textHashes: string[]): Promise<Map<string, Float32Array>> {
     const found = new Map<string, Float32Array>();
-    const select = this.db().prepare("SELECT vector FROM embedding_cache WHERE text_hash = ?");
+    const select = this.db().prepare("SELECT vector FROM embedding_cache WHERE text_hash = ?").pluck();
     for (const hash of new Set(textHashes)) {
-      const row = select.get(hash) as { vector: Buffer } | undefined;
-      if (row) found.set(hash, float32View(row.vector));
+      const vector = select.get(hash) as Buffer | undefined;
+      if (vector) found.set(hash, blobToVector(vector));
     }
     return found;
   }
@@ -296,31 +259,38 @@ export class SqliteSearchIndex implements SearchIndex {
       "INSERT OR REPLACE INTO embedding_cache (text_hash, vector) VALUES (?, ?)",
     );
     database.transaction(() => {
-      for (const [hash, vector] of vectors)
-        insert.run(hash, Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength));
+      for (const [hash, vector] of vectors) insert.run(hash, vectorToBlob(vector));
     })();
   }
 
   async stats(): Promise<{ documents: number; chunks: number; vectors: number }> {
-    const count = (sql: string) => Number((this.db().prepare(sql).get() as { n: number }).n);
+    const count = (sql: string) => Number(this.db().prepare(sql).pluck().get());
     return {
-      documents: count("SELECT count(*) AS n FROM documents"),
-      chunks: count("SELECT count(*) AS n FROM chunks"),
-      vectors: count("SELECT count(*) AS n FROM chunks WHERE has_vector = 1"),
+      documents: count("SELECT count(*) FROM documents"),
+      chunks: count("SELECT count(*) FROM chunks"),
+      vectors: count("SELECT count(*) FROM chunks WHERE has_vector = 1"),
     };
   }
 
-  private deleteChunksOf(path: string): void {
+  /** Inside a transaction: deletes a document's chunks; returns the ids of those that had a vector. */
+  private deleteChunksOf(path: string): number[] {
     this.forgetCounts();
     const database = this.db();
-    if (this.readVectorModel()) {
-      database
-        .prepare(
-          "DELETE FROM chunk_vectors WHERE rowid IN (SELECT id FROM chunks WHERE path = ? AND has_vector = 1)",
-        )
-        .run(path);
-    }
+    const withVector = database
+      .prepare("SELECT id FROM chunks WHERE path = ? AND has_vector = 1")
+      .pluck()
+      .all(path) as number[];
     database.prepare("DELETE FROM chunks WHERE path = ?").run(path);
+    return withVector;
+  }
+
+  /** Another connection (another process) committed since the last look: cached state is stale. */
+  private noticeOtherWriters(): void {
+    const dataVersion = Number(this.db().pragma("data_version", { simple: true }));
+    if (dataVersion === this.seenDataVersion) return;
+    this.seenDataVersion = dataVersion;
+    this.forgetCounts();
+    this.chunkVectors().markStale();
   }
 
   private forgetCounts(): void {
@@ -328,68 +298,13 @@ export class SqliteSearchIndex implements SearchIndex {
     this.chunkCount = undefined;
   }
 
-  private readVectorModel(): { id: string; dimensions: number } | undefined {
-    const rows = this.db()
-      .prepare("SELECT key, value FROM meta WHERE key IN ('vector_model', 'vector_dimensions')")
-      .all() as Array<{ key: string; value: string }>;
-    const id = rows.find((row) => row.key === "vector_model")?.value;
-    const dimensions = Number(rows.find((row) => row.key === "vector_dimensions")?.value);
-    return id && dimensions > 0 ? { id, dimensions } : undefined;
+  private chunkVectors(): SqliteChunkVectors {
+    this.db();
+    return this.vectors as SqliteChunkVectors;
   }
 
   private db(): Database.Database {
     if (!this.database) throw new MnemoError("IO", "The search index is not open; call open() first.");
     return this.database;
   }
-}
-
-function filterClause(filter: ChunkFilter | undefined): { clause: string; parameters: string[] } {
-  const conditions: string[] = [];
-  const parameters: string[] = [];
-  if (filter?.memoryType) {
-    conditions.push("c.memory_type = ?");
-    parameters.push(filter.memoryType);
-  }
-  if (filter?.kind) {
-    conditions.push("c.kind = ?");
-    parameters.push(filter.kind);
-  }
-  if (filter?.path) {
-    if (filter.path.endsWith("/")) {
-      conditions.push("substr(c.path, 1, ?) = ?");
-      parameters.push(String(filter.path.length), filter.path);
-    } else {
-      conditions.push("c.path = ?");
-      parameters.push(filter.path);
-    }
-  }
-  if (filter?.since) {
-    conditions.push("c.date >= ?");
-    parameters.push(filter.since);
-  }
-  if (filter?.until) {
-    conditions.push("c.date <= ?");
-    parameters.push(filter.until);
-  }
-  return { clause: conditions.map((condition) => `AND ${condition}`).join(" "), parameters };
-}
-
-function toStoredChunk(row: ChunkRow): StoredChunk {
-  return {
-    id: row.id,
-    path: row.path,
-    kind: row.kind,
-    locator: row.locator,
-    line: row.line,
-    title: row.title,
-    text: row.text,
-    memoryType: row.memory_type ?? undefined,
-    date: row.date ?? undefined,
-    textHash: row.text_hash,
-  };
-}
-
-/** A copy of a BLOB's bytes as float32 values (a copy: the Buffer's memory may be pooled and unaligned). */
-function float32View(blob: Buffer): Float32Array {
-  return new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));
 }

@@ -1,0 +1,161 @@
+import type Database from "better-sqlite3";
+import type { ScoredChunkId } from "../../contracts/search-index.js";
+import { QuantizedVectorIndex } from "../../vector-index/quantized-vector-index.js";
+import { blobToVector, vectorToBlob } from "./vector-blob.js";
+
+/**
+ * The chunks' vectors: stored once, in the embedding cache, by the hash of the chunk's text (a
+ * chunk has `has_vector = 1` when the cache holds its vector); searched in memory, in a
+ * QuantizedVectorIndex loaded on the first search and kept in step with the database:
+ *
+ * - this connection's writes are applied to it after they commit (`applyCommitted`);
+ * - after another connection's commits (another process on the same home; the index notices
+ *   them by SQLite's `data_version` and calls `markStale`), the chunk ids that have a vector are
+ *   read again (an index-only scan) and the difference applied: ids are never reused
+ *   (AUTOINCREMENT), so an id already held still has the same text and vector;
+ * - a new model or a reset (`vector_epoch` in meta) reloads everything.
+ */
+export interface VectorModel {
+  id: string;
+  dimensions: number;
+}
+
+export interface VectorChanges {
+  set: Map<number, Float32Array>;
+  removed: number[];
+}
+
+interface LoadedVectors {
+  index: QuantizedVectorIndex;
+  model: VectorModel;
+  epoch: string;
+}
+
+const LOAD_BATCH = 500;
+
+export class SqliteChunkVectors {
+  private readonly database: Database.Database;
+  private loaded: LoadedVectors | undefined;
+  /** Another connection may have changed the vectors since they were loaded. */
+  private stale = true;
+
+  constructor(database: Database.Database) {
+    this.database = database;
+  }
+
+  model(): VectorModel | undefined {
+    const id = this.meta("vector_model");
+    const dimensions = Number(this.meta("vector_dimensions"));
+    return id && dimensions > 0 ? { id, dimensions } : undefined;
+  }
+
+  /** Records a new model: every vector and the embedding cache are dropped. */
+  reset(model: VectorModel): void {
+    const database = this.database;
+    database.transaction(() => {
+      database.exec("DELETE FROM embedding_cache; UPDATE chunks SET has_vector = 0;");
+      this.setMeta("vector_model", model.id);
+      this.setMeta("vector_dimensions", String(model.dimensions));
+      this.setMeta("vector_epoch", String(Number(this.meta("vector_epoch") ?? 0) + 1));
+    })();
+    this.loaded = undefined;
+  }
+
+  /**
+   * Inside a write transaction: stores the vector of a chunk's text in the cache (the caller sets
+   * the chunk's has_vector). The row is rewritten only when the vector differs.
+   */
+  storeVectorOf(textHash: string, vector: Float32Array): void {
+    this.database
+      .prepare(
+        `INSERT INTO embedding_cache (text_hash, vector) VALUES (?, ?)
+         ON CONFLICT(text_hash) DO UPDATE SET vector = excluded.vector WHERE vector IS NOT excluded.vector`,
+      )
+      .run(textHash, vectorToBlob(vector));
+  }
+
+  /** After a write of this connection committed: the same change in memory. */
+  applyCommitted(changes: VectorChanges): void {
+    if (!this.loaded) return;
+    for (const id of changes.removed) this.loaded.index.delete(id);
+    for (const [id, vector] of changes.set) this.loaded.index.set(id, vector);
+  }
+
+  search(vector: Float32Array, options: { limit: number; allowed?: ReadonlySet<number> }): ScoredChunkId[] {
+    const index = this.current();
+    if (!index) return [];
+    return index.search(vector, options);
+  }
+
+  /** Another connection committed: catch up before the next search. */
+  markStale(): void {
+    this.stale = true;
+  }
+
+  /** The in-memory index, loaded or brought in step with other connections' commits first. */
+  private current(): QuantizedVectorIndex | undefined {
+    if (this.loaded && !this.stale) return this.loaded.index;
+    this.stale = false;
+    const model = this.model();
+    if (!model) {
+      this.loaded = undefined;
+      return undefined;
+    }
+    const epoch = this.meta("vector_epoch") ?? "0";
+    const loaded = this.loaded;
+    if (
+      loaded &&
+      loaded.epoch === epoch &&
+      loaded.model.id === model.id &&
+      loaded.model.dimensions === model.dimensions
+    ) {
+      this.catchUp(loaded.index);
+      return loaded.index;
+    }
+    const index = new QuantizedVectorIndex(model.dimensions);
+    this.catchUp(index);
+    this.loaded = { index, model, epoch };
+    return index;
+  }
+
+  private catchUp(index: QuantizedVectorIndex): void {
+    const withVector = this.database
+      .prepare("SELECT id FROM chunks WHERE has_vector = 1")
+      .pluck()
+      .all() as number[];
+    const present = new Set(withVector);
+    for (const id of [...index.ids()]) if (!present.has(id)) index.delete(id);
+    const missing = withVector.filter((id) => !index.has(id));
+    for (let start = 0; start < missing.length; start += LOAD_BATCH) {
+      for (const [id, vector] of this.readVectors(missing.slice(start, start + LOAD_BATCH)))
+        index.set(id, vector);
+    }
+  }
+
+  /** Exact vectors of these chunks (those that have one), from the cache. */
+  readVectors(ids: number[]): Map<number, Float32Array> {
+    if (ids.length === 0) return new Map();
+    const rows = this.database
+      .prepare(
+        `SELECT c.id AS id, e.vector AS vector FROM chunks c JOIN embedding_cache e ON e.text_hash = c.text_hash
+         WHERE c.id IN (${ids.map(() => "?").join(",")}) AND c.has_vector = 1`,
+      )
+      .all(...ids) as Array<{ id: number; vector: Buffer }>;
+    return new Map(rows.map((row) => [row.id, blobToVector(row.vector)]));
+  }
+
+  private meta(key: string): string | undefined {
+    const row = this.database.prepare("SELECT value FROM meta WHERE key = ?").get(key) as
+      | { value: string }
+      | undefined;
+    return row?.value;
+  }
+
+  private setMeta(key: string, value: string): void {
+    this.database
+      .prepare(
+        "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      )
+      .run(key, value);
+  }
+}

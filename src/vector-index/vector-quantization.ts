@@ -10,14 +10,19 @@
  * Pure functions.
  */
 
-/** Writes the sign bits of `vector` into `code` (dimension d is bit d % 8 of byte d / 8); the rest of `code` is zeroed. */
+/**
+ * Writes the sign bits of `vector` into `code` (dimension d is bit d % 8 of byte d / 8); the rest
+ * of `code` is zeroed. Built a byte at a time without branches: on embedding values a branch on
+ * the sign is mispredicted half the time, which made this four times slower.
+ */
 export function writeSignCode(vector: Float32Array, code: Uint8Array): void {
-  code.fill(0);
-  for (let dimension = 0; dimension < vector.length; dimension++) {
-    if ((vector[dimension] as number) > 0) {
-      const byte = dimension >> 3;
-      code[byte] = (code[byte] as number) | (1 << (dimension & 7));
-    }
+  const dimensions = vector.length;
+  for (let byteIndex = 0; byteIndex < code.length; byteIndex++) {
+    const first = byteIndex * 8;
+    let byte = 0;
+    for (let bit = 0; bit < 8 && first + bit < dimensions; bit++)
+      byte |= Number((vector[first + bit] as number) > 0) << bit;
+    code[byteIndex] = byte;
   }
 }
 
@@ -32,18 +37,31 @@ export function writeInt8Copy(vector: Float32Array, out: Int8Array, offset: numb
     out.fill(0, offset, offset + vector.length);
     return 0;
   }
-  const step = largest / 127;
+  const perStep = 127 / largest;
+  // floor(x + 0.5), shifted to stay positive so `| 0` floors: Math.round is several times slower.
   for (let dimension = 0; dimension < vector.length; dimension++)
-    out[offset + dimension] = Math.round((vector[dimension] as number) / step);
-  return step / norm(vector, largest);
+    out[offset + dimension] = (((vector[dimension] as number) * perStep + 128.5) | 0) - 128;
+  return largest / 127 / norm(vector, largest);
 }
 
-/** `dot(query, copy)` for the int8 copy stored at `offset`. */
+/** `dot(query, copy)` for the int8 copy stored at `offset`; four running sums, so additions overlap. */
 export function dotWithInt8(query: Float32Array, copies: Int8Array, offset: number): number {
-  let dot = 0;
-  for (let dimension = 0; dimension < query.length; dimension++)
-    dot += (query[dimension] as number) * (copies[offset + dimension] as number);
-  return dot;
+  const length = query.length;
+  let sum0 = 0;
+  let sum1 = 0;
+  let sum2 = 0;
+  let sum3 = 0;
+  let position = 0;
+  for (; position + 3 < length; position += 4) {
+    const at = offset + position;
+    sum0 += (query[position] as number) * (copies[at] as number);
+    sum1 += (query[position + 1] as number) * (copies[at + 1] as number);
+    sum2 += (query[position + 2] as number) * (copies[at + 2] as number);
+    sum3 += (query[position + 3] as number) * (copies[at + 3] as number);
+  }
+  for (; position < length; position++)
+    sum0 += (query[position] as number) * (copies[offset + position] as number);
+  return sum0 + sum1 + sum2 + sum3;
 }
 
 /** `vector` scaled to length 1, or undefined when it has no length (zeros) or holds NaN or Infinity. */
@@ -54,19 +72,22 @@ export function unitVector(vector: Float32Array): Float32Array | undefined {
   return vector.map((value) => value / length);
 }
 
-/** max |v|: NaN when any value is NaN. */
+/** max |v|: NaN when any value is NaN (Math.max passes NaN on). */
 function largestMagnitude(vector: Float32Array): number {
   let largest = 0;
-  for (const value of vector) {
-    if (Number.isNaN(value)) return Number.NaN;
-    largest = Math.max(largest, Math.abs(value));
-  }
+  for (let position = 0; position < vector.length; position++)
+    largest = Math.max(largest, Math.abs(vector[position] as number));
   return largest;
 }
 
-/** The Euclidean length, computed on values divided by `largest` so squares cannot overflow. */
+/** The Euclidean length; values are divided by `largest` only when their squares would overflow. */
 function norm(vector: Float32Array, largest: number): number {
   let sumOfSquares = 0;
-  for (const value of vector) sumOfSquares += (value / largest) ** 2;
+  for (let position = 0; position < vector.length; position++)
+    sumOfSquares += (vector[position] as number) * (vector[position] as number);
+  if (Number.isFinite(sumOfSquares) && sumOfSquares > 0) return Math.sqrt(sumOfSquares);
+  sumOfSquares = 0;
+  for (let position = 0; position < vector.length; position++)
+    sumOfSquares += ((vector[position] as number) / largest) ** 2;
   return Math.sqrt(sumOfSquares) * largest;
 }

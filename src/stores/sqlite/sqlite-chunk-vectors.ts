@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import type { ScoredChunkId } from "../../contracts/search-index.js";
 import { QuantizedVectorIndex } from "../../vector-index/quantized-vector-index.js";
-import { blobToVector, vectorToBlob } from "./vector-blob.js";
+import { blobAsVector, blobToVector, vectorToBlob } from "./vector-blob.js";
 
 /**
  * The chunks' vectors: stored once, in the embedding cache, by the hash of the chunk's text (a
@@ -113,9 +113,20 @@ export class SqliteChunkVectors {
       return loaded.index;
     }
     const index = new QuantizedVectorIndex(model.dimensions);
-    this.catchUp(index);
+    this.loadAll(index);
     this.loaded = { index, model, epoch };
     return index;
+  }
+
+  /** One pass over every stored vector, each read as a view of its BLOB (no copy kept). */
+  private loadAll(index: QuantizedVectorIndex): void {
+    const rows = this.database
+      .prepare(
+        "SELECT c.id, e.vector FROM chunks c JOIN embedding_cache e ON e.text_hash = c.text_hash WHERE c.has_vector = 1",
+      )
+      .raw()
+      .iterate() as IterableIterator<[number, Buffer]>;
+    for (const [id, blob] of rows) index.set(id, blobAsVector(blob));
   }
 
   private catchUp(index: QuantizedVectorIndex): void {

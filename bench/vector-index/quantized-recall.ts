@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { percentile } from "../../src/eval/retrieval-metrics.js";
+import { cosineSimilarity } from "../../src/long-term/similarity.js";
 import { createLocalEmbeddingModel } from "../../src/models/local/index.js";
 import { QuantizedVectorIndex } from "../../src/vector-index/quantized-vector-index.js";
 import { readLongMemEvalCorpus } from "../speed/longmemeval-corpus.js";
@@ -74,7 +75,7 @@ for (const rescored of values.rescored.split(",").map(Number)) {
     for (const match of matches)
       maxCosineError = Math.max(
         maxCosineError,
-        Math.abs(match.score - cosine(query, documents[match.id] as Float32Array)),
+        Math.abs(match.score - cosineSimilarity(query, documents[match.id] as Float32Array)),
       );
   });
   reports.push({
@@ -138,20 +139,8 @@ async function embedQueries(count: number): Promise<Float32Array[]> {
 }
 
 function exactTop(query: Float32Array, k: number): Array<{ id: number; score: number }> {
-  const scored = documents.map((vector, id) => ({ id, score: cosine(query, vector) }));
+  const scored = documents.map((vector, id) => ({ id, score: cosineSimilarity(query, vector) }));
   return scored.sort((a, b) => b.score - a.score || a.id - b.id).slice(0, k);
-}
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let position = 0; position < a.length; position++) {
-    dot += (a[position] as number) * (b[position] as number);
-    normA += (a[position] as number) ** 2;
-    normB += (b[position] as number) ** 2;
-  }
-  return dot / Math.sqrt(normA * normB);
 }
 
 function mean(values: number[]): number {

@@ -1,6 +1,7 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
 import { MnemoError } from "../errors.js";
+import { cosineSimilarity } from "../long-term/similarity.js";
 import { seededRandom } from "../testing/seeded-random.js";
 import { QuantizedVectorIndex } from "./quantized-vector-index.js";
 
@@ -9,18 +10,6 @@ function gaussianVector(random: () => number, dimensions: number): Float32Array 
     const u = 1 - random();
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
   });
-}
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let position = 0; position < a.length; position++) {
-    dot += (a[position] as number) * (b[position] as number);
-    normA += (a[position] as number) ** 2;
-    normB += (b[position] as number) ** 2;
-  }
-  return dot / Math.sqrt(normA * normB);
 }
 
 /** `base` moved by noise of the given size: its cosine with `base` falls as noise grows. */
@@ -70,7 +59,7 @@ describe("QuantizedVectorIndex", () => {
         [...oracle.keys()].sort((a, b) => a - b),
       );
       for (const match of matches)
-        expect(match.score).toBeCloseTo(cosine(query, oracle.get(match.id) as Float32Array), 1);
+        expect(match.score).toBeCloseTo(cosineSimilarity(query, oracle.get(match.id) as Float32Array), 1);
       for (let position = 1; position < matches.length; position++)
         expect(matches[position - 1]?.score).toBeGreaterThanOrEqual(matches[position]?.score as number);
     },
@@ -104,7 +93,7 @@ describe("QuantizedVectorIndex", () => {
     const exactBest = (allowed: Set<number>) =>
       [...allowed]
         .filter((id) => vectors.has(id))
-        .map((id) => ({ id, score: cosine(query, vectors.get(id) as Float32Array) }))
+        .map((id) => ({ id, score: cosineSimilarity(query, vectors.get(id) as Float32Array) }))
         .sort((a, b) => b.score - a.score)[0]?.id;
     for (const allowed of [
       new Set([3, 77, 401, 9999]),

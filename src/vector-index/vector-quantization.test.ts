@@ -1,5 +1,6 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
+import { cosineSimilarity } from "../long-term/similarity.js";
 import { dotWithInt8, unitVector, writeInt8Copy, writeSignCode } from "./vector-quantization.js";
 
 const values = (length: number) =>
@@ -7,18 +8,6 @@ const values = (length: number) =>
 const vectors = fc
   .integer({ min: 1, max: 300 })
   .chain((dimensions) => fc.tuple(values(dimensions), values(dimensions)));
-
-function exactCosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let position = 0; position < a.length; position++) {
-    dot += (a[position] as number) * (b[position] as number);
-    normA += (a[position] as number) ** 2;
-    normB += (b[position] as number) ** 2;
-  }
-  return dot / Math.sqrt(normA * normB);
-}
 
 describe("vector quantization", () => {
   test.prop([vectors], { numRuns: 300 })(
@@ -49,7 +38,7 @@ describe("vector quantization", () => {
       // most sqrt(d) half-steps; its dot with the unit query is no longer than that.
       const largest = Math.max(...vector.map(Math.abs));
       const bound = (Math.sqrt(vector.length) * largest) / 254 / vectorNorm + 1e-5;
-      expect(Math.abs(approximate - exactCosine(query, vector))).toBeLessThanOrEqual(bound);
+      expect(Math.abs(approximate - cosineSimilarity(query, vector))).toBeLessThanOrEqual(bound);
     },
   );
 

@@ -66,6 +66,11 @@ export interface SearchIndex {
   chunks(ids: number[]): Promise<StoredChunk[]>;
   /** The stored vectors of these chunks (those that have one). */
   vectorsOf(ids: number[]): Promise<Map<number, Float32Array>>;
+  /**
+   * Cosine similarity of `vector` with each of these chunks' vectors (chunks without one are left
+   * out), best first. An index may compute it from compressed vectors, close to the exact value.
+   */
+  vectorScores(vector: Float32Array, ids: number[]): Promise<ScoredChunkId[]>;
   /** Chunks that have no vector yet (after a model change, or when embedding failed). */
   chunksWithoutVector(limit: number): Promise<StoredChunk[]>;
   setVectors(vectors: Map<number, Float32Array>): Promise<void>;

@@ -8,12 +8,7 @@ import {
   recencyBoost,
 } from "./fusion.js";
 import { queryTerms } from "./query-terms.js";
-import {
-  feedbackApplies,
-  feedbackQuery,
-  scoreByVector,
-  type VectorFeedbackOptions,
-} from "./vector-feedback.js";
+import { feedbackApplies, feedbackQuery, type VectorFeedbackOptions } from "./vector-feedback.js";
 
 /** One search hit: the chunk, where it is, and how it scored. */
 export interface RankedHit extends StoredChunk {
@@ -89,11 +84,16 @@ async function withVectorFeedback(
   feedback: VectorFeedbackOptions,
   fusion: FusionOptions,
 ): Promise<FusedCandidate[]> {
-  const vectors = await index.vectorsOf(first.fused.map((candidate) => candidate.id));
-  const best = first.fused.slice(0, feedback.top).flatMap((candidate) => vectors.get(candidate.id) ?? []);
+  const bestIds = first.fused.slice(0, feedback.top).map((candidate) => candidate.id);
+  const vectors = await index.vectorsOf(bestIds);
+  const best = bestIds.flatMap((id) => vectors.get(id) ?? []);
   if (best.length === 0) return first.fused;
   const moved = feedbackQuery(first.queryVector, best, feedback.weight);
-  return fuseCandidates(first.text, scoreByVector(moved, vectors), fusion);
+  const rescored = await index.vectorScores(
+    moved,
+    first.fused.map((candidate) => candidate.id),
+  );
+  return fuseCandidates(first.text, rescored, fusion);
 }
 
 function ageInDays(date: string | undefined, now: Date): number | undefined {

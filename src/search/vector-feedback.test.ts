@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
-import { feedbackApplies, feedbackQuery, scoreByVector } from "./vector-feedback.js";
+import { feedbackApplies, feedbackQuery } from "./vector-feedback.js";
 
 const vector = (dimensions: number) =>
   fc
@@ -29,21 +29,6 @@ describe("feedbackQuery", () => {
     expect(moved[1]).toBeCloseTo(Math.SQRT1_2, 5);
     expect(feedbackQuery(query, [Float32Array.from([0, 1, 0])], 0)).toEqual(query);
   });
-});
-
-describe("scoreByVector", () => {
-  test.prop([vector(4).filter((query) => length(query) > 0), fc.array(vector(4), { maxLength: 12 })])(
-    "scores every candidate once with its cosine, best first",
-    (rawQuery, candidates) => {
-      const query = feedbackQuery(rawQuery, [], 0);
-      const vectors = new Map(candidates.map((candidate, position) => [position + 1, candidate]));
-      const scored = scoreByVector(query, vectors);
-      expect(scored.map((candidate) => candidate.id).sort((a, b) => a - b)).toEqual([...vectors.keys()]);
-      for (let position = 1; position < scored.length; position++)
-        expect(scored[position - 1]?.score ?? 0).toBeGreaterThanOrEqual(scored[position]?.score ?? 0);
-      for (const candidate of scored) expect(Math.abs(candidate.score)).toBeLessThanOrEqual(1 + 1e-6);
-    },
-  );
 });
 
 describe("feedbackApplies", () => {

@@ -1,5 +1,3 @@
-import type { Candidate } from "./fusion.js";
-
 /**
  * Pseudo-relevance feedback on vectors (Rocchio): the query vector moves towards the vectors of
  * the best few results of a first ranking, and every candidate is scored again against it. A
@@ -47,20 +45,4 @@ export function feedbackQuery(query: Float32Array, feedback: Float32Array[], wei
   const norm = Math.sqrt(sumOfSquares);
   for (let position = 0; position < moved.length; position++) moved[position] = (moved[position] ?? 0) / norm;
   return moved;
-}
-
-/** Cosine of each candidate's vector with a unit-length query, best first; candidates without a vector are left out. */
-export function scoreByVector(query: Float32Array, vectors: Map<number, Float32Array>): Candidate[] {
-  const scored: Candidate[] = [];
-  for (const [id, vector] of vectors) {
-    let dot = 0;
-    let sumOfSquares = 0;
-    for (let position = 0; position < query.length; position++) {
-      const value = vector[position] ?? 0;
-      dot += (query[position] ?? 0) * value;
-      sumOfSquares += value * value;
-    }
-    scored.push({ id, score: sumOfSquares === 0 ? 0 : dot / Math.sqrt(sumOfSquares) });
-  }
-  return scored.sort((a, b) => b.score - a.score || a.id - b.id);
 }

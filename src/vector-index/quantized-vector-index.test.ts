@@ -62,6 +62,10 @@ describe("QuantizedVectorIndex", () => {
         expect(match.score).toBeCloseTo(cosineSimilarity(query, oracle.get(match.id) as Float32Array), 1);
       for (let position = 1; position < matches.length; position++)
         expect(matches[position - 1]?.score).toBeGreaterThanOrEqual(matches[position]?.score as number);
+      const some = [...oracle.keys()].filter((id) => id % 2 === 0);
+      expect(index.score(query, [...some, 999, ...some])).toEqual(
+        matches.filter((match) => match.id % 2 === 0),
+      );
     },
   );
 

@@ -100,15 +100,30 @@ export class QuantizedVectorIndex {
     this.checkDimensions(query, "the query vector");
     const unitQuery = unitVector(query);
     if (!unitQuery || options.limit <= 0 || this.size === 0) return [];
-    const candidates = this.candidateSlots(unitQuery, options);
-    const matches = candidates.map((slot) => ({
+    return this.scoreSlots(unitQuery, this.candidateSlots(unitQuery, options)).slice(0, options.limit);
+  }
+
+  /** The cosine of the query with each of these ids' vectors (ids not held are left out), best first. */
+  score(query: Float32Array, ids: Iterable<number>): VectorMatch[] {
+    this.checkDimensions(query, "the query vector");
+    const unitQuery = unitVector(query);
+    if (!unitQuery) return [];
+    const slots = new Set<number>();
+    for (const id of ids) {
+      const slot = this.slotsById.get(id);
+      if (slot !== undefined) slots.add(slot);
+    }
+    return this.scoreSlots(unitQuery, [...slots]);
+  }
+
+  private scoreSlots(unitQuery: Float32Array, slots: number[]): VectorMatch[] {
+    const matches = slots.map((slot) => ({
       id: this.idsBySlot[slot] as number,
       score:
         dotWithInt8(unitQuery, this.int8Copies, slot * this.dimensions) *
         (this.cosineFactors[slot] as number),
     }));
-    matches.sort((a, b) => b.score - a.score || a.id - b.id);
-    return matches.slice(0, options.limit);
+    return matches.sort((a, b) => b.score - a.score || a.id - b.id);
   }
 
   /** The slots worth an int8 score: all of them when few, else the nearest by Hamming distance. */

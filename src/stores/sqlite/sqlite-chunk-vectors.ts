@@ -8,7 +8,8 @@ import { blobAsVector, blobToVector, vectorToBlob } from "./vector-blob.js";
  * chunk has `has_vector = 1` when the cache holds its vector); searched in memory, in a
  * QuantizedVectorIndex loaded on the first search and kept in step with the database:
  *
- * - this connection's writes are applied to it after they commit (`applyCommitted`);
+ * - this connection's writes are applied to it after they commit (`applyCommitted`); an index
+ *   whose first vectors this connection writes starts in memory then, with no load;
  * - after another connection's commits (another process on the same home; the index notices
  *   them by SQLite's `data_version` and calls `markStale`), the chunk ids that have a vector are
  *   read again (an index-only scan) and the difference applied: ids are never reused
@@ -76,6 +77,7 @@ export class SqliteChunkVectors {
 
   /** After a write of this connection committed: the same change in memory. */
   applyCommitted(changes: VectorChanges): void {
+    if (!this.loaded) this.startInMemoryIfFirstVectors(changes);
     if (!this.loaded) return;
     for (const id of changes.removed) this.loaded.index.delete(id);
     for (const [id, vector] of changes.set) this.loaded.index.set(id, vector);
@@ -85,6 +87,35 @@ export class SqliteChunkVectors {
     const index = this.current();
     if (!index) return [];
     return index.search(vector, options);
+  }
+
+  /**
+   * Vectors are loaded on the first search; but when this write stored the only vectors there are
+   * (a new home, a fresh evaluation case), an empty in-memory index is started now, so the
+   * vectors go in as they are written and no search has to load them. Counting stops at one past
+   * this write's vectors, so the check stays cheap in a large home.
+   */
+  private startInMemoryIfFirstVectors(changes: VectorChanges): void {
+    const model = this.model();
+    if (changes.set.size === 0 || !model) return;
+    const withVector = Number(
+      this.database
+        .prepare("SELECT count(*) FROM (SELECT 1 FROM chunks WHERE has_vector = 1 LIMIT ?)")
+        .pluck()
+        .get(changes.set.size + 1),
+    );
+    if (withVector !== changes.set.size) return;
+    this.loaded = {
+      index: new QuantizedVectorIndex(model.dimensions),
+      model,
+      epoch: this.meta("vector_epoch") ?? "0",
+    };
+    this.stale = false;
+  }
+
+  /** Cosines from the in-memory int8 copies (within about 0.002 of the exact ones). */
+  scores(vector: Float32Array, ids: number[]): ScoredChunkId[] {
+    return this.current()?.score(vector, ids) ?? [];
   }
 
   /** Another connection committed: catch up before the next search. */

@@ -212,6 +212,11 @@ export class SqliteSearchIndex implements SearchIndex {
     return this.chunkVectors().readVectors(ids);
   }
 
+  async vectorScores(vector: Float32Array, ids: number[]): Promise<ScoredChunkId[]> {
+    this.noticeOtherWriters();
+    return this.chunkVectors().scores(vector, ids);
+  }
+
   async chunksWithoutVector(limit: number): Promise<StoredChunk[]> {
     const rows = this.db()
       .prepare("SELECT * FROM chunks WHERE has_vector = 0 ORDER BY id LIMIT ?")

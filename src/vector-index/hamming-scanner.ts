@@ -1,4 +1,5 @@
 import { hammingModuleBytes } from "./hamming-wasm-module.js";
+import { signCodeBytes } from "./vector-quantization.js";
 
 /**
  * Binary codes kept in WebAssembly memory, and the Hamming distance of a query code to each of
@@ -28,7 +29,7 @@ export class HammingScanner {
   private capacity = 0;
 
   constructor(dimensions: number) {
-    this.bytesPerCode = Math.ceil(dimensions / 64) * 8;
+    this.bytesPerCode = signCodeBytes(dimensions);
     compiled ??= new Module(hammingModuleBytes());
     this.exports = new Instance(compiled, {}).exports as HammingExports;
     this.reserve(1024);

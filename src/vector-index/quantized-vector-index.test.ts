@@ -4,6 +4,7 @@ import { MnemoError } from "../errors.js";
 import { cosineSimilarity } from "../long-term/similarity.js";
 import { seededRandom } from "../testing/seeded-random.js";
 import { QuantizedVectorIndex } from "./quantized-vector-index.js";
+import { encodeVector } from "./vector-quantization.js";
 
 function gaussianVector(random: () => number, dimensions: number): Float32Array {
   return Float32Array.from({ length: dimensions }, () => {
@@ -117,5 +118,19 @@ describe("QuantizedVectorIndex", () => {
     expect(() => index.search(new Float32Array(16), { limit: 1 })).toThrow(/16 dimensions, the index 8/);
     expect(index.search(new Float32Array(8), { limit: 1 })).toEqual([]);
     expect(() => new QuantizedVectorIndex(0)).toThrow(MnemoError);
+    expect(() => index.setEncoded(3, new Uint8Array(5))).toThrow(/record of 3 has 5 bytes/);
+  });
+
+  test("a vector set from its stored record scores exactly as one set directly", () => {
+    const random = seededRandom(5);
+    const direct = new QuantizedVectorIndex(100);
+    const fromRecords = new QuantizedVectorIndex(100);
+    for (let id = 0; id < 50; id++) {
+      const vector = gaussianVector(random, 100);
+      direct.set(id, vector);
+      fromRecords.setEncoded(id, encodeVector(vector));
+    }
+    const query = gaussianVector(random, 100);
+    expect(fromRecords.search(query, { limit: 50 })).toEqual(direct.search(query, { limit: 50 }));
   });
 });

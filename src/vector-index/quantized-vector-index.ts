@@ -1,7 +1,13 @@
 import { MnemoError } from "../errors.js";
 import { HammingScanner } from "./hamming-scanner.js";
 import { slotsWithSmallestDistances } from "./smallest-distances.js";
-import { dotWithInt8, unitVector, writeInt8Copy, writeSignCode } from "./vector-quantization.js";
+import {
+  dotWithInt8,
+  encodedVectorBytes,
+  encodeVector,
+  unitVector,
+  writeSignCode,
+} from "./vector-quantization.js";
 
 /**
  * An in-memory nearest-neighbour index by cosine similarity, fast enough for 100,000 vectors in a
@@ -64,6 +70,18 @@ export class QuantizedVectorIndex {
   /** Adds the vector of `id`, or replaces it. */
   set(id: number, vector: Float32Array): void {
     this.checkDimensions(vector, `the vector of ${id}`);
+    this.setEncoded(id, encodeVector(vector));
+  }
+
+  /** Adds or replaces `id` from its record (encodeVector): a copy, nothing to compute. */
+  setEncoded(id: number, record: Uint8Array): void {
+    const codeBytes = this.scanner.bytesPerCode;
+    if (record.length !== encodedVectorBytes(this.dimensions)) {
+      throw new MnemoError(
+        "INVALID_INPUT",
+        `The stored vector record of ${id} has ${record.length} bytes, not the ${encodedVectorBytes(this.dimensions)} of ${this.dimensions} dimensions. Run \`mnemo reindex\`.`,
+      );
+    }
     let slot = this.slotsById.get(id);
     if (slot === undefined) {
       slot = this.idsBySlot.length;
@@ -71,8 +89,12 @@ export class QuantizedVectorIndex {
       this.idsBySlot.push(id);
       this.slotsById.set(id, slot);
     }
-    writeSignCode(vector, this.scanner.code(slot));
-    this.cosineFactors[slot] = writeInt8Copy(vector, this.int8Copies, slot * this.dimensions);
+    this.cosineFactors[slot] = new DataView(record.buffer, record.byteOffset, 4).getFloat32(0, true);
+    this.scanner.code(slot).set(record.subarray(4, 4 + codeBytes));
+    this.int8Copies.set(
+      new Int8Array(record.buffer, record.byteOffset + 4 + codeBytes, this.dimensions),
+      slot * this.dimensions,
+    );
   }
 
   /** Removes `id` (nothing when absent): the last slot moves into its place. */

@@ -7,8 +7,30 @@
  * - an int8 copy: each value rounded to a multiple of max|v| / 127, to score those candidates
  *   again with a cosine accurate to about 0.002.
  *
- * Pure functions.
+ * Both, with the factor that turns an int8 dot product into a cosine, make one record
+ * (`encodeVector`), which a store can keep so that loading needs no quantising. Pure functions.
  */
+
+/** Bytes of a sign code: the dimensions rounded up to whole 64-bit words (the scan reads words). */
+export function signCodeBytes(dimensions: number): number {
+  return Math.ceil(dimensions / 64) * 8;
+}
+
+/** Bytes of a record: the cosine factor (float32), the sign code, the int8 copy. */
+export function encodedVectorBytes(dimensions: number): number {
+  return 4 + signCodeBytes(dimensions) + dimensions;
+}
+
+/** A vector's record: its cosine factor (float32, little-endian), sign code and int8 copy. */
+export function encodeVector(vector: Float32Array): Uint8Array {
+  const codeBytes = signCodeBytes(vector.length);
+  const record = new Uint8Array(encodedVectorBytes(vector.length));
+  writeSignCode(vector, record.subarray(4, 4 + codeBytes));
+  const copy = new Int8Array(record.buffer, 4 + codeBytes, vector.length);
+  const factor = writeInt8Copy(vector, copy, 0);
+  new DataView(record.buffer).setFloat32(0, factor, true);
+  return record;
+}
 
 /**
  * Writes the sign bits of `vector` into `code` (dimension d is bit d % 8 of byte d / 8); the rest

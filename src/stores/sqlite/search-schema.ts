@@ -4,11 +4,13 @@ import type Database from "better-sqlite3";
  * Schema of the SQLite search index (`.index/search.sqlite`). Bump SEARCH_SCHEMA_VERSION when it
  * changes: an index of another version is rebuilt from the files, keeping its embedding cache.
  *
- * Version 2 keeps each chunk's vector once, in the embedding cache (by the hash of its text); the
- * nearest-neighbour search runs in memory (src/vector-index/). Version 1 also kept every vector in
- * a sqlite-vec table, whose exact scan was too slow for large homes (docs/retrieval.md).
+ * Since version 2 each chunk's exact vector is kept once, in the embedding cache (by the hash of its
+ * text), and the nearest-neighbour search runs in memory (src/vector-index/). Version 3 adds each
+ * chunk's quantised record, so loading that index is one read of about 600 bytes a chunk, with
+ * nothing to compute. Version 1 kept every vector in a sqlite-vec table, whose exact scan was too
+ * slow for large homes (docs/retrieval.md).
  */
-export const SEARCH_SCHEMA_VERSION = 2;
+export const SEARCH_SCHEMA_VERSION = 3;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -31,9 +33,11 @@ CREATE TABLE IF NOT EXISTS chunks (
   memory_type TEXT,
   date TEXT,
   text_hash TEXT NOT NULL,
-  -- 1 when embedding_cache holds the vector of text_hash
+  -- 1 when embedding_cache holds the vector of text_hash, and quantized_vectors its record
   has_vector INTEGER NOT NULL DEFAULT 0
 );
+-- The in-memory vector index's record of each chunk that has a vector (src/vector-index/).
+CREATE TABLE IF NOT EXISTS quantized_vectors (chunk_id INTEGER PRIMARY KEY, record BLOB NOT NULL);
 CREATE INDEX IF NOT EXISTS chunks_by_path ON chunks(path);
 CREATE INDEX IF NOT EXISTS chunks_without_vector ON chunks(has_vector) WHERE has_vector = 0;
 CREATE INDEX IF NOT EXISTS chunks_with_vector ON chunks(id) WHERE has_vector = 1;
@@ -45,12 +49,13 @@ CREATE TRIGGER IF NOT EXISTS chunks_after_insert AFTER INSERT ON chunks BEGIN
 END;
 CREATE TRIGGER IF NOT EXISTS chunks_after_delete AFTER DELETE ON chunks BEGIN
   INSERT INTO chunks_fts(chunks_fts, rowid, title, text) VALUES ('delete', old.id, old.title, old.text);
+  DELETE FROM quantized_vectors WHERE chunk_id = old.id;
 END;
 CREATE TABLE IF NOT EXISTS embedding_cache (text_hash TEXT PRIMARY KEY, vector BLOB NOT NULL);
 `;
 
 /** Tables of every version that hold only what the files give back; the cache and meta are kept. */
-const REBUILT_TABLES = ["chunks_fts", "chunks", "documents"];
+const REBUILT_TABLES = ["chunks_fts", "quantized_vectors", "chunks", "documents"];
 
 /** Creates the schema, or brings an index of another version to this one. */
 export function prepareSearchSchema(database: Database.Database): void {

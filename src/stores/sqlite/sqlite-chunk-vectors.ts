@@ -1,7 +1,9 @@
 import type Database from "better-sqlite3";
 import type { ScoredChunkId } from "../../contracts/search-index.js";
+import { MnemoError } from "../../errors.js";
 import { QuantizedVectorIndex } from "../../vector-index/quantized-vector-index.js";
-import { blobAsVector, blobToVector, vectorToBlob } from "./vector-blob.js";
+import { encodeVector } from "../../vector-index/vector-quantization.js";
+import { blobToVector, vectorToBlob } from "./vector-blob.js";
 
 /**
  * The chunks' vectors: stored once, in the embedding cache, by the hash of the chunk's text (a
@@ -21,8 +23,9 @@ export interface VectorModel {
   dimensions: number;
 }
 
+/** What a committed write changed: chunk ids and their new records, and the ids removed. */
 export interface VectorChanges {
-  set: Map<number, Float32Array>;
+  set: Map<number, Uint8Array>;
   removed: number[];
 }
 
@@ -54,7 +57,9 @@ export class SqliteChunkVectors {
   reset(model: VectorModel): void {
     const database = this.database;
     database.transaction(() => {
-      database.exec("DELETE FROM embedding_cache; UPDATE chunks SET has_vector = 0;");
+      database.exec(
+        "DELETE FROM embedding_cache; DELETE FROM quantized_vectors; UPDATE chunks SET has_vector = 0;",
+      );
       this.setMeta("vector_model", model.id);
       this.setMeta("vector_dimensions", String(model.dimensions));
       this.setMeta("vector_epoch", String(Number(this.meta("vector_epoch") ?? 0) + 1));
@@ -63,16 +68,33 @@ export class SqliteChunkVectors {
   }
 
   /**
-   * Inside a write transaction: stores the vector of a chunk's text in the cache (the caller sets
-   * the chunk's has_vector). The row is rewritten only when the vector differs.
+   * Inside a write transaction: stores a chunk's vector, exact in the cache by its text hash (the
+   * row is rewritten only when the vector differs) and quantised by its id. The caller sets the
+   * chunk's has_vector. Returns the quantised record, for `applyCommitted`. A vector of another
+   * size than the model's throws, so the transaction stores nothing.
    */
-  storeVectorOf(textHash: string, vector: Float32Array): void {
+  storeVectorOf(
+    chunk: { id: number; textHash: string },
+    vector: Float32Array,
+    model: VectorModel,
+  ): Uint8Array {
+    if (vector.length !== model.dimensions) {
+      throw new MnemoError(
+        "INVALID_INPUT",
+        `A vector of ${vector.length} dimensions cannot be stored in a search index of ${model.id} (${model.dimensions} dimensions).`,
+      );
+    }
     this.database
       .prepare(
         `INSERT INTO embedding_cache (text_hash, vector) VALUES (?, ?)
          ON CONFLICT(text_hash) DO UPDATE SET vector = excluded.vector WHERE vector IS NOT excluded.vector`,
       )
-      .run(textHash, vectorToBlob(vector));
+      .run(chunk.textHash, vectorToBlob(vector));
+    const record = encodeVector(vector);
+    this.database
+      .prepare("INSERT OR REPLACE INTO quantized_vectors (chunk_id, record) VALUES (?, ?)")
+      .run(chunk.id, record);
+    return record;
   }
 
   /** After a write of this connection committed: the same change in memory. */
@@ -80,7 +102,7 @@ export class SqliteChunkVectors {
     if (!this.loaded) this.startInMemoryIfFirstVectors(changes);
     if (!this.loaded) return;
     for (const id of changes.removed) this.loaded.index.delete(id);
-    for (const [id, vector] of changes.set) this.loaded.index.set(id, vector);
+    for (const [id, record] of changes.set) this.loaded.index.setEncoded(id, record);
   }
 
   search(vector: Float32Array, options: { limit: number; allowed?: ReadonlySet<number> }): ScoredChunkId[] {
@@ -149,15 +171,13 @@ export class SqliteChunkVectors {
     return index;
   }
 
-  /** One pass over every stored vector, each read as a view of its BLOB (no copy kept). */
+  /** One pass over every stored record: no vector to read or quantise. */
   private loadAll(index: QuantizedVectorIndex): void {
     const rows = this.database
-      .prepare(
-        "SELECT c.id, e.vector FROM chunks c JOIN embedding_cache e ON e.text_hash = c.text_hash WHERE c.has_vector = 1",
-      )
+      .prepare("SELECT chunk_id, record FROM quantized_vectors")
       .raw()
       .iterate() as IterableIterator<[number, Buffer]>;
-    for (const [id, blob] of rows) index.set(id, blobAsVector(blob));
+    for (const [id, record] of rows) index.setEncoded(id, record);
   }
 
   private catchUp(index: QuantizedVectorIndex): void {
@@ -169,8 +189,14 @@ export class SqliteChunkVectors {
     for (const id of [...index.ids()]) if (!present.has(id)) index.delete(id);
     const missing = withVector.filter((id) => !index.has(id));
     for (let start = 0; start < missing.length; start += LOAD_BATCH) {
-      for (const [id, vector] of this.readVectors(missing.slice(start, start + LOAD_BATCH)))
-        index.set(id, vector);
+      const batch = missing.slice(start, start + LOAD_BATCH);
+      const rows = this.database
+        .prepare(
+          `SELECT chunk_id, record FROM quantized_vectors WHERE chunk_id IN (${batch.map(() => "?").join(",")})`,
+        )
+        .raw()
+        .all(...batch) as Array<[number, Buffer]>;
+      for (const [id, record] of rows) index.setEncoded(id, record);
     }
   }
 

@@ -115,6 +115,15 @@ describe("SqliteSearchIndex vectors", () => {
     expect((await locatorsNear(index, [0, 1])).slice(0, 2).sort()).toEqual(["later", "second"]);
   });
 
+  test("refuses a vector of another size than the model's, and stores nothing of that document", async () => {
+    const index = await openIndex();
+    await index.resetVectors(MODEL);
+    await expect(store(index, "wrong", [1, 0, 0])).rejects.toThrow(
+      /3 dimensions .* test:model \(2 dimensions\)/,
+    );
+    expect(await index.stats()).toEqual({ documents: 0, chunks: 0, vectors: 0 });
+  });
+
   test("a closed index says to open it", async () => {
     const index = new SqliteSearchIndex({ path: ":memory:" });
     await expect(index.vectorSearch(Float32Array.from([1, 0]), { limit: 1 })).rejects.toThrow(MnemoError);

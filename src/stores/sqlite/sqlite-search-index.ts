@@ -85,7 +85,7 @@ export class SqliteSearchIndex implements SearchIndex {
     vectors: Map<string, Float32Array>,
   ): Promise<void> {
     const database = this.db();
-    const withVectors = this.chunkVectors().model() !== undefined;
+    const model = this.chunkVectors().model();
     const insertChunk = database.prepare(
       "INSERT INTO chunks (path, kind, locator, line, title, text, memory_type, date, text_hash, has_vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
@@ -93,8 +93,7 @@ export class SqliteSearchIndex implements SearchIndex {
     database.transaction(() => {
       changes.removed = this.deleteChunksOf(path);
       for (const chunk of chunks) {
-        const vector = withVectors ? vectors.get(chunk.textHash) : undefined;
-        if (vector) this.chunkVectors().storeVectorOf(chunk.textHash, vector);
+        const vector = model ? vectors.get(chunk.textHash) : undefined;
         const { lastInsertRowid } = insertChunk.run(
           chunk.path,
           chunk.kind,
@@ -107,7 +106,13 @@ export class SqliteSearchIndex implements SearchIndex {
           chunk.textHash,
           vector ? 1 : 0,
         );
-        if (vector) changes.set.set(Number(lastInsertRowid), vector);
+        if (vector && model) {
+          const id = Number(lastInsertRowid);
+          changes.set.set(
+            id,
+            this.chunkVectors().storeVectorOf({ id, textHash: chunk.textHash }, vector, model),
+          );
+        }
       }
       database
         .prepare(
@@ -226,7 +231,8 @@ export class SqliteSearchIndex implements SearchIndex {
 
   async setVectors(vectors: Map<number, Float32Array>): Promise<void> {
     const chunkVectors = this.chunkVectors();
-    if (!chunkVectors.model()) return;
+    const model = chunkVectors.model();
+    if (!model) return;
     const database = this.db();
     const textHashOf = database.prepare("SELECT text_hash FROM chunks WHERE id = ?").pluck();
     const markHasVector = database.prepare("UPDATE chunks SET has_vector = 1 WHERE id = ?");
@@ -235,9 +241,8 @@ export class SqliteSearchIndex implements SearchIndex {
       for (const [id, vector] of vectors) {
         const textHash = textHashOf.get(id) as string | undefined;
         if (textHash === undefined) continue;
-        chunkVectors.storeVectorOf(textHash, vector);
+        changes.set.set(id, chunkVectors.storeVectorOf({ id, textHash }, vector, model));
         markHasVector.run(id);
-        changes.set.set(id, vector);
       }
     })();
     chunkVectors.applyCommitted(changes);

@@ -21,10 +21,3 @@ export function blobToVector(blob: Buffer): Float32Array {
   for (let index = 0; index < vector.length; index++) vector[index] = blob.readFloatLE(index * 4);
   return vector;
 }
-
-/** The BLOB's values, as a view of its bytes when they are aligned (not to be kept: the Buffer may be reused). */
-export function blobAsVector(blob: Buffer): Float32Array {
-  if (LITTLE_ENDIAN && blob.byteOffset % 4 === 0)
-    return new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4);
-  return blobToVector(blob);
-}

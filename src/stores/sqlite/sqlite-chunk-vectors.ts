@@ -3,6 +3,7 @@ import type { ScoredChunkId } from "../../contracts/search-index.js";
 import { MnemoError } from "../../errors.js";
 import { QuantizedVectorIndex } from "../../vector-index/quantized-vector-index.js";
 import { encodeVector } from "../../vector-index/vector-quantization.js";
+import type { StatementCache } from "./statement-cache.js";
 import { blobToVector, vectorToBlob } from "./vector-blob.js";
 
 /**
@@ -39,12 +40,14 @@ const LOAD_BATCH = 500;
 
 export class SqliteChunkVectors {
   private readonly database: Database.Database;
+  private readonly statements: StatementCache;
   private loaded: LoadedVectors | undefined;
   /** Another connection may have changed the vectors since they were loaded. */
   private stale = true;
 
-  constructor(database: Database.Database) {
+  constructor(database: Database.Database, statements: StatementCache) {
     this.database = database;
+    this.statements = statements;
   }
 
   model(): VectorModel | undefined {
@@ -84,15 +87,15 @@ export class SqliteChunkVectors {
         `A vector of ${vector.length} dimensions cannot be stored in a search index of ${model.id} (${model.dimensions} dimensions).`,
       );
     }
-    this.database
-      .prepare(
+    this.statements
+      .get(
         `INSERT INTO embedding_cache (text_hash, vector) VALUES (?, ?)
          ON CONFLICT(text_hash) DO UPDATE SET vector = excluded.vector WHERE vector IS NOT excluded.vector`,
       )
       .run(chunk.textHash, vectorToBlob(vector));
     const record = encodeVector(vector);
-    this.database
-      .prepare("INSERT OR REPLACE INTO quantized_vectors (chunk_id, record) VALUES (?, ?)")
+    this.statements
+      .get("INSERT OR REPLACE INTO quantized_vectors (chunk_id, record) VALUES (?, ?)")
       .run(chunk.id, record);
     return record;
   }
@@ -121,8 +124,8 @@ export class SqliteChunkVectors {
     const model = this.model();
     if (changes.set.size === 0 || !model) return;
     const withVector = Number(
-      this.database
-        .prepare("SELECT count(*) FROM (SELECT 1 FROM chunks WHERE has_vector = 1 LIMIT ?)")
+      this.statements
+        .get("SELECT count(*) FROM (SELECT 1 FROM chunks WHERE has_vector = 1 LIMIT ?)")
         .pluck()
         .get(changes.set.size + 1),
     );
@@ -173,16 +176,16 @@ export class SqliteChunkVectors {
 
   /** One pass over every stored record: no vector to read or quantise. */
   private loadAll(index: QuantizedVectorIndex): void {
-    const rows = this.database
-      .prepare("SELECT chunk_id, record FROM quantized_vectors")
+    const rows = this.statements
+      .get("SELECT chunk_id, record FROM quantized_vectors")
       .raw()
       .iterate() as IterableIterator<[number, Buffer]>;
     for (const [id, record] of rows) index.setEncoded(id, record);
   }
 
   private catchUp(index: QuantizedVectorIndex): void {
-    const withVector = this.database
-      .prepare("SELECT id FROM chunks WHERE has_vector = 1")
+    const withVector = this.statements
+      .get("SELECT id FROM chunks WHERE has_vector = 1")
       .pluck()
       .all() as number[];
     const present = new Set(withVector);
@@ -190,8 +193,8 @@ export class SqliteChunkVectors {
     const missing = withVector.filter((id) => !index.has(id));
     for (let start = 0; start < missing.length; start += LOAD_BATCH) {
       const batch = missing.slice(start, start + LOAD_BATCH);
-      const rows = this.database
-        .prepare(
+      const rows = this.statements
+        .get(
           `SELECT chunk_id, record FROM quantized_vectors WHERE chunk_id IN (${batch.map(() => "?").join(",")})`,
         )
         .raw()
@@ -203,8 +206,8 @@ export class SqliteChunkVectors {
   /** Exact vectors of these chunks (those that have one), from the cache. */
   readVectors(ids: number[]): Map<number, Float32Array> {
     if (ids.length === 0) return new Map();
-    const rows = this.database
-      .prepare(
+    const rows = this.statements
+      .get(
         `SELECT c.id AS id, e.vector AS vector FROM chunks c JOIN embedding_cache e ON e.text_hash = c.text_hash
          WHERE c.id IN (${ids.map(() => "?").join(",")}) AND c.has_vector = 1`,
       )
@@ -213,15 +216,15 @@ export class SqliteChunkVectors {
   }
 
   private meta(key: string): string | undefined {
-    const row = this.database.prepare("SELECT value FROM meta WHERE key = ?").get(key) as
+    const row = this.statements.get("SELECT value FROM meta WHERE key = ?").get(key) as
       | { value: string }
       | undefined;
     return row?.value;
   }
 
   private setMeta(key: string, value: string): void {
-    this.database
-      .prepare(
+    this.statements
+      .get(
         "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
       )
       .run(key, value);

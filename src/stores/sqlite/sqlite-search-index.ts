@@ -14,6 +14,7 @@ import { ftsMatchExpression } from "../../search/query-terms.js";
 import { type ChunkRow, filterClause, toStoredChunk } from "./chunk-rows.js";
 import { prepareSearchSchema } from "./search-schema.js";
 import { SqliteChunkVectors, type VectorChanges } from "./sqlite-chunk-vectors.js";
+import { StatementCache } from "./statement-cache.js";
 import { blobToVector, vectorToBlob } from "./vector-blob.js";
 
 /**
@@ -30,6 +31,7 @@ export class SqliteSearchIndex implements SearchIndex {
   private readonly options: SqliteSearchIndexOptions;
   private database: Database.Database | undefined;
   private vectors: SqliteChunkVectors | undefined;
+  private statements: StatementCache | undefined;
   /** Chunks per query term, and the number of chunks: valid until the next write by anyone. */
   private termCounts = new Map<string, number>();
   private chunkCount: number | undefined;
@@ -59,17 +61,19 @@ export class SqliteSearchIndex implements SearchIndex {
       );
     }
     this.database = database;
-    this.vectors = new SqliteChunkVectors(database);
+    this.statements = new StatementCache(database);
+    this.vectors = new SqliteChunkVectors(database, this.statements);
   }
 
   async close(): Promise<void> {
     this.database?.close();
     this.database = undefined;
     this.vectors = undefined;
+    this.statements = undefined;
   }
 
   async documentStates(): Promise<Map<string, DocumentState>> {
-    const rows = this.db().prepare("SELECT path, hash, mtime_ms, size FROM documents").all() as Array<{
+    const rows = this.sql("SELECT path, hash, mtime_ms, size FROM documents").all() as Array<{
       path: string;
       hash: string;
       mtime_ms: number;
@@ -86,7 +90,7 @@ export class SqliteSearchIndex implements SearchIndex {
   ): Promise<void> {
     const database = this.db();
     const model = this.chunkVectors().model();
-    const insertChunk = database.prepare(
+    const insertChunk = this.sql(
       "INSERT INTO chunks (path, kind, locator, line, title, text, memory_type, date, text_hash, has_vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     const changes: VectorChanges = { set: new Map(), removed: [] };
@@ -114,11 +118,9 @@ export class SqliteSearchIndex implements SearchIndex {
           );
         }
       }
-      database
-        .prepare(
-          "INSERT INTO documents (path, hash, mtime_ms, size) VALUES (?, ?, ?, ?) ON CONFLICT(path) DO UPDATE SET hash = excluded.hash, mtime_ms = excluded.mtime_ms, size = excluded.size",
-        )
-        .run(path, state.hash, state.mtimeMs, state.size);
+      this.sql(
+        "INSERT INTO documents (path, hash, mtime_ms, size) VALUES (?, ?, ?, ?) ON CONFLICT(path) DO UPDATE SET hash = excluded.hash, mtime_ms = excluded.mtime_ms, size = excluded.size",
+      ).run(path, state.hash, state.mtimeMs, state.size);
     })();
     this.chunkVectors().applyCommitted(changes);
   }
@@ -128,7 +130,7 @@ export class SqliteSearchIndex implements SearchIndex {
     let removed: number[] = [];
     database.transaction(() => {
       removed = this.deleteChunksOf(path);
-      database.prepare("DELETE FROM documents WHERE path = ?").run(path);
+      this.sql("DELETE FROM documents WHERE path = ?").run(path);
     })();
     this.chunkVectors().applyCommitted({ set: new Map(), removed });
   }
@@ -156,9 +158,7 @@ export class SqliteSearchIndex implements SearchIndex {
         ? "SELECT rowid AS id, -bm25(chunks_fts) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts) LIMIT ?"
         : `SELECT c.id AS id, -bm25(chunks_fts) AS score FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
            WHERE chunks_fts MATCH ? ${clause} ORDER BY bm25(chunks_fts) LIMIT ?`;
-    return this.db()
-      .prepare(sql)
-      .all(ftsMatchExpression(terms), ...parameters, options.limit) as ScoredChunkId[];
+    return this.sql(sql).all(ftsMatchExpression(terms), ...parameters, options.limit) as ScoredChunkId[];
   }
 
   /**
@@ -169,10 +169,9 @@ export class SqliteSearchIndex implements SearchIndex {
   private splitTermsByFrequency(terms: string[]): { rare: string[]; found: string[] } {
     const database = this.db();
     const total =
-      this.chunkCount ??
-      Number((database.prepare("SELECT count(*) AS n FROM chunks").get() as { n: number }).n);
+      this.chunkCount ?? Number((this.sql("SELECT count(*) AS n FROM chunks").get() as { n: number }).n);
     this.chunkCount = total;
-    const countOf = database.prepare("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?");
+    const countOf = this.sql("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?");
     const found = terms.filter((term) => {
       let count = this.termCounts.get(term);
       if (count === undefined) {
@@ -195,8 +194,7 @@ export class SqliteSearchIndex implements SearchIndex {
       clause === ""
         ? undefined
         : new Set(
-            this.db()
-              .prepare(`SELECT c.id FROM chunks c WHERE c.has_vector = 1 ${clause}`)
+            this.sql(`SELECT c.id FROM chunks c WHERE c.has_vector = 1 ${clause}`)
               .pluck()
               .all(...parameters) as number[],
           );
@@ -205,9 +203,9 @@ export class SqliteSearchIndex implements SearchIndex {
 
   async chunks(ids: number[]): Promise<StoredChunk[]> {
     if (ids.length === 0) return [];
-    const rows = this.db()
-      .prepare(`SELECT * FROM chunks WHERE id IN (${ids.map(() => "?").join(",")})`)
-      .all(...ids) as ChunkRow[];
+    const rows = this.sql(`SELECT * FROM chunks WHERE id IN (${ids.map(() => "?").join(",")})`).all(
+      ...ids,
+    ) as ChunkRow[];
     const byId = new Map(rows.map((row) => [row.id, toStoredChunk(row)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -223,9 +221,9 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   async chunksWithoutVector(limit: number): Promise<StoredChunk[]> {
-    const rows = this.db()
-      .prepare("SELECT * FROM chunks WHERE has_vector = 0 ORDER BY id LIMIT ?")
-      .all(limit) as ChunkRow[];
+    const rows = this.sql("SELECT * FROM chunks WHERE has_vector = 0 ORDER BY id LIMIT ?").all(
+      limit,
+    ) as ChunkRow[];
     return rows.map(toStoredChunk);
   }
 
@@ -234,8 +232,8 @@ export class SqliteSearchIndex implements SearchIndex {
     const model = chunkVectors.model();
     if (!model) return;
     const database = this.db();
-    const textHashOf = database.prepare("SELECT text_hash FROM chunks WHERE id = ?").pluck();
-    const markHasVector = database.prepare("UPDATE chunks SET has_vector = 1 WHERE id = ?");
+    const textHashOf = this.sql("SELECT text_hash FROM chunks WHERE id = ?").pluck();
+    const markHasVector = this.sql("UPDATE chunks SET has_vector = 1 WHERE id = ?");
     const changes: VectorChanges = { set: new Map(), removed: [] };
     database.transaction(() => {
       for (const [id, vector] of vectors) {
@@ -258,7 +256,7 @@ export class SqliteSearchIndex implements SearchIndex {
 
   async cachedEmbeddings(textHashes: string[]): Promise<Map<string, Float32Array>> {
     const found = new Map<string, Float32Array>();
-    const select = this.db().prepare("SELECT vector FROM embedding_cache WHERE text_hash = ?").pluck();
+    const select = this.sql("SELECT vector FROM embedding_cache WHERE text_hash = ?").pluck();
     for (const hash of new Set(textHashes)) {
       const vector = select.get(hash) as Buffer | undefined;
       if (vector) found.set(hash, blobToVector(vector));
@@ -268,16 +266,14 @@ export class SqliteSearchIndex implements SearchIndex {
 
   async cacheEmbeddings(vectors: Map<string, Float32Array>): Promise<void> {
     const database = this.db();
-    const insert = database.prepare(
-      "INSERT OR REPLACE INTO embedding_cache (text_hash, vector) VALUES (?, ?)",
-    );
+    const insert = this.sql("INSERT OR REPLACE INTO embedding_cache (text_hash, vector) VALUES (?, ?)");
     database.transaction(() => {
       for (const [hash, vector] of vectors) insert.run(hash, vectorToBlob(vector));
     })();
   }
 
   async stats(): Promise<{ documents: number; chunks: number; vectors: number }> {
-    const count = (sql: string) => Number(this.db().prepare(sql).pluck().get());
+    const count = (sql: string) => Number(this.sql(sql).pluck().get());
     return {
       documents: count("SELECT count(*) FROM documents"),
       chunks: count("SELECT count(*) FROM chunks"),
@@ -288,18 +284,16 @@ export class SqliteSearchIndex implements SearchIndex {
   /** Inside a transaction: deletes a document's chunks; returns the ids of those that had a vector. */
   private deleteChunksOf(path: string): number[] {
     this.forgetCounts();
-    const database = this.db();
-    const withVector = database
-      .prepare("SELECT id FROM chunks WHERE path = ? AND has_vector = 1")
+    const withVector = this.sql("SELECT id FROM chunks WHERE path = ? AND has_vector = 1")
       .pluck()
       .all(path) as number[];
-    database.prepare("DELETE FROM chunks WHERE path = ?").run(path);
+    this.sql("DELETE FROM chunks WHERE path = ?").run(path);
     return withVector;
   }
 
   /** Another connection (another process) committed since the last look: cached state is stale. */
   private noticeOtherWriters(): void {
-    const dataVersion = Number(this.db().pragma("data_version", { simple: true }));
+    const dataVersion = Number(this.sql("PRAGMA data_version").pluck().get());
     if (dataVersion === this.seenDataVersion) return;
     this.seenDataVersion = dataVersion;
     this.forgetCounts();
@@ -314,6 +308,11 @@ export class SqliteSearchIndex implements SearchIndex {
   private chunkVectors(): SqliteChunkVectors {
     this.db();
     return this.vectors as SqliteChunkVectors;
+  }
+
+  private sql(sql: string): Database.Statement {
+    this.db();
+    return (this.statements as StatementCache).get(sql);
   }
 
   private db(): Database.Database {

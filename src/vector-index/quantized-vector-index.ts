@@ -17,8 +17,9 @@ import {
  * `rescored` nearest, scores those again with the int8 copies, and returns the best. A home no
  * bigger than `rescored` is scored entirely by the int8 copies.
  *
- * Measured on 100,000 USE lite vectors (docs/retrieval.md): the prefilter's 400 keep 99% of the
- * exact top 50; the int8 cosines differ from the exact ones by at most about 0.002.
+ * Measured on 100,000 USE lite vectors and 200 LongMemEval questions (docs/retrieval.md): with 400
+ * rescored, 99.0% of the exact top 50 and 99.2% of the exact top 10 are returned, in 2 ms; the
+ * int8 cosines were within 0.0007 of the exact ones.
  */
 export interface VectorMatch {
   id: number;
@@ -34,7 +35,7 @@ export interface VectorIndexSearchOptions {
 
 /** Candidates scored again after the prefilter, at least; more when the limit asks for more. */
 export const DEFAULT_RESCORED = 400;
-const RESCORED_PER_RESULT = 8;
+export const RESCORED_PER_RESULT = 8;
 
 export class QuantizedVectorIndex {
   readonly dimensions: number;

@@ -167,7 +167,6 @@ export class SqliteSearchIndex implements SearchIndex {
    * little; the ranking is the same, the search far faster. Counts are cached until the next write.
    */
   private splitTermsByFrequency(terms: string[]): { rare: string[]; found: string[] } {
-    const database = this.db();
     const total =
       this.chunkCount ?? Number((this.sql("SELECT count(*) AS n FROM chunks").get() as { n: number }).n);
     this.chunkCount = total;

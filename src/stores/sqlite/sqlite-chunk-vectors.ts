@@ -101,6 +101,44 @@ export class SqliteChunkVectors {
     return record;
   }
 
+  /** Sets the vectors of existing chunks (those still there), in one transaction. */
+  setVectors(vectors: Map<number, Float32Array>): void {
+    const model = this.model();
+    if (!model) return;
+    const textHashOf = this.statements.get("SELECT text_hash FROM chunks WHERE id = ?").pluck();
+    const markHasVector = this.statements.get("UPDATE chunks SET has_vector = 1 WHERE id = ?");
+    const changes: VectorChanges = { set: new Map(), removed: [] };
+    this.database.transaction(() => {
+      for (const [id, vector] of vectors) {
+        const textHash = textHashOf.get(id) as string | undefined;
+        if (textHash === undefined) continue;
+        changes.set.set(id, this.storeVectorOf({ id, textHash }, vector, model));
+        markHasVector.run(id);
+      }
+    })();
+    this.applyCommitted(changes);
+  }
+
+  /** Exact vectors from the embedding cache, by text hash (any key a caller chose). */
+  cachedEmbeddings(textHashes: string[]): Map<string, Float32Array> {
+    const found = new Map<string, Float32Array>();
+    const select = this.statements.get("SELECT vector FROM embedding_cache WHERE text_hash = ?").pluck();
+    for (const hash of new Set(textHashes)) {
+      const vector = select.get(hash) as Buffer | undefined;
+      if (vector) found.set(hash, blobToVector(vector));
+    }
+    return found;
+  }
+
+  cacheEmbeddings(vectors: Map<string, Float32Array>): void {
+    const insert = this.statements.get(
+      "INSERT OR REPLACE INTO embedding_cache (text_hash, vector) VALUES (?, ?)",
+    );
+    this.database.transaction(() => {
+      for (const [hash, vector] of vectors) insert.run(hash, vectorToBlob(vector));
+    })();
+  }
+
   /** After a write of this connection committed: the same change in memory. */
   applyCommitted(changes: VectorChanges): void {
     if (!this.loaded) this.startInMemoryIfFirstVectors(changes);

@@ -15,7 +15,6 @@ import { type ChunkRow, filterClause, toStoredChunk } from "./chunk-rows.js";
 import { prepareSearchSchema } from "./search-schema.js";
 import { SqliteChunkVectors, type VectorChanges } from "./sqlite-chunk-vectors.js";
 import { StatementCache } from "./statement-cache.js";
-import { blobToVector, vectorToBlob } from "./vector-blob.js";
 
 /**
  * The embedded search index: better-sqlite3 with FTS5 (BM25) and the chunks' vectors (searched in
@@ -227,22 +226,7 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   async setVectors(vectors: Map<number, Float32Array>): Promise<void> {
-    const chunkVectors = this.chunkVectors();
-    const model = chunkVectors.model();
-    if (!model) return;
-    const database = this.db();
-    const textHashOf = this.sql("SELECT text_hash FROM chunks WHERE id = ?").pluck();
-    const markHasVector = this.sql("UPDATE chunks SET has_vector = 1 WHERE id = ?");
-    const changes: VectorChanges = { set: new Map(), removed: [] };
-    database.transaction(() => {
-      for (const [id, vector] of vectors) {
-        const textHash = textHashOf.get(id) as string | undefined;
-        if (textHash === undefined) continue;
-        changes.set.set(id, chunkVectors.storeVectorOf({ id, textHash }, vector, model));
-        markHasVector.run(id);
-      }
-    })();
-    chunkVectors.applyCommitted(changes);
+    this.chunkVectors().setVectors(vectors);
   }
 
   async vectorModel(): Promise<{ id: string; dimensions: number } | undefined> {
@@ -254,21 +238,11 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   async cachedEmbeddings(textHashes: string[]): Promise<Map<string, Float32Array>> {
-    const found = new Map<string, Float32Array>();
-    const select = this.sql("SELECT vector FROM embedding_cache WHERE text_hash = ?").pluck();
-    for (const hash of new Set(textHashes)) {
-      const vector = select.get(hash) as Buffer | undefined;
-      if (vector) found.set(hash, blobToVector(vector));
-    }
-    return found;
+    return this.chunkVectors().cachedEmbeddings(textHashes);
   }
 
   async cacheEmbeddings(vectors: Map<string, Float32Array>): Promise<void> {
-    const database = this.db();
-    const insert = this.sql("INSERT OR REPLACE INTO embedding_cache (text_hash, vector) VALUES (?, ?)");
-    database.transaction(() => {
-      for (const [hash, vector] of vectors) insert.run(hash, vectorToBlob(vector));
-    })();
+    this.chunkVectors().cacheEmbeddings(vectors);
   }
 
   async stats(): Promise<{ documents: number; chunks: number; vectors: number }> {

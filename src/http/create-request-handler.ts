@@ -30,7 +30,7 @@ export function createRequestHandler(
   async function dispatch(req: IncomingMessage, res: ServerResponse, signal: AbortSignal): Promise<void> {
     const { authorization, host, origin } = req.headers;
     checkAccess({ authorization, host, origin }, options.token);
-    const url = new URL(req.url ?? "/", "http://localhost");
+    const url = requestUrl(req.url ?? "/");
     const method = req.method ?? "GET";
     if (url.pathname === MCP_PATH) {
       if (!options.mcp) throw noEndpoint(url.pathname);
@@ -86,6 +86,19 @@ function send(res: ServerResponse, status: number, json: string, headers: Record
       ...headers,
     })
     .end(json);
+}
+
+/** The request target is a path ("//x" too, which a base URL would read as another host). */
+function requestUrl(target: string): URL {
+  try {
+    return new URL(`http://localhost${target.startsWith("/") ? target : `/${target}`}`);
+  } catch {
+    throw new HttpError(
+      400,
+      "INVALID_INPUT",
+      `The request path ${JSON.stringify(target)} is not a valid URL path.`,
+    );
+  }
 }
 
 function noEndpoint(pathname: string): HttpError {

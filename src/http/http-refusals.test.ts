@@ -141,6 +141,13 @@ describe("bad input", () => {
     }
   });
 
+  it("answers a path that starts with // as a path, not as another host (it was a 500)", async () => {
+    const { url } = await serve();
+    const answer = await rawRequest(url, "//Deploy%20steps");
+    expect(answer.status).toBe(404);
+    expect(answer.json.error?.code).toBe("NOT_FOUND");
+  });
+
   it("answers 415 to a body that is not sent as JSON", async () => {
     const { url } = await serve();
     const answer = await send(`${url}/v1/journal`, "POST", '{"category":"general","text":"x"}', {

@@ -9,6 +9,9 @@ const NUMERIC_VARIABLES: Record<string, (input: MnemoConfigInput, value: number)
   MNEMO_AUTO_LOAD_LINES: (input, value) => {
     input.autoLoadLines = value;
   },
+  MNEMO_CONTEXT_BUDGET_TOKENS: (input, value) => {
+    input.contextBudgetTokens = value;
+  },
   MNEMO_DAILY_DAYS: (input, value) => {
     input.dailyDays = value;
   },

@@ -92,8 +92,13 @@ export const configSchema = z
   .object({
     /** false: mnemo touches no file at all. */
     enabled: z.boolean().default(true),
-    /** Lines of MEMORY.md loaded into the session context (seed 000's core memory). */
+    /** Lines of MEMORY.md loaded into the session context at most (seed 000's core memory). */
     autoLoadLines: positiveInt.default(200),
+    /**
+     * Estimated tokens (UTF-8 bytes / 4) of the memory blocks of the frozen session context, shared by
+     * its layers; the newest of each layer is kept, and what is left out is named in a notice.
+     */
+    contextBudgetTokens: z.number().int().min(300).default(2500),
     /** Character budgets of the always-loaded files; daily is per day. */
     budgets: budgets.default({ soul: 2000, user: 1400, memory: 2200, daily: 1000 }),
     /** Caps on the typed-memory index as loaded into context (seed 001). */

@@ -58,7 +58,7 @@ describe("session context", () => {
     expect(second).toBe(first);
   });
 
-  test("MEMORY.md is cut at its line cap with a notice; over-budget files are cut for the prompt only", async () => {
+  test("MEMORY.md is cut at its line cap, over-budget files are cut for the prompt only, and one notice names both", async () => {
     await open({ autoLoadLines: 5, budgets: { user: 30 } });
     await writeFile(
       join(home, "MEMORY.md"),
@@ -67,19 +67,24 @@ describe("session context", () => {
     const longUser = "## Name\nAda\n## Notes\nA very long note that goes past the budget.\n";
     await writeFile(join(home, "USER.md"), longUser);
     const context = await memory.buildContext();
-    expect(context).toContain("line 4\n[MEMORY.md truncated: showing the first 5 of 9 lines");
+    expect(context).toContain("line 4\n\n[Not shown, to keep memory within 2500 tokens: ");
     expect(context).not.toContain("line 5");
-    expect(context).toContain("## Name\nAda\n## Notes\n[USER.md is over its budget of 30 characters");
+    expect(context).toContain("<user-profile>\n## Name\nAda\n## Notes\n</user-profile>");
+    expect(context).toContain("USER.md after 21 of 64 characters (memory_read user)");
+    expect(context).toContain("the notes of MEMORY.md after 35 of 62 characters (memory_read memory)");
+    expect(context.match(/\[Not shown/g)).toHaveLength(1);
     expect(await readFile(join(home, "USER.md"), "utf8")).toBe(longUser);
   });
 
-  test("the index is capped in bytes too", async () => {
+  test("the index is capped in bytes too, keeping the newest memories", async () => {
     await open({ index: { maxBytes: 100 } });
     for (let index = 0; index < 10; index++) {
       await memory.memories.save({ type: "reference", name: `Doc ${index}`, content: `link ${index}` });
     }
     const notes = /<agent-notes>\n([\s\S]*)\n<\/agent-notes>/.exec(await memory.buildContext())?.[1] ?? "";
-    expect(notes).toMatch(/\[MEMORY.md truncated: showing the first \d+ of 14 lines/);
-    expect(Buffer.byteLength(notes.split("\n[MEMORY.md truncated")[0] ?? "")).toBeLessThanOrEqual(100);
+    const index = /## Memories\n([\s\S]*?)\n\n/.exec(notes)?.[1] ?? "";
+    expect(index.split("\n").map((line) => /\[(Doc \d)\]/.exec(line)?.[1])).toEqual(["Doc 9", "Doc 8"]);
+    expect(Buffer.byteLength(index)).toBeLessThanOrEqual(100);
+    expect(notes).toContain("8 older memories (memory_list, memory_search)");
   });
 });

@@ -1,7 +1,17 @@
 import { loadRecentDailies } from "../daily/daily-log.js";
 import type { HomeContext } from "../home/home-context.js";
-import { MEMORY_PATH, SOUL_PATH, USER_PATH } from "../home/layout.js";
-import { characterCount, splitLinesKeepEnds } from "../markdown/lines.js";
+import {
+  MANAGED_MEMORY_SECTIONS,
+  MEMORY_INDEX_SECTION,
+  MEMORY_JOURNAL_SECTION,
+  MEMORY_PATH,
+  SOUL_PATH,
+  USER_PATH,
+} from "../home/layout.js";
+import { parseJournal } from "../markdown/journal-entries.js";
+import { splitLinesKeepEnds } from "../markdown/lines.js";
+import { findSection, parseSections, sameSectionName, serializeSections } from "../markdown/sections.js";
+import { type ContextLayers, fitContext } from "./fit-context.js";
 import { MEMORY_INSTRUCTIONS_PROMPT } from "./memory-instructions-prompt.js";
 import { type ContextSnapshot, renderContext } from "./render-context.js";
 
@@ -38,30 +48,50 @@ export function headOfLines(text: string, maxLines: number, maxBytes: number): C
   return { text: shown, shownLines, totalLines: lines.length, truncated: shownLines < lines.length };
 }
 
+/** Reads the layers of the frozen context and fits them into the context budget (fit-context.ts). */
 export async function loadContextSnapshot(home: HomeContext): Promise<ContextSnapshot> {
-  const { budgets, index } = home.config;
-  const core = await loadCoreMemory(home);
-  const notice = core.truncated
-    ? `\n[MEMORY.md truncated: showing the first ${core.shownLines} of ${core.totalLines} lines (limits: ${Math.min(home.config.autoLoadLines, index.maxLines)} lines, ${index.maxBytes} bytes). Use memory_read or memory_search for the rest.]`
-    : "";
-  const dailies = await loadRecentDailies(home);
-  return {
-    soul: withinBudget((await home.store.read(SOUL_PATH)) ?? "", budgets.soul, SOUL_PATH),
-    user: withinBudget((await home.store.read(USER_PATH)) ?? "", budgets.user, USER_PATH),
-    notes: core.text.trimEnd() + notice,
-    dailies: dailies.map((log) => ({ ...log, text: withinBudget(log.text, budgets.daily, log.path) })),
-  };
+  const memoryText = (await home.store.read(MEMORY_PATH)) ?? "";
+  const fitted = fitContext(
+    {
+      soul: (await home.store.read(SOUL_PATH)) ?? "",
+      user: (await home.store.read(USER_PATH)) ?? "",
+      ...memoryLayers(memoryText),
+      dailies: await loadRecentDailies(home),
+    },
+    {
+      budgetTokens: home.config.contextBudgetTokens,
+      characters: {
+        soul: home.config.budgets.soul,
+        user: home.config.budgets.user,
+        notes: home.config.budgets.memory,
+        recent: home.config.budgets.daily * home.config.dailyDays,
+      },
+      maxNotesLines: home.config.autoLoadLines,
+      maxIndexLines: home.config.index.maxLines,
+      maxIndexBytes: home.config.index.maxBytes,
+    },
+  );
+  return { soul: fitted.soul, user: fitted.user, notes: fitted.notes, recent: fitted.recent };
 }
 
-/** A hand-edited file over its budget is cut for the prompt (never on disk) and says so. */
-function withinBudget(text: string, budget: number, path: string): string {
-  if (characterCount(text) <= budget) return text;
-  let kept = "";
-  for (const line of splitLinesKeepEnds(text)) {
-    if (characterCount(kept + line) > budget) break;
-    kept += line;
-  }
-  return `${kept.trimEnd()}\n[${path} is over its budget of ${budget} characters and was cut here; run \`mnemo doctor --fix\` to archive the overflow.]`;
+/** MEMORY.md split into the agent's notes, the index lines (newest first) and the journal entries. */
+function memoryLayers(text: string): Pick<ContextLayers, "notes" | "index" | "journal"> {
+  const document = parseSections(text);
+  const notes = serializeSections({
+    preamble: document.preamble,
+    sections: document.sections.filter(
+      (section) => !MANAGED_MEMORY_SECTIONS.some((name) => sameSectionName(name, section.name)),
+    ),
+  });
+  const indexBody = findSection(document, MEMORY_INDEX_SECTION)?.body ?? "";
+  const journalBody = findSection(document, MEMORY_JOURNAL_SECTION)?.body ?? "";
+  return {
+    notes,
+    index: splitLinesKeepEnds(indexBody).filter((line) => line.trim() !== ""),
+    journal: parseJournal(journalBody)
+      .blocks.map((block) => block.raw)
+      .filter((raw) => raw.trim() !== ""),
+  };
 }
 
 export async function buildContext(

@@ -1,12 +1,11 @@
-import type { DailyLog } from "../daily/daily-log.js";
-
-/** Everything the frozen session context is made of, as read at session start. */
+/** Everything the frozen session context is made of, as read at session start and fitted to its budget. */
 export interface ContextSnapshot {
   soul: string;
   user: string;
-  /** The head of MEMORY.md within its caps, with a truncation notice when it was cut. */
+  /** MEMORY.md's notes, newest index lines and journal entries, and the notice of what was left out. */
   notes: string;
-  dailies: DailyLog[];
+  /** The recent daily logs, newest lines kept. */
+  recent: string;
 }
 
 /**
@@ -18,12 +17,11 @@ export function renderContext(
   snapshot: ContextSnapshot,
   options: { basePrompt: string; instructions: string },
 ): string {
-  const recent = snapshot.dailies.map((log) => log.text.trim()).filter((text) => text !== "");
   const blocks = [
     tagged("agent-identity", snapshot.soul),
     tagged("user-profile", snapshot.user),
     tagged("agent-notes", snapshot.notes),
-    tagged("recent-activity", recent.join("\n\n")),
+    tagged("recent-activity", snapshot.recent),
   ].filter((block) => block !== undefined);
   if (blocks.length === 0) return options.basePrompt;
   const parts = [...blocks, options.instructions.trim(), options.basePrompt.trim()].filter(

@@ -39,19 +39,17 @@ export function indexLinesOf(sectionBody: string): IndexLine[] {
   });
 }
 
-/** Replaces the line that points at `entry.path` (and drops any duplicate of it), or appends one. */
+/**
+ * Puts the line that points at `entry.path` first among the index lines (dropping any older line for
+ * the same path): the index is kept newest first, so the head of MEMORY.md, which seed 000 loads, and
+ * the context's share of the index (fit-context.ts) hold the newest memories.
+ */
 export function upsertIndexLine(sectionBody: string, entry: IndexLine): string {
-  const lines = splitLinesKeepEnds(sectionBody);
   const formatted = `${formatIndexLine(entry)}\n`;
-  let replaced = false;
-  const kept = lines.flatMap((line) => {
-    if (parseIndexLine(line)?.path !== entry.path) return [line];
-    if (replaced) return [];
-    replaced = true;
-    return [formatted];
-  });
-  if (replaced) return kept.join("");
-  return appendLine(kept.join(""), formatted);
+  const kept = splitLinesKeepEnds(sectionBody).filter((line) => parseIndexLine(line)?.path !== entry.path);
+  const firstIndexLine = kept.findIndex((line) => parseIndexLine(line) !== undefined);
+  if (firstIndexLine === -1) return appendLine(kept.join(""), formatted);
+  return [...kept.slice(0, firstIndexLine), formatted, ...kept.slice(firstIndexLine)].join("");
 }
 
 export function removeIndexLines(sectionBody: string, paths: string[]): string {

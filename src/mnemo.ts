@@ -52,10 +52,10 @@ export interface OpenMemoryOptions extends LoadConfigOptions {
  */
 export async function openMemory(options: OpenMemoryOptions = {}): Promise<MemoryHome> {
   const { home, config } = await loadConfig(options);
-  const store = new FsDocumentStore({ home, lockTimeoutMs: config.lockTimeoutMs });
-  if (config.enabled) await store.open();
   const warn =
     options.onWarning ?? ((message: string) => process.stderr.write(`mnemo: warning: ${message}\n`));
+  const store = new FsDocumentStore({ home, lockTimeoutMs: config.lockTimeoutMs, warn });
+  if (config.enabled) await store.open();
   return new MemoryHome(
     { store, config, now: options.now ?? (() => new Date()), warn },
     home,

@@ -57,11 +57,16 @@ describe("memory file names (pure)", () => {
     },
   );
 
-  test.prop([validName, fc.constantFrom(...MEMORY_TYPES)])(
-    "both file names of a name parse back to its type and slug, and differ from each other",
+  test.prop([
+    fc.oneof(validName, fc.string({ unit: "binary", maxLength: 100 }).filter(isValidName)),
+    fc.constantFrom(...MEMORY_TYPES),
+  ])(
+    "both file names of a name parse back to its type and slug, fit a file system, and differ",
     (name, type) => {
-      for (const path of [memoryPath(type, name), hashedMemoryPath(type, name)])
+      for (const path of [memoryPath(type, name), hashedMemoryPath(type, name)]) {
         expect(parseMemoryFileName(path)).toEqual({ type, slug: slugify(name) });
+        expect(Buffer.byteLength(path.slice("memories/".length))).toBeLessThanOrEqual(255);
+      }
       expect(memoryPath(type, name)).not.toBe(hashedMemoryPath(type, name));
     },
   );

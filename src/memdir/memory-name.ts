@@ -16,6 +16,7 @@ import { MEMORY_TYPES, type MemoryType } from "./memory-types.js";
  */
 const MAX_NAME_LENGTH = 100;
 const MAX_SLUG_LENGTH = 60;
+const MAX_SLUG_BYTES = 180;
 const HASH_LENGTH = 8;
 const RESERVED = new Set(["memory", "soul", "user", "memory.md", "soul.md", "user.md"]);
 const FILE_NAME = new RegExp(`^(${MEMORY_TYPES.join("|")})_(.+)\\.md$`);
@@ -70,8 +71,11 @@ export function slugify(name: string): string {
   const folded = memoryNameKey(name)
     .replace(/[^\p{L}\p{N}]+/gu, "-")
     .replace(/^-+|-+$/g, "");
-  // Cut by code points, never inside a surrogate pair (a lone surrogate cannot be a file name).
-  return Array.from(folded).slice(0, MAX_SLUG_LENGTH).join("").replace(/-+$/, "");
+  // Cut by code points, never inside a surrogate pair (a lone surrogate cannot be a file name), and
+  // to MAX_SLUG_BYTES so that the longest file name stays far below the file system's 255 bytes.
+  const points = Array.from(folded).slice(0, MAX_SLUG_LENGTH);
+  while (Buffer.byteLength(points.join("")) > MAX_SLUG_BYTES) points.pop();
+  return points.join("").replace(/-+$/, "");
 }
 
 /** The file a memory of this name takes when no other memory holds it. */

@@ -31,6 +31,12 @@ export interface DocumentWriter extends DocumentReader {
   remove(path: string): Promise<boolean>;
 }
 
+/** Something a killed writer left behind that holds no acknowledged text (a temporary file, a dead lock). */
+export interface StoreLeftover {
+  path: string;
+  description: string;
+}
+
 export interface DocumentStore extends DocumentReader {
   /**
    * Runs `work` with exclusive write access to the whole home, across processes. Reads inside the
@@ -40,4 +46,8 @@ export interface DocumentStore extends DocumentReader {
   transaction<T>(work: (writer: DocumentWriter) => Promise<T>): Promise<T>;
   /** A location a person can open (an absolute file path for the file-system store). */
   locate(path: string): string;
+  /** What killed writers left behind; a store whose writes leave nothing returns []. */
+  leftovers(): Promise<StoreLeftover[]>;
+  /** Removes those leftovers (taking the write lock, so nothing in flight is touched); returns them. */
+  cleanLeftovers(): Promise<StoreLeftover[]>;
 }

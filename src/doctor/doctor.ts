@@ -24,6 +24,7 @@ import { type MemoryHeader, parseMemoryFile } from "../memdir/memory-file.js";
 import { indexLinesOf, parseIndexLine, removeIndexLines, upsertIndexLine } from "../memdir/memory-index.js";
 import { parseMemoryFileName } from "../memdir/memory-name.js";
 import { enforceProfileBudget, type ProfileFile, usageOf } from "../profile/profile.js";
+import { checkWriteLeftovers, cleanWriteLeftovers } from "./write-leftover-check.js";
 
 /**
  * `mnemo doctor`: finds what a hand edit, a crash or an older version left behind, and with `fix`
@@ -40,7 +41,8 @@ export type DoctorProblemKind =
   | "malformed-journal-entry"
   | "duplicate-section"
   | "old-daily-log"
-  | "misnamed-daily-log";
+  | "misnamed-daily-log"
+  | "write-leftover";
 
 export interface DoctorProblem {
   kind: DoctorProblemKind;
@@ -62,9 +64,12 @@ export async function runDoctor(home: HomeContext, options: { fix?: boolean } = 
     ...(await checkProfiles(home)),
     ...(await checkJournals(home)),
     ...(await checkDailies(home)),
+    ...(await checkWriteLeftovers(home)),
   ];
   if (!options.fix || !problems.some((problem) => problem.fixable)) return { problems, fixed: [] };
   const fixed = await home.store.transaction((writer) => fixProblems(home, writer, problems));
+  if (problems.some((problem) => problem.kind === "write-leftover"))
+    fixed.push(...(await cleanWriteLeftovers(home)));
   return { problems, fixed };
 }
 

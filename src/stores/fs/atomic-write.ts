@@ -11,6 +11,21 @@ export const TEMP_FILE_PATTERN = /^\..+\.[0-9a-f]{12}\.tmp$/;
  * target, then fsync the folder so the rename itself survives a power cut.
  */
 export async function writeFileAtomic(path: string, content: string): Promise<void> {
+  const temporary = await writeTemporaryFile(path, content);
+  try {
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  await syncFolder(dirname(path));
+}
+
+/**
+ * The first half of an atomic write: `content` durable in a hidden temporary file beside `path`,
+ * ready to be renamed over it. Returns the temporary file's path; nothing is left on failure.
+ */
+export async function writeTemporaryFile(path: string, content: string): Promise<string> {
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString("hex")}.tmp`);
   try {
     const handle = await open(temporary, "wx", 0o644);
@@ -20,15 +35,15 @@ export async function writeFileAtomic(path: string, content: string): Promise<vo
     } finally {
       await handle.close();
     }
-    await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
   }
-  await syncFolder(dirname(path));
+  return temporary;
 }
 
-async function syncFolder(folder: string): Promise<void> {
+/** Makes the renames and removals in a folder durable. */
+export async function syncFolder(folder: string): Promise<void> {
   const handle = await open(folder, "r");
   try {
     await handle.sync();

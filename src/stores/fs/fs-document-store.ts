@@ -1,12 +1,19 @@
 import type { Stats } from "node:fs";
-import { access, constants, lstat, mkdir, open, readdir, readFile, stat, unlink } from "node:fs/promises";
+import { access, constants, lstat, mkdir, open, readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import type { DocumentInfo, DocumentStore, DocumentWriter } from "../../contracts/document-store.js";
+import type {
+  DocumentInfo,
+  DocumentStore,
+  DocumentWriter,
+  StoreLeftover,
+} from "../../contracts/document-store.js";
 import { errnoCode, errorMessage, MnemoError } from "../../errors.js";
-import { writeFileAtomic } from "./atomic-write.js";
 import { acquireFileLock } from "./home-lock.js";
 import { ioError, missingOrThrow } from "./io-error.js";
 import { resolveFolderInsideHome, resolveInsideHome, validateDocumentPath } from "./safe-path.js";
+import { StagedWriter } from "./staged-writer.js";
+import { commitChanges, completeInterruptedCommit, PENDING_WRITES_PATH } from "./write-ahead-log.js";
+import { findWriteLeftovers, removeWriteLeftovers } from "./write-leftovers.js";
 
 /** How many files are stat'ed at once when a folder is listed. */
 const LIST_BATCH = 128;
@@ -17,7 +24,10 @@ export const LOCK_PATH = ".index/write.lock";
 export interface FsDocumentStoreOptions {
   home: string;
   lockTimeoutMs: number;
-  /** Told once per file about a file that listings skip (a symbolic link, an unreadable file). */
+  /**
+   * Where the store reports what it repaired on its own (an interrupted write it finished), and,
+   * once per file, a file that listings skip (a symbolic link, an unreadable file).
+   */
   warn?: (message: string) => void;
 }
 
@@ -37,8 +47,21 @@ export class FsDocumentStore implements DocumentStore {
     this.warn = options.warn ?? (() => undefined);
   }
 
-  /** Creates the home (seed 000, property 5) and its derived-state folder. */
+  /**
+   * Creates the home (seed 000, property 5) and its derived-state folder, and finishes a write that
+   * a killed process had decided but not completed, so no reader sees it half done for long.
+   */
   async open(): Promise<void> {
+    await this.ensureFolders();
+    // A .index linked outside the home is refused by the first transaction, not here: reads still work.
+    const interrupted = await access(join(this.home, ...PENDING_WRITES_PATH.split("/"))).then(
+      () => true,
+      () => false,
+    );
+    if (interrupted) await this.transaction(async () => undefined);
+  }
+
+  private async ensureFolders(): Promise<void> {
     try {
       await mkdir(join(this.home, ".index"), { recursive: true });
     } catch (error) {
@@ -165,46 +188,63 @@ export class FsDocumentStore implements DocumentStore {
     }
   }
 
+  leftovers(): Promise<StoreLeftover[]> {
+    return findWriteLeftovers(this.home, { underLock: false });
+  }
+
+  /** Taking the lock breaks a dead holder's lock and finishes a decided write; the rest is removed. */
+  async cleanLeftovers(): Promise<StoreLeftover[]> {
+    const seen = await this.leftovers();
+    const removed = await this.transaction(async () => {
+      const found = await findWriteLeftovers(this.home, { underLock: true });
+      await removeWriteLeftovers(this.home, found);
+      return found;
+    });
+    const paths = new Set(seen.map((leftover) => leftover.path));
+    return [...seen, ...removed.filter((leftover) => !paths.has(leftover.path))];
+  }
+
   transaction<T>(work: (writer: DocumentWriter) => Promise<T>): Promise<T> {
     const run = this.queue.then(() => this.runLocked(work));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
+  /**
+   * The work's writes are staged and committed together once it returns (write-ahead-log.ts): a
+   * transaction that throws changes nothing, and a writer killed while committing is completed by
+   * the next one, which first finishes whatever a killed writer had decided.
+   */
   private async runLocked<T>(work: (writer: DocumentWriter) => Promise<T>): Promise<T> {
-    await this.open();
+    await this.ensureFolders();
     const lockPath = await resolveInsideHome(this.home, LOCK_PATH, { createFolders: true });
     const release = await acquireFileLock(lockPath, this.lockTimeoutMs);
     try {
-      return await work(this.writer());
+      await this.completeInterruptedWrite();
+      const writer = new StagedWriter(this, (path) => this.checkWritable(path));
+      const result = await work(writer);
+      await commitChanges(this.home, writer.changes, this.files);
+      return result;
     } finally {
       await release();
     }
   }
 
-  private writer(): DocumentWriter {
-    return {
-      read: (path) => this.read(path),
-      readHead: (path, maxBytes) => this.readHead(path, maxBytes),
-      list: (directory) => this.list(directory),
-      folderStamp: (directory) => this.folderStamp(directory),
-      write: async (path, content) => {
-        const absolute = await resolveInsideHome(this.home, path, { createFolders: true });
-        await writeFileAtomic(absolute, content).catch((error: unknown) => {
-          throw ioError(error, absolute);
-        });
-      },
-      remove: async (path) => {
-        const absolute = await resolveInsideHome(this.home, path, { createFolders: false });
-        try {
-          await unlink(absolute);
-          return true;
-        } catch (error) {
-          if (errnoCode(error) === "ENOENT") return false;
-          throw ioError(error, absolute);
-        }
-      },
-    };
+  private async completeInterruptedWrite(): Promise<void> {
+    const completed = await completeInterruptedCommit(this.home, this.files);
+    if (completed > 0)
+      this.warn(`finished a write of ${completed} files that an interrupted mnemo process had started`);
+  }
+
+  private readonly files = {
+    resolvePath: (path: string, options: { createFolders: boolean }): Promise<string> =>
+      resolveInsideHome(this.home, path, options),
+    fileError: ioError,
+  };
+
+  /** A staged write is refused at once, while the transaction can still change nothing. */
+  private async checkWritable(path: string): Promise<void> {
+    await resolveInsideHome(this.home, path, { createFolders: false });
   }
 }
 

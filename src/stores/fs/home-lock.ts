@@ -8,7 +8,7 @@ import { errnoCode, MnemoError } from "../../errors.js";
  * are written into it; a lock whose holder is a dead process on this host is broken, so a writer
  * killed mid-write never blocks the home for good.
  */
-interface LockHolder {
+export interface LockHolder {
   pid: number;
   host: string;
   token: string;
@@ -24,7 +24,7 @@ export async function acquireFileLock(lockPath: string, timeoutMs: number): Prom
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 0; ; attempt++) {
     if (await tryCreate(lockPath, self)) return () => release(lockPath, self);
-    const holder = await readHolder(lockPath);
+    const holder = await readLockHolder(lockPath);
     if (await isStale(lockPath, holder)) {
       await breakStaleLock(lockPath, holder);
       continue;
@@ -59,7 +59,7 @@ async function tryCreate(lockPath: string, self: LockHolder): Promise<boolean> {
   }
 }
 
-async function readHolder(lockPath: string): Promise<LockHolder | undefined> {
+export async function readLockHolder(lockPath: string): Promise<LockHolder | undefined> {
   try {
     const parsed: unknown = JSON.parse(await readFile(lockPath, "utf8"));
     const holder = parsed as Partial<LockHolder>;
@@ -86,7 +86,7 @@ async function isStale(lockPath: string, holder: LockHolder | undefined): Promis
   }
 }
 
-function isProcessAlive(pid: number): boolean {
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -123,7 +123,7 @@ async function breakStaleLock(lockPath: string, stale: LockHolder | undefined): 
 }
 
 async function isStillStale(claim: string, stale: LockHolder | undefined): Promise<boolean> {
-  const claimed = await readHolder(claim);
+  const claimed = await readLockHolder(claim);
   if (stale) return claimed?.token === stale.token;
   if (claimed) return false;
   const info = await stat(claim);
@@ -138,7 +138,7 @@ async function removeAbandonedClaim(claim: string): Promise<void> {
 }
 
 async function release(lockPath: string, self: LockHolder): Promise<void> {
-  const holder = await readHolder(lockPath);
+  const holder = await readLockHolder(lockPath);
   if (holder?.token !== self.token) return; // broken by someone who thought we were dead; nothing to undo
   await unlink(lockPath).catch((error: unknown) => {
     if (errnoCode(error) !== "ENOENT") throw error;

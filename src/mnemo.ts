@@ -24,7 +24,7 @@ import {
   saveMemory,
   scanMemories,
 } from "./memdir/memdir.js";
-import type { MemoryType } from "./memdir/memory-types.js";
+import { type MemoryType, parseMemoryType } from "./memdir/memory-types.js";
 import { renderSoul, type SoulAnswers } from "./onboarding/soul-template.js";
 import {
   addToProfile,
@@ -153,7 +153,7 @@ export class MemoryHome {
     return this.whenEnabled(async () => {
       const search = await this.openSearch();
       const filter = {
-        memoryType: options.type,
+        memoryType: options.type === undefined ? undefined : parseMemoryType(String(options.type)),
         kind: options.kind,
         path: options.file,
         since: options.since,

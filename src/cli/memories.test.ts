@@ -166,9 +166,14 @@ describe("mnemo doctor", () => {
     expect(check.stdout).toContain("unindexed-memory");
     const fix = inHome(["doctor", "--fix"]);
     expect(fix.status).toBe(0);
-    expect(fix.stdout).toContain("fixed: MEMORY.md: removed the index line of missing memories/user_go.md");
+    expect(fix.stdout).toContain(
+      "fixed: MEMORY.md: moved the index line of missing memories/user_go.md to archive/MEMORY.md",
+    );
     const index = await read("MEMORY.md");
     expect(index).not.toContain("user_go.md");
+    expect(await read("archive/MEMORY.md")).toMatch(
+      /\(mnemo doctor --fix\) -->\n- \[Go\]\(memories\/user_go\.md\)/,
+    );
     expect(index).toContain("- [Hand made](memories/project_hand-made.md)");
     expect(inHome(["doctor"]).status).toBe(0);
   });

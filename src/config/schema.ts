@@ -31,8 +31,16 @@ const capacity = z
     message: "capacity.targetLines must not be larger than capacity.maxLines",
   });
 
-const categoryName = z.string().regex(/^[a-z][a-z0-9_]*$/, "use lower-case letters, digits and _");
-const topicName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, "use letters, digits, _ and -");
+/** Longest category or topic name: a topic is a file name, which the file system bounds (255 bytes). */
+export const MAX_TOPIC_NAME_LENGTH = 100;
+const categoryName = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]*$/, "use lower-case letters, digits and _")
+  .max(MAX_TOPIC_NAME_LENGTH, `use at most ${MAX_TOPIC_NAME_LENGTH} characters`);
+const topicName = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, "use letters, digits, _ and -")
+  .max(MAX_TOPIC_NAME_LENGTH, `use at most ${MAX_TOPIC_NAME_LENGTH} characters`);
 
 const search = z
   .object({

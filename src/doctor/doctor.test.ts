@@ -40,6 +40,9 @@ describe("doctor", () => {
     expect(fixed.fixed).toHaveLength(2);
     const index = await readFile(join(home, "MEMORY.md"), "utf8");
     expect(index).not.toContain("user_gone.md");
+    expect(await readFile(join(home, "archive/MEMORY.md"), "utf8")).toContain(
+      "- [Gone](memories/user_gone.md) — gone\n",
+    ); // what --fix removes is archived, as every removal is
     expect(index).toContain("- [Orphan](memories/project_orphan.md) — made by hand");
     expect((await memory.doctor()).problems).toEqual([]);
   });

@@ -1,8 +1,10 @@
+import { archiveText } from "../archive/archive.js";
 import type { DocumentWriter } from "../contracts/document-store.js";
 import { archiveOldDailies, listDailyDates, oldestRecentDate } from "../daily/daily-log.js";
 import { localDate } from "../home/clock.js";
 import type { HomeContext } from "../home/home-context.js";
 import {
+  archivePathFor,
   DAILY_DIR,
   dailyPath,
   MEMORIES_DIR,
@@ -19,7 +21,7 @@ import { countLines, splitLinesKeepEnds } from "../markdown/lines.js";
 import { findSection, parseSections, sameSectionName } from "../markdown/sections.js";
 import { updateIndex } from "../memdir/memdir.js";
 import { type MemoryHeader, parseMemoryFile } from "../memdir/memory-file.js";
-import { indexLinesOf, removeIndexLines, upsertIndexLine } from "../memdir/memory-index.js";
+import { indexLinesOf, parseIndexLine, removeIndexLines, upsertIndexLine } from "../memdir/memory-index.js";
 import { parseMemoryFileName } from "../memdir/memory-name.js";
 import { enforceProfileBudget, type ProfileFile, usageOf } from "../profile/profile.js";
 import { checkWriteLeftovers, cleanWriteLeftovers } from "./write-leftover-check.js";
@@ -239,7 +241,7 @@ async function fixProblems(
   const fixed: string[] = [];
   const kinds = new Set(problems.filter((problem) => problem.fixable).map((problem) => problem.kind));
   if (kinds.has("dangling-index-line") || kinds.has("unindexed-memory")) {
-    fixed.push(...(await rebuildIndexLines(writer, problems)));
+    fixed.push(...(await rebuildIndexLines(home, writer, problems)));
   }
   for (const problem of problems.filter((each) => each.kind === "over-budget")) {
     const file: ProfileFile =
@@ -265,7 +267,11 @@ async function fixProblems(
   return fixed;
 }
 
-async function rebuildIndexLines(writer: DocumentWriter, problems: DoctorProblem[]): Promise<string[]> {
+async function rebuildIndexLines(
+  home: HomeContext,
+  writer: DocumentWriter,
+  problems: DoctorProblem[],
+): Promise<string[]> {
   const fixed: string[] = [];
   const present = new Set((await writer.list(MEMORIES_DIR)).map((document) => document.path));
   const additions: MemoryHeader[] = [];
@@ -273,11 +279,24 @@ async function rebuildIndexLines(writer: DocumentWriter, problems: DoctorProblem
     const parsed = parseMemoryFile(problem.path, (await writer.read(problem.path)) ?? "");
     if (parsed.ok) additions.push(parsed.header);
   }
+  // The lines to remove go to the archive first, as every removal does (a person may have written them).
+  const index = findSection(parseSections((await writer.read(MEMORY_PATH)) ?? ""), MEMORY_INDEX_SECTION);
+  const danglingLines = splitLinesKeepEnds(index?.body ?? "").filter((line) => {
+    const parsed = parseIndexLine(line);
+    return parsed !== undefined && !present.has(parsed.path);
+  });
+  await archiveText(writer, {
+    sourcePath: MEMORY_PATH,
+    chunks: danglingLines.length > 0 ? [danglingLines.join("")] : [],
+    reason: "index lines of memory files that do not exist (mnemo doctor --fix)",
+    now: home.now(),
+  });
   await updateIndex(writer, (body) => {
     const dangling = indexLinesOf(body)
       .map((line) => line.path)
       .filter((path) => !present.has(path));
-    for (const path of dangling) fixed.push(`${MEMORY_PATH}: removed the index line of missing ${path}`);
+    for (const path of dangling)
+      fixed.push(`${MEMORY_PATH}: moved the index line of missing ${path} to ${archivePathFor(MEMORY_PATH)}`);
     let updated = removeIndexLines(body, dangling);
     for (const header of additions) {
       updated = upsertIndexLine(updated, {

@@ -3,7 +3,7 @@ import { MnemoError } from "../errors.js";
 import type { HomeContext } from "../home/home-context.js";
 import { archivePathFor } from "../home/layout.js";
 import { deleteMemory } from "../memdir/memdir.js";
-import { memoryPath, parseMemoryFileName, slugify } from "../memdir/memory-name.js";
+import { memoryNameKey } from "../memdir/memory-name.js";
 import type { MemoryHome } from "../mnemo.js";
 import { formatSummaryLine, SESSIONS_SECTION, summariesIn } from "./daily-summary.js";
 import { labelOf, type SkippedItem } from "./extraction-candidates.js";
@@ -69,7 +69,10 @@ export async function applyExtraction(
   report: ExtractionReport,
 ): Promise<void> {
   report.notes.push(...options.reconciliation.notes);
-  for (const decision of options.reconciliation.memories) await writeMemory(options, decision, report);
+  // Where this batch saved each memory, by name key: a later candidate may supersede it.
+  const savedPaths = new Map<string, string>();
+  for (const decision of options.reconciliation.memories)
+    await writeMemory(options, decision, report, savedPaths);
   for (const decision of options.reconciliation.entries) await writeEntry(options, decision, report);
   await appendSummary(options, report);
   if (!report.summaryAppended)
@@ -80,14 +83,13 @@ async function writeMemory(
   options: ApplyExtractionOptions,
   decision: MemoryDecision,
   report: ExtractionReport,
+  savedPaths: Map<string, string>,
 ) {
   const { candidate } = decision;
   if (decision.action === "skip") {
     report.skipped.push({ kind: "memory", label: candidate.name, reason: decision.reason });
     return;
   }
-  const path = memoryPath(candidate.type, candidate.name);
-  const reason = `superseded by ${path} (session ${options.sessionId})`;
   const frontmatter: Record<string, string> = {
     source_session: options.sessionId,
     source_model: options.modelId,
@@ -101,21 +103,19 @@ async function writeMemory(
       description: candidate.description,
       content: candidate.body,
       frontmatter,
-      replaceReason: reason,
+      replaceReason: `superseded in session ${options.sessionId}`,
     }),
   );
   if (!saved) return;
+  savedPaths.set(memoryNameKey(saved.name), saved.path);
   report.written.push({ kind: "memory", label: saved.name, path: saved.path });
+  const reason = `superseded by ${saved.path} (session ${options.sessionId})`;
   for (const old of decision.replaces) {
-    // Same name (any type): the save itself archived it. Another name: archived here.
-    if (parseMemoryFileName(old.path)?.slug !== slugify(candidate.name))
-      await deleteMemory(options.context, old.path, { reason }).catch(ignoreNotFound);
-    report.superseded.push({
-      name: old.name,
-      path: old.path,
-      by: saved.path,
-      archive: archivePathFor(old.path),
-    });
+    const path = savedPaths.get(memoryNameKey(old.name)) ?? old.path;
+    // Same name (any type): the save itself archived it. Another name: archived here, by its file.
+    if (memoryNameKey(old.name) !== memoryNameKey(candidate.name))
+      await deleteMemory(options.context, path, { reason }).catch(ignoreNotFound);
+    report.superseded.push({ name: old.name, path, by: saved.path, archive: archivePathFor(path) });
   }
 }
 

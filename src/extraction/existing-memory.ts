@@ -2,7 +2,7 @@ import type { DocumentReader } from "../contracts/document-store.js";
 import { errorMessage } from "../errors.js";
 import { MEMORIES_DIR } from "../home/layout.js";
 import { parseMemoryFile } from "../memdir/memory-file.js";
-import { parseMemoryFileName, slugify } from "../memdir/memory-name.js";
+import { slugify, slugOfPath } from "../memdir/memory-name.js";
 import type { MemoryHome } from "../mnemo.js";
 import type { MemoryCandidate } from "./extraction-candidates.js";
 import type { ExistingEntry, ExistingMemory } from "./reconcile.js";
@@ -67,14 +67,15 @@ export async function findMemoriesLike(
       break;
     }
   }
-  const names = new Set(
+  // Files whose slug is a candidate's: they may hold a memory of that name (the frontmatter says).
+  const slugs = new Set(
     candidates
       .flatMap((candidate) => [candidate.name, candidate.supersedes ?? ""])
       .map((name) => slugify(name)),
   );
   const named = (await memory.store.list(MEMORIES_DIR))
     .map((document) => document.path)
-    .filter((path) => names.has(parseMemoryFileName(path)?.slug ?? ""));
+    .filter((path) => slugs.has(slugOfPath(path) ?? ""));
   return readMemories(memory.store, [...paths, ...named], options.warn);
 }
 

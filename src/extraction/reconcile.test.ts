@@ -57,6 +57,13 @@ describe("reconcile: memories", () => {
     expect(decision).toMatchObject({ action: "write", replaces: [existing] });
   });
 
+  test("a name that only shares the slug is another memory: it replaces nothing", () => {
+    const cpp = { ...existing, path: "memories/feedback_c-style.md", name: "C++ style", body: "Use RAII." };
+    const csharp = candidate({ type: "feedback", name: "C# style", body: "Prefer LINQ queries." });
+    const [decision] = reconcile(input({ memories: [csharp], existingMemories: [cpp] })).memories;
+    expect(decision).toMatchObject({ action: "write", replaces: [] });
+  });
+
   test("supersedes names the memory it replaces; an unknown one is noted and the memory is new", () => {
     const result = reconcile(
       input({

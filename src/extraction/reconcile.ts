@@ -1,4 +1,4 @@
-import { memoryPath, parseMemoryFileName, slugify } from "../memdir/memory-name.js";
+import { filePathIn, memoryNameKey, memoryPath } from "../memdir/memory-name.js";
 import type { MemoryType } from "../memdir/memory-types.js";
 import type { EntryCandidate, MemoryCandidate } from "./extraction-candidates.js";
 import { comparisonHash, jaccard, normalizeForComparison, wordSet } from "./text-similarity.js";
@@ -77,6 +77,7 @@ export function reconcile(input: ReconcileInput): Reconciliation {
     const replaces = replacedMemories(candidate, known, notes);
     const near = replaces.length === 0 ? findNear(candidate.body, pool, threshold) : undefined;
     if (near) return { action: "skip", candidate, reason: near };
+    // The file it will most likely take: a label only, the saved path is known once it is written.
     const written = { ...candidate, path: memoryPath(candidate.type, candidate.name) };
     known = [...known.filter((memory) => !replaces.includes(memory)), written];
     memoryTexts.push(...comparables(candidate.body, `"${candidate.name}" from this session`));
@@ -106,20 +107,19 @@ function replacedMemories(
   known: ExistingMemory[],
   notes: string[],
 ): ExistingMemory[] {
-  const slug = slugify(candidate.name);
-  const sameName = known.filter((memory) => slugOf(memory) === slug);
+  const sameName = known.filter((memory) => memoryNameKey(memory.name) === memoryNameKey(candidate.name));
   if (candidate.supersedes === undefined) return sameName;
-  const target = slugify(candidate.supersedes);
-  const named = known.filter((memory) => slugOf(memory) === target || slugify(memory.name) === target);
+  const target = candidate.supersedes;
+  // The memory to supersede, by its name or by its file name.
+  const file = filePathIn(target)?.path;
+  const named = known.filter(
+    (memory) => memoryNameKey(memory.name) === memoryNameKey(target) || memory.path === file,
+  );
   if (named.length === 0)
     notes.push(
       `"${candidate.name}" supersedes "${candidate.supersedes}", which does not exist; saved as new`,
     );
   return [...new Set([...named, ...sameName])];
-}
-
-function slugOf(memory: ExistingMemory): string {
-  return parseMemoryFileName(memory.path)?.slug ?? slugify(memory.name);
 }
 
 function memoryComparables(memory: ExistingMemory): Comparable[] {

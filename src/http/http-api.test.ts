@@ -1,3 +1,5 @@
+import { symlink } from "node:fs/promises";
+import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { RunningHttpServer } from "../http.js";
@@ -98,6 +100,24 @@ describe("memories", () => {
     expect(deleted.json).toMatchObject({ path: "memories/feedback_prefers-tabs.md" });
     expect((await call("GET", "/v1/memories/Prefers%20tabs")).status).toBe(404);
     expect((await call("DELETE", "/v1/memories/Prefers%20tabs")).status).toBe(404);
+  });
+
+  it("keeps names whose file names would collide apart, and lists past a symbolic link", async () => {
+    await save("C++ style", "Use RAII.");
+    expect((await save("C# style", "Use LINQ.")).status).toBe(201);
+    expect((await call("GET", `/v1/memories/${encodeURIComponent("C++ style")}`)).json.content).toBe(
+      "Use RAII.",
+    );
+    expect((await call("GET", `/v1/memories/${encodeURIComponent("C# style")}`)).json.content).toBe(
+      "Use LINQ.",
+    );
+    await symlink(join(home, "MEMORY.md"), join(home, "memories/user_link.md"));
+    const all = await call("GET", "/v1/memories");
+    expect(all.status).toBe(200);
+    expect((all.json.memories as Array<{ name: string }>).map((each) => each.name).sort()).toEqual([
+      "C# style",
+      "C++ style",
+    ]);
   });
 });
 

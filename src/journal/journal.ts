@@ -1,5 +1,5 @@
 import { type ArchivedChunk, archiveText } from "../archive/archive.js";
-import { MEMORY_TARGET } from "../config/schema.js";
+import { MAX_TOPIC_NAME_LENGTH, MEMORY_TARGET } from "../config/schema.js";
 import type { DocumentWriter } from "../contracts/document-store.js";
 import { MnemoError } from "../errors.js";
 import { localMinute } from "../home/clock.js";
@@ -46,12 +46,14 @@ export interface TopicRead {
 const MAX_ENTRY_CHARACTERS = 10_000;
 
 export function journalPathFor(home: HomeContext, category: string): string {
-  const target = home.config.categories[category];
+  const target = Object.hasOwn(home.config.categories, category)
+    ? home.config.categories[category]
+    : undefined;
   if (target === undefined) {
     const known = Object.keys(home.config.categories).join(", ");
     throw new MnemoError(
       "INVALID_INPUT",
-      `Unknown journal category "${category}"; use one of ${known} (or add it to "categories" in config.json).`,
+      `Unknown journal category ${quoted(category)}; use one of ${known} (or add it to "categories" in config.json).`,
     );
   }
   return target === MEMORY_TARGET ? MEMORY_PATH : topicPath(target);
@@ -124,16 +126,23 @@ export async function listTopics(home: HomeContext): Promise<string[]> {
 
 function resolveTopicName(home: HomeContext, value: string): string {
   const name = value.trim().replace(/\.md$/, "");
-  const routed = home.config.categories[name];
+  const routed = Object.hasOwn(home.config.categories, name) ? home.config.categories[name] : undefined;
   if (routed !== undefined) return routed;
   if (name.toUpperCase() === MEMORY_TARGET) return MEMORY_TARGET;
-  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(name)) {
-    throw new MnemoError(
-      "INVALID_INPUT",
-      `Invalid topic name "${value}": use letters, digits, _ and - (for example user_prefs).`,
-    );
-  }
+  const problem =
+    name.length > MAX_TOPIC_NAME_LENGTH
+      ? `it is ${name.length} characters long; use at most ${MAX_TOPIC_NAME_LENGTH}`
+      : /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(name)
+        ? undefined
+        : "use letters, digits, _ and - (for example user_prefs)";
+  if (problem !== undefined)
+    throw new MnemoError("INVALID_INPUT", `Invalid topic name ${quoted(value)}: ${problem}.`);
   return name;
+}
+
+/** A caller's value in a message, cut when it is too long to read. */
+function quoted(value: string): string {
+  return JSON.stringify(value.length > 80 ? `${value.slice(0, 60)}…` : value);
 }
 
 /**

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { MEMORY_TOOLS, openMemory } from "../index.js";
 import { makeTempDir, removeDir } from "../testing/test-home.js";
 import {
@@ -199,6 +200,68 @@ describe.each([
     });
     expect((await readError(client, "mnemo://secrets/all")).message).toContain("mnemo://profile/{file}");
     expect((await readError(client, "mnemo://profile/diary")).message).toContain("use soul, user, memory");
+  });
+
+  it("lists and reads two memories whose names share a slug, each as its own resource", async () => {
+    await call("memory_save", {
+      type: "feedback",
+      name: "C++ style",
+      description: "C++",
+      content: "Use RAII.",
+    });
+    await call("memory_save", {
+      type: "feedback",
+      name: "C# style",
+      description: "C#",
+      content: "Use LINQ.",
+    });
+    const { resources } = await client.listResources();
+    const styles = resources.filter((resource) =>
+      resource.uri.startsWith("mnemo://memories/feedback/c-style"),
+    );
+    expect(styles.map((resource) => resource.title).sort()).toEqual(["C# style", "C++ style"]);
+    for (const resource of styles) {
+      const [content] = (await client.readResource({ uri: resource.uri })).contents;
+      const text = content && "text" in content ? content.text : "";
+      expect(text).toContain(resource.title === "C++ style" ? "Use RAII." : "Use LINQ.");
+    }
+  });
+
+  it("refuses requests of the wrong shape with -32602 and a message naming the field", async () => {
+    const refusal = async (method: string, params: unknown) => {
+      try {
+        await client.request({ method, params } as never, z.unknown());
+      } catch (error) {
+        return { code: (error as { code?: unknown }).code, message: (error as Error).message };
+      }
+      throw new Error(`${method} was answered`);
+    };
+    expect(await refusal("tools/call", { name: "memory_read", arguments: "file=user" })).toEqual({
+      code: -32602,
+      message: 'MCP error -32602: Invalid params of tools/call: "arguments" must be an object, not a string.',
+    });
+    expect(await refusal("tools/call", { arguments: {} })).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('"name" must be a string and is missing'),
+    });
+    expect(await refusal("resources/read", { uri: 42 })).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('"uri" must be a string, not a number'),
+    });
+    expect(
+      await refusal("prompts/get", { name: "session_context", arguments: { base_prompt: 1 } }),
+    ).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('"arguments.base_prompt" must be a string, not a number'),
+    });
+    expect(await refusal("prompts/get", { name: "nope" })).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining("mnemo's prompt is session_context"),
+    });
+    expect(await refusal("resources/read", { uri: `mnemo://topics/${"a".repeat(5000)}` })).toMatchObject({
+      code: -32602,
+      message: expect.stringContaining("longer than 250 bytes"),
+    });
   });
 
   it("gives the session context as the prompt session_context", async () => {

@@ -1,6 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import {
-  CallToolRequestSchema,
+  CallToolRequestParamsSchema,
   type CallToolResult,
   ListToolsRequestSchema,
   type Tool,
@@ -12,16 +12,20 @@ import {
   type MemoryToolResult,
   runMemoryTool,
 } from "../index.js";
+import { checkedRequest } from "./request-params.js";
 
 /**
  * Serves the memory tools through the SDK's low-level handlers rather than `registerTool`: clients
  * get the very JSON Schemas the chat agent and OpenAI-style callers get, and arguments are checked
- * by `runMemoryTool`, whose messages tell a model which argument to fix and how.
+ * by `runMemoryTool`, whose messages tell a model which argument to fix and how (an `isError` result,
+ * so the model can correct itself). A request that is not a tool call at all (no name, arguments
+ * that are not an object) is refused with -32602.
  */
 export function serveMemoryTools(server: McpServer, memory: MemoryHome): void {
   server.server.registerCapabilities({ tools: {} });
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: MEMORY_TOOLS.map(toMcpTool) }));
-  server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  const callTool = checkedRequest("tools/call", CallToolRequestParamsSchema);
+  server.server.setRequestHandler(callTool, async (request, extra) => {
     const result = await runMemoryTool(memory, request.params.name, request.params.arguments, {
       signal: extra.signal,
     });

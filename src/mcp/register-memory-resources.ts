@@ -3,9 +3,10 @@ import {
   type RegisteredResourceTemplate,
   ResourceTemplate,
 } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { ReadResourceRequestSchema, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
+import { ReadResourceRequestParamsSchema, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { type MemoryHome, MnemoError } from "../index.js";
 import { MARKDOWN, memoryResourceKinds, type ResourceKind } from "./memory-resources.js";
+import { checkedRequest } from "./request-params.js";
 import { RESOURCE_URI_TEMPLATES, refuseDotSegments } from "./resource-uris.js";
 import { toMcpError } from "./to-mcp-error.js";
 
@@ -16,7 +17,8 @@ import { toMcpError } from "./to-mcp-error.js";
  */
 export function registerMemoryResources(server: McpServer, memory: MemoryHome): void {
   const registered = memoryResourceKinds(memory).map((kind) => register(server, memory, kind));
-  server.server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+  const readResource = checkedRequest("resources/read", ReadResourceRequestParamsSchema);
+  server.server.setRequestHandler(readResource, async (request, extra) => {
     try {
       const url = parseUri(request.params.uri);
       for (const each of registered) {

@@ -50,6 +50,7 @@ describe("mnemo:// resource URIs", () => {
     expect(errorCode(() => memoryPathOf("u", "secret", "x"))).toBe("INVALID_INPUT");
     expect(errorCode(() => dailyPathOf("u", "yesterday"))).toBe("INVALID_INPUT");
     expect(errorCode(() => decodeSegment("u", "%E0%A4%A"))).toBe("INVALID_INPUT");
+    expect(errorCode(() => topicPathOf("u", "a".repeat(251)))).toBe("INVALID_INPUT"); // no file name is so long
   });
 
   it("refuse traversal, encoded or not, with OUTSIDE_HOME", () => {

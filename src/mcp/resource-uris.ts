@@ -21,6 +21,8 @@ export const PROFILE_RESOURCE_FILES = Object.keys(PROFILE_RESOURCE_PATHS) as Pro
 const MEMORY_FILE = new RegExp(`^memories/(${MEMORY_TYPES.join("|")})_(.+)\\.md$`);
 const DAILY_FILE = /^daily\/(\d{4}-\d{2}-\d{2})\.md$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A file name has at most 255 bytes on common file systems; a URI variable is most of one. */
+const MAX_SEGMENT_BYTES = 250;
 
 export function profileUri(file: ProfileResourceFile): string {
   return `mnemo://profile/${file}`;
@@ -100,6 +102,8 @@ export function decodeSegment(uri: string, value: UriVariable): string {
     throw invalid(uri, `"${raw}" is not valid percent-encoding`);
   }
   if (decoded === "") throw invalid(uri, "a part of the URI is empty");
+  if (Buffer.byteLength(decoded) > MAX_SEGMENT_BYTES)
+    throw invalid(uri, `a part of the URI is longer than ${MAX_SEGMENT_BYTES} bytes, which no file name is`);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   if (/[/\\]|\.\.|^\.|[\u0000-\u001f\u007f]/.test(decoded)) {
     throw new MnemoError(

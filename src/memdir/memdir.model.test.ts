@@ -7,7 +7,7 @@ import { findSection, parseSections } from "../markdown/sections.js";
 import type { MemoryHome } from "../mnemo.js";
 import { openTestMemory, removeDir } from "../testing/test-home.js";
 import { indexLinesOf } from "./memory-index.js";
-import { slugify } from "./memory-name.js";
+import { memoryNameKey } from "./memory-name.js";
 import { MEMORY_TYPES, type MemoryType } from "./memory-types.js";
 
 /**
@@ -18,14 +18,27 @@ import { MEMORY_TYPES, type MemoryType } from "./memory-types.js";
 interface ModelMemory {
   type: MemoryType;
   content: string;
+  /** Where the save put it: `<type>_<slug>.md`, or `<type>_<slug>--<hash>.md` when another name held that. */
+  path: string;
 }
-type Model = Map<string, ModelMemory>; // keyed by slug: "Go expert" and "go-expert" are one memory
+type Model = Map<string, ModelMemory>; // keyed by name key: "Tabs" and "tabs" are one memory, "Go expert" and "Go-Expert" two
 interface Real {
   memory: MemoryHome;
   home: string;
 }
 
-const NAMES = ["Tabs", "tabs", "Go expert", "Go-Expert", "Deadline", "日本語 メモ", "CI"];
+const NAMES = [
+  "Tabs",
+  "tabs",
+  "Go expert",
+  "Go-Expert",
+  "go  EXPERT",
+  "Deadline",
+  "日本語 メモ",
+  "CI",
+  "C++",
+  "C#",
+];
 
 class SaveCommand implements fc.AsyncCommand<Model, Real> {
   constructor(
@@ -35,13 +48,15 @@ class SaveCommand implements fc.AsyncCommand<Model, Real> {
   ) {}
   check = () => true;
   async run(model: Model, real: Real) {
-    await real.memory.memories.save({
+    const saved = await real.memory.memories.save({
       type: this.type,
       name: this.name,
       description: `about ${this.name}`,
       content: this.content,
     });
-    model.set(slugify(this.name), { type: this.type, content: this.content.trim() });
+    const previous = model.get(memoryNameKey(this.name));
+    if (previous?.type === this.type) expect(saved.path).toBe(previous.path); // updated in place
+    model.set(memoryNameKey(this.name), { type: this.type, content: this.content.trim(), path: saved.path });
     await assertAgreement(model, real);
   }
   toString = () => `save(${this.name}, ${this.type})`;
@@ -52,9 +67,9 @@ class DeleteCommand implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(model: Model, real: Real) {
     const deleting = real.memory.memories.delete(this.name);
-    if (model.has(slugify(this.name))) await deleting;
+    if (model.has(memoryNameKey(this.name))) await deleting;
     else await expect(deleting).rejects.toMatchObject({ code: "NOT_FOUND" });
-    model.delete(slugify(this.name));
+    model.delete(memoryNameKey(this.name));
     await assertAgreement(model, real);
   }
   toString = () => `delete(${this.name})`;
@@ -66,14 +81,14 @@ class HandEditCommand implements fc.AsyncCommand<Model, Real> {
     readonly name: string,
     readonly content: string,
   ) {}
-  check = (model: Readonly<Model>) => model.has(slugify(this.name));
+  check = (model: Readonly<Model>) => model.has(memoryNameKey(this.name));
   async run(model: Model, real: Real) {
-    const entry = model.get(slugify(this.name)) as ModelMemory;
-    const path = join(real.home, "memories", `${entry.type}_${slugify(this.name)}.md`);
+    const entry = model.get(memoryNameKey(this.name)) as ModelMemory;
+    const path = join(real.home, ...entry.path.split("/"));
     const text = await readFile(path, "utf8");
     const bodyStart = text.indexOf("\n---\n", 4) + 5;
     await writeFile(path, `${text.slice(0, bodyStart)}\n${this.content}\n`);
-    model.set(slugify(this.name), { ...entry, content: this.content.trim() });
+    model.set(memoryNameKey(this.name), { ...entry, content: this.content.trim() });
     await assertAgreement(model, real);
   }
   toString = () => `handEdit(${this.name})`;
@@ -81,15 +96,15 @@ class HandEditCommand implements fc.AsyncCommand<Model, Real> {
 
 async function assertAgreement(model: Model, real: Real): Promise<void> {
   const files = (await readdir(join(real.home, "memories")).catch(() => [] as string[])).sort();
-  const expectedFiles = [...model.entries()].map(([slug, entry]) => `${entry.type}_${slug}.md`).sort();
-  expect(files).toEqual(expectedFiles);
+  const expectedFiles = [...model.values()].map((entry) => entry.path.slice("memories/".length)).sort();
+  expect(files).toEqual(expectedFiles); // one file per name: never two names in one file
   const memoryText = (await readFile(join(real.home, "MEMORY.md"), "utf8").catch(() => "")) as string;
   const indexed = indexLinesOf(findSection(parseSections(memoryText), MEMORY_INDEX_SECTION)?.body ?? "").map(
     (line) => line.path,
   );
   expect(indexed.sort()).toEqual(expectedFiles.map((file) => `memories/${file}`));
-  for (const [slug, entry] of model) {
-    const read = await real.memory.memories.get(slug);
+  for (const [key, entry] of model) {
+    const read = await real.memory.memories.get(key);
     expect(read.content).toBe(entry.content);
     expect(read.type).toBe(entry.type);
   }

@@ -1,5 +1,5 @@
 import { type ArchivedChunk, archiveText } from "../archive/archive.js";
-import type { DocumentReader, DocumentWriter } from "../contracts/document-store.js";
+import type { DocumentWriter } from "../contracts/document-store.js";
 import { MnemoError } from "../errors.js";
 import type { HomeContext } from "../home/home-context.js";
 import { MEMORIES_DIR, MEMORY_INDEX_SECTION, MEMORY_JOURNAL_SECTION, MEMORY_PATH } from "../home/layout.js";
@@ -13,8 +13,15 @@ import {
 } from "../markdown/sections.js";
 import { formatMemoryFile, type MemoryHeader, parseMemoryFile } from "./memory-file.js";
 import { formatIndexLine, removeIndexLines, upsertIndexLine } from "./memory-index.js";
-import { candidatePaths, memoryPath, validateMemoryName } from "./memory-name.js";
-import type { MemoryType } from "./memory-types.js";
+import {
+  chooseMemoryPath,
+  findNamedFiles,
+  HEAD_BYTES,
+  hasClosedFrontmatter,
+  resolveMemoryPath,
+} from "./memory-lookup.js";
+import { validateMemoryName } from "./memory-name.js";
+import { type MemoryType, parseMemoryType } from "./memory-types.js";
 import { stalenessNote } from "./staleness.js";
 
 /** Typed memories of seed 001: save, delete, get, scan, each keeping MEMORY.md's index in step. */
@@ -65,7 +72,6 @@ export interface Memory extends MemoryManifestEntry {
 }
 
 export const MAX_SCAN_FILES = 200;
-const HEAD_BYTES = 4096;
 const MAX_CONTENT_CHARACTERS = 20_000;
 const MAX_DESCRIPTION_CHARACTERS = 300;
 
@@ -87,9 +93,11 @@ export async function saveMemory(home: HomeContext, input: SaveMemoryInput): Pro
       `The description of "${name}" is ${description.length} characters; keep it to one line under ${MAX_DESCRIPTION_CHARACTERS}.`,
     );
   }
+  const type = parseMemoryType(String(input.type));
   const extra = validateExtraFrontmatter(name, input.frontmatter);
-  const path = memoryPath(input.type, name);
   return home.store.transaction(async (writer) => {
+    const named = await findNamedFiles(writer, name);
+    const path = chooseMemoryPath(named, type, name);
     const now = home.now();
     const archived: ArchivedChunk[] = [];
     const previousText = await writer.read(path);
@@ -104,7 +112,7 @@ export async function saveMemory(home: HomeContext, input: SaveMemoryInput): Pro
         })),
       );
     }
-    const fields = { name, description: description || firstLine(content), type: input.type };
+    const fields = { name, description: description || firstLine(content), type };
     await writer.write(
       path,
       formatMemoryFile({
@@ -115,18 +123,22 @@ export async function saveMemory(home: HomeContext, input: SaveMemoryInput): Pro
         now,
       }),
     );
-    const retyped = (await existingPaths(writer, candidatePaths(name))).filter((other) => other !== path);
+    // The same memory under another type (or a hand copy) is replaced by this file.
+    const retyped = named.holding.filter((other) => other !== path);
     for (const other of retyped)
       archived.push(...(await moveToArchive(writer, other, `replaced by ${path}`, now)));
     const indexLine = formatIndexLine({ title: name, path, summary: fields.description });
     await updateIndex(writer, (body) =>
       upsertIndexLine(removeIndexLines(body, retyped), { title: name, path, summary: fields.description }),
     );
-    return { path, name, type: input.type, created: previousText === undefined, indexLine, archived };
+    return { path, name, type, created: previousText === undefined, indexLine, archived };
   });
 }
 
-/** Removes the memory's file (moved to archive/memories/, marked with `reason`) and its index line. */
+/**
+ * Moves the memory's file to archive/memories/ (marked with `reason`), then removes its index line:
+ * a file that cannot be read or archived leaves both as they were.
+ */
 export async function deleteMemory(
   home: HomeContext,
   name: string,
@@ -134,8 +146,8 @@ export async function deleteMemory(
 ): Promise<{ path: string; archived: ArchivedChunk[] }> {
   return home.store.transaction(async (writer) => {
     const path = await resolveMemoryPath(writer, name);
-    await updateIndex(writer, (body) => removeIndexLines(body, [path]));
     const archived = await moveToArchive(writer, path, options.reason ?? "deleted", home.now());
+    await updateIndex(writer, (body) => removeIndexLines(body, [path]));
     return { path, archived };
   });
 }
@@ -165,6 +177,7 @@ export async function scanMemories(
   home: HomeContext,
   options: { type?: MemoryType } = {},
 ): Promise<MemoryManifest> {
+  const type = options.type === undefined ? undefined : parseMemoryType(String(options.type));
   const documents = (await home.store.list(MEMORIES_DIR))
     .filter((document) => document.path.endsWith(".md"))
     .sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime() || a.path.localeCompare(b.path));
@@ -179,31 +192,13 @@ export async function scanMemories(
       problems.push({ path: document.path, line: parsed.line, problem: parsed.problem });
       continue;
     }
-    if (options.type && parsed.header.type !== options.type) continue;
+    if (type && parsed.header.type !== type) continue;
     const staleness = stalenessNote(parsed.header.updated, document.modifiedAt, home.now());
     memories.push({ ...parsed.header, modifiedAt: document.modifiedAt, staleness });
   }
   for (const problem of problems)
     home.warn(`${home.store.locate(problem.path)} line ${problem.line}: ${problem.problem}; skipped`);
   return { memories, problems, truncated: documents.length > MAX_SCAN_FILES };
-}
-
-/** NAME may be the memory's name, its file name, or its path; several matches are an error. */
-export async function resolveMemoryPath(reader: DocumentReader, name: string): Promise<string> {
-  const found = await existingPaths(reader, candidatePaths(name));
-  if (found.length === 1) return found[0] as string;
-  if (found.length === 0) {
-    throw new MnemoError("NOT_FOUND", `No memory named "${name}". List them with \`mnemo list\`.`);
-  }
-  throw new MnemoError(
-    "INVALID_INPUT",
-    `"${name}" matches several memories (${found.join(", ")}); name the file instead.`,
-  );
-}
-
-async function existingPaths(reader: DocumentReader, paths: string[]): Promise<string[]> {
-  const present = new Set((await reader.list(MEMORIES_DIR)).map((document) => document.path));
-  return paths.filter((path) => present.has(path));
 }
 
 async function moveToArchive(
@@ -252,10 +247,6 @@ function validateExtraFrontmatter(
     }
   }
   return extra;
-}
-
-function hasClosedFrontmatter(head: string): boolean {
-  return /^\uFEFF?---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(\r?\n|$)/.test(head);
 }
 
 function firstLine(content: string): string {

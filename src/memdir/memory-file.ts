@@ -45,11 +45,13 @@ export function parseMemoryFile(path: string, text: string): MemoryParse {
   const parsed = parseFrontmatter(text);
   if (!parsed.ok) return parsed;
   const { frontmatter } = parsed;
-  const type = frontmatterValue(frontmatter, "type");
+  const written = frontmatterValue(frontmatter, "type");
+  // A person may write "User": the type is read without regard to case, and saved back lower-case.
+  const type = typeof written === "string" ? written.trim().toLowerCase() : written;
   if (!isMemoryType(type)) {
     return {
       ok: false,
-      problem: `frontmatter "type" is ${JSON.stringify(type ?? null)}; use user, feedback, project or reference`,
+      problem: `frontmatter "type" is ${JSON.stringify(written ?? null)}; use user, feedback, project or reference`,
       line: 2,
     };
   }

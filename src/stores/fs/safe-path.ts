@@ -1,6 +1,7 @@
 import { lstat, mkdir, realpath } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { errnoCode, MnemoError } from "../../errors.js";
+import { ioError } from "./io-error.js";
 
 /**
  * Checks a document path before it is joined to the home: relative, "/"-separated, no "." or ".."
@@ -36,6 +37,17 @@ export async function resolveInsideHome(
 ): Promise<string> {
   const segments = validateDocumentPath(path);
   const absolute = join(home, ...segments);
+  return resolveChecked(home, segments, options).catch((error: unknown) => {
+    throw ioError(error, absolute);
+  });
+}
+
+async function resolveChecked(
+  home: string,
+  segments: string[],
+  options: { createFolders: boolean },
+): Promise<string> {
+  const absolute = join(home, ...segments);
   const realHome = await realpath(home);
   let folder = home;
   for (const segment of segments.slice(0, -1)) {
@@ -58,7 +70,8 @@ export async function resolveInsideHome(
       );
     }
   } catch (error) {
-    if (errnoCode(error) !== "ENOENT") throw error;
+    // Missing, or under a file: nothing to refuse here; a write then fails with a clear error.
+    if (errnoCode(error) !== "ENOENT" && errnoCode(error) !== "ENOTDIR") throw error;
   }
   return absolute;
 }
@@ -66,8 +79,12 @@ export async function resolveInsideHome(
 /** A folder to list, refused like a read when it is a symbolic link to a place outside the home. */
 export async function resolveFolderInsideHome(home: string, directory: string): Promise<string> {
   const absolute = join(home, ...validateDocumentPath(directory));
-  const realHome = await realpath(home);
-  const realFolder = await realFolderOf(absolute, absolute, false);
+  const [realHome, realFolder] = await Promise.all([
+    realpath(home),
+    realFolderOf(absolute, absolute, false),
+  ]).catch((error: unknown) => {
+    throw ioError(error, absolute);
+  });
   if (realFolder !== undefined && !isInside(realFolder, realHome)) {
     throw new MnemoError(
       "OUTSIDE_HOME",

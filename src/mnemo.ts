@@ -25,12 +25,13 @@ import {
   scanMemories,
 } from "./memdir/memdir.js";
 import type { MemoryType } from "./memdir/memory-types.js";
-import { renderSoul, type SoulAnswers } from "./onboarding/soul-template.js";
+import { guardSoulAnswers, renderSoul, type SoulAnswers } from "./onboarding/soul-template.js";
 import {
   addToProfile,
   type ProfileChange,
   type ProfileFile,
   type ProfileRead,
+  type ProfileWriteOptions,
   readProfile,
   removeFromProfile,
   replaceInProfile,
@@ -115,11 +116,16 @@ export class MemoryHome {
   readonly profile = {
     read: (file: ProfileFile, section?: string): Promise<ProfileRead> =>
       this.whenEnabled(() => readProfile(this.context, file, section)),
-    add: (file: ProfileFile, section: string, text: string): Promise<ProfileChange> =>
-      this.whenEnabled(() => addToProfile(this.context, file, section, text)),
+    add: (
+      file: ProfileFile,
+      section: string,
+      text: string,
+      options: ProfileWriteOptions = {},
+    ): Promise<ProfileChange> =>
+      this.whenEnabled(() => addToProfile(this.context, file, { ...options, section, text })),
     replace: (
       file: ProfileFile,
-      options: { section: string; oldText: string; newText: string },
+      options: { section: string; oldText: string; newText: string } & ProfileWriteOptions,
     ): Promise<ProfileChange> => this.whenEnabled(() => replaceInProfile(this.context, file, options)),
     remove: (file: ProfileFile, section: string): Promise<ProfileChange> =>
       this.whenEnabled(() => removeFromProfile(this.context, file, section)),
@@ -135,8 +141,12 @@ export class MemoryHome {
   };
 
   readonly journal = {
-    add: (category: string, text: string): Promise<JournalAddResult> =>
-      this.whenEnabled(() => addJournalEntry(this.context, category, text)),
+    add: (
+      category: string,
+      text: string,
+      options: { redactSecrets?: boolean } = {},
+    ): Promise<JournalAddResult> =>
+      this.whenEnabled(() => addJournalEntry(this.context, category, text, options)),
     readTopic: (topic: string): Promise<TopicRead> => this.whenEnabled(() => readTopic(this.context, topic)),
     topics: (): Promise<string[]> => this.whenEnabled(() => listTopics(this.context)),
   };
@@ -201,7 +211,7 @@ export class MemoryHome {
       this.store.transaction(async (writer) => {
         if (!options.overwrite && (await writer.read(SOUL_PATH)) !== undefined)
           return { path: SOUL_PATH, written: false };
-        await writer.write(SOUL_PATH, renderSoul(answers));
+        await writer.write(SOUL_PATH, renderSoul(guardSoulAnswers(answers, this.config.secrets)));
         return { path: SOUL_PATH, written: true };
       }),
     );

@@ -1,4 +1,5 @@
 import type { DailyLog } from "../daily/daily-log.js";
+import { neutralizeBlockTags } from "../guard/neutralize-block-tags.js";
 
 /** Everything the frozen session context is made of, as read at session start. */
 export interface ContextSnapshot {
@@ -32,7 +33,8 @@ export function renderContext(
   return `${parts.join("\n\n")}\n`;
 }
 
+/** The content is neutralised: text from memory can neither close this block nor open another. */
 function tagged(tag: string, content: string): string | undefined {
-  const trimmed = content.trim();
+  const trimmed = neutralizeBlockTags(content.trim());
   return trimmed === "" ? undefined : `<${tag}>\n${trimmed}\n</${tag}>`;
 }

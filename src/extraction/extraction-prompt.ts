@@ -1,4 +1,5 @@
 import type { ChatMessage } from "../contracts/chat-model.js";
+import { neutralizeBlockTags } from "../guard/neutralize-block-tags.js";
 import type { ExistingMemory } from "./reconcile.js";
 import { renderTranscript } from "./render-transcript.js";
 
@@ -68,8 +69,8 @@ export function buildExtractionMessages(input: ExtractionPromptInput): ChatMessa
   );
   const user = [
     `Today is ${input.today}.`,
-    `<existing-memories>\n${renderMemories(input.related)}\n</existing-memories>`,
-    `<conversation>\n${transcript.text}\n</conversation>`,
+    `<existing-memories>\n${neutralizeBlockTags(renderMemories(input.related))}\n</existing-memories>`,
+    `<conversation>\n${neutralizeBlockTags(transcript.text)}\n</conversation>`,
   ].join("\n\n");
   return [
     { role: "system", content: INSTRUCTIONS.replace("{categories}", categories) },

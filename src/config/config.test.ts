@@ -37,6 +37,7 @@ describe("configuration", () => {
         error_solution: "MEMORY",
         general: "MEMORY",
       },
+      secrets: "refuse",
       lockTimeoutMs: 10_000,
       search: {
         embedder: "local",

@@ -22,6 +22,8 @@ import { type MemoryHeader, parseMemoryFile } from "../memdir/memory-file.js";
 import { indexLinesOf, removeIndexLines, upsertIndexLine } from "../memdir/memory-index.js";
 import { parseMemoryFileName } from "../memdir/memory-name.js";
 import { enforceProfileBudget, type ProfileFile, usageOf } from "../profile/profile.js";
+import { checkInstructionLikeText } from "./instruction-check.js";
+import { checkStoredSecrets } from "./secret-check.js";
 
 /**
  * `mnemo doctor`: finds what a hand edit, a crash or an older version left behind, and with `fix`
@@ -38,7 +40,9 @@ export type DoctorProblemKind =
   | "malformed-journal-entry"
   | "duplicate-section"
   | "old-daily-log"
-  | "misnamed-daily-log";
+  | "misnamed-daily-log"
+  | "instruction-like-text"
+  | "stored-secret";
 
 export interface DoctorProblem {
   kind: DoctorProblemKind;
@@ -60,6 +64,8 @@ export async function runDoctor(home: HomeContext, options: { fix?: boolean } = 
     ...(await checkProfiles(home)),
     ...(await checkJournals(home)),
     ...(await checkDailies(home)),
+    ...(await checkInstructionLikeText(home)),
+    ...(await checkStoredSecrets(home)),
   ];
   if (!options.fix || !problems.some((problem) => problem.fixable)) return { problems, fixed: [] };
   const fixed = await home.store.transaction((writer) => fixProblems(home, writer, problems));

@@ -1,4 +1,4 @@
-import { isPlaceholder, looksLikePassword, looksLikeRandomKey } from "./secret-values.js";
+import { isPlaceholder, looksLikePassword, looksLikeRandomKey, shannonEntropy } from "./secret-values.js";
 import type { SecretRule } from "./token-rules.js";
 
 /**
@@ -14,7 +14,8 @@ const VALUE = String.raw`(?:(?<quote>["'\x60])(?<quoted>[^"'\x60\n]{1,200})\k<qu
 const PASSWORD_WORD =
   "(?:password|passwd|passphrase|passcode|(?:db|user|admin|root|smtp|mysql|redis|ftp|sql|mail|email|wifi|login)[_.-]?pass(?:wd)?|pwd)";
 const KEY_WORD =
-  "(?:api[_.-]?key|apikey|api[_.-]?secret|access[_.-]?key(?:[_.-]?id)?|secret[_.-]?key|client[_.-]?secret|consumer[_.-]?secret|(?:access|auth|refresh|bearer|session|api|bot|personal[_.-]?access)[_.-]?token|private[_.-]?key|signing[_.-]?key|encryption[_.-]?key|secret|token|credentials?)";
+  "(?:api[_. -]?key|apikey|api[_. -]?secret|access[_. -]?key(?:[_.-]?id)?|secret[_. -]?key|client[_. -]?secret|consumer[_. -]?secret|(?:access|auth|refresh|bearer|session|api|bot|personal[_. -]?access)[_. -]?token|private[_. -]?key|signing[_. -]?key|encryption[_. -]?key|secret|token|credentials?)";
+("(?:api[_.-]?key|apikey|api[_.-]?secret|access[_.-]?key(?:[_.-]?id)?|secret[_.-]?key|client[_.-]?secret|consumer[_.-]?secret|(?:access|auth|refresh|bearer|session|api|bot|personal[_.-]?access)[_.-]?token|private[_.-]?key|signing[_.-]?key|encryption[_.-]?key|secret|token|credentials?)");
 
 /** A value in a bare token: no trailing sentence punctuation. */
 function trimmed(value: string): string {
@@ -26,7 +27,8 @@ export const CONTEXT_RULES: readonly SecretRule[] = [
     kind: "aws-secret-access-key",
     pattern:
       /(?:aws.{0,20}?(?:secret|key)|secret.?access.?key|(?:AKIA|ASIA)[A-Z0-9]{16})[\s\S]{0,60}?(?<![A-Za-z0-9/+])(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/gi,
-    accepts: (secret) => looksLikeRandomKey(secret, 40) && /[A-Z]/.test(secret) && /[a-z]/.test(secret),
+    accepts: (secret) =>
+      [/[A-Z]/, /[a-z]/, /[0-9]/].every((pattern) => pattern.test(secret)) && shannonEntropy(secret) >= 4,
   },
   {
     kind: "twilio-auth-token",
@@ -46,7 +48,7 @@ export const CONTEXT_RULES: readonly SecretRule[] = [
   {
     kind: "authorization-header",
     pattern:
-      /\b(?:authorization|proxy-authorization)["']?\s*[:=]\s*["']?(?:bearer|basic|token|bot|digest|apikey)\s+(?<secret>[A-Za-z0-9._~+/=-]{8,})/gi,
+      /\b(?:authorization|proxy-authorization)["'\x60]?\s*[:=]\s*["'\x60]?(?:bearer|basic|token|bot|digest|apikey)\s+(?<secret>[A-Za-z0-9._~+/=-]{8,})/gi,
     accepts: (secret) => !isPlaceholder(secret),
   },
   {
@@ -68,7 +70,7 @@ export const CONTEXT_RULES: readonly SecretRule[] = [
   {
     kind: "password",
     pattern: new RegExp(
-      String.raw`\b(?:password|passcode|passphrase|passwd|pin(?:\s+code)?)(?:\s+(?:for|to|of|on|at)\s+[^\n.,;:"]{1,40}?)?\s+(?:is|was|will\s+be|=|:)\s+(?:now\s+|still\s+)?(?:set\s+to\s+|changed\s+to\s+)?${VALUE}`,
+      String.raw`\b(?:password|passcode|passphrase|passwd|pin(?:\s+code)?)(?:\s+(?:for|to|of|on|at)\s+[^\n.,;:"]{1,40}?)?\s+(?:is|was|will\s+be|to|=|:)\s+(?:now\s+|still\s+)?(?:set\s+to\s+|changed\s+to\s+)?${VALUE}`,
       "gi",
     ),
     accepts: (secret, quoted) => looksLikePassword(quoted ? secret : trimmed(secret), quoted),

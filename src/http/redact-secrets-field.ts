@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The optional `redactSecrets` of every body that stores text, and the answer's `redactedSecrets`. */
+/** The optional `redactSecrets` of every body that stores text. */
 export const redactSecretsField = z
   .boolean()
   .optional()
@@ -8,7 +8,3 @@ export const redactSecretsField = z
     "A credential (API key, token, private key, password) in the text is stored as [REDACTED:<kind>] when true, " +
       'refused with 422 SECRET_DETECTED when false; default: the home\'s "secrets" setting (refuse unless configured).',
   );
-
-export const redactedSecretsOutput = z
-  .array(z.string())
-  .describe("The kinds of secret replaced by [REDACTED:<kind>], one per secret; empty when none.");

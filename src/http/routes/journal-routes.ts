@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { MEMORY_TARGET, MnemoError } from "../../index.js";
 import { archivedOutput } from "../../tools/archived-chunks.js";
+import { redactedSecretsOutput } from "../../tools/redacted-secrets.js";
 import { defineRoute } from "../define-route.js";
-import { redactedSecretsOutput, redactSecretsField } from "../redact-secrets-field.js";
+import { redactSecretsField } from "../redact-secrets-field.js";
 
 /** The categorised journal (seed 000): entries routed by category to a topic file or to MEMORY.md. */
 const TAG = "journal";

@@ -2,9 +2,10 @@ import { z } from "zod";
 import { MEMORY_TYPES, type MemoryManifestEntry } from "../../index.js";
 import { archivedOutput } from "../../tools/archived-chunks.js";
 import { memorySaveTool } from "../../tools/memory-save.js";
+import { redactedSecretsOutput } from "../../tools/redacted-secrets.js";
 import { defineRoute } from "../define-route.js";
 import { fillPath } from "../path-template.js";
-import { redactedSecretsOutput, redactSecretsField } from "../redact-secrets-field.js";
+import { redactSecretsField } from "../redact-secrets-field.js";
 
 /** Typed memories (seed 001): one Markdown file each, listed in MEMORY.md's index. */
 const TAG = "memories";

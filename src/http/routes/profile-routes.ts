@@ -9,7 +9,7 @@ import {
   usageOutput,
 } from "../../tools/profile-change-result.js";
 import { defineRoute } from "../define-route.js";
-import { redactedSecretsOutput, redactSecretsField } from "../redact-secrets-field.js";
+import { redactSecretsField } from "../redact-secrets-field.js";
 
 /** The always-loaded files (SOUL.md, USER.md, MEMORY.md, today's daily log), read and edited by ## section. */
 const TAG = "profile";
@@ -69,7 +69,7 @@ export const profileRoutes = [
       "What no longer fits the file's character budget is moved to archive/; the answer says what.",
     params: sectionParameters,
     body: memoryAddTool.input.pick({ text: true }).extend({ redactSecrets: redactSecretsField }),
-    response: profileChangeOutput.extend({ redactedSecrets: redactedSecretsOutput }),
+    response: profileChangeOutput,
     errors: [400, 409, 413, 422],
     async handle({ memory, params, body }) {
       const { text, redactSecrets } = body;
@@ -86,7 +86,7 @@ export const profileRoutes = [
     body: memoryReplaceTool.input
       .pick({ old_text: true, new_text: true })
       .extend({ redactSecrets: redactSecretsField }),
-    response: profileChangeOutput.extend({ redactedSecrets: redactedSecretsOutput }),
+    response: profileChangeOutput,
     errors: [400, 404, 409, 413, 422],
     async handle({ memory, params, body }) {
       const change = await memory.profile.replace(params.file, {

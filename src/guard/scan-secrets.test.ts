@@ -72,6 +72,22 @@ describe("scanForSecrets and redactSecrets", () => {
     expect(scanForSecrets(text)).toEqual([]);
   });
 
+  test.each([
+    "password: ".repeat(2000),
+    "password for a b c d e f g h is ".repeat(600),
+    `${"AKIA".padEnd(20, "A")} `.repeat(900),
+    "-----BEGIN PRIVATE KEY-----".repeat(700),
+    "api key is ".repeat(1800),
+    "x://a:".repeat(3300),
+  ])(
+    "scans 20,000 characters of repeated bait in well under a second (no catastrophic backtracking)",
+    (text) => {
+      const started = performance.now();
+      scanForSecrets(text);
+      expect(performance.now() - started).toBeLessThan(1000);
+    },
+  );
+
   test.prop([fc.string({ maxLength: 300 })], { numRuns: 300 })(
     "redacted text holds no secret any more, and text without secrets is returned unchanged",
     (text) => {

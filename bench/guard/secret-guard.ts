@@ -40,7 +40,8 @@ function measureRecall() {
   const byKind: Record<string, KindRecall> = {};
   const missed: string[] = [];
   for (const sample of corpus) {
-    const recall = (byKind[sample.kind] ??= { total: 0, caught: 0, otherKind: 0, leaked: 0 });
+    byKind[sample.kind] ??= { total: 0, caught: 0, otherKind: 0, leaked: 0 };
+    const recall = byKind[sample.kind] as KindRecall;
     recall.total++;
     const at = sample.text.indexOf(sample.secret);
     const findings = scanForSecrets(sample.text);
@@ -74,7 +75,8 @@ function measureFalsePositives(
     const findings = find(turn);
     if (findings.length > 0) fired++;
     for (const kind of new Set(findings.map((finding) => finding.kind))) {
-      const entry = (byPattern[kind] ??= { turns: 0, examples: [] });
+      byPattern[kind] ??= { turns: 0, examples: [] };
+      const entry = byPattern[kind] as { turns: number; examples: string[] };
       entry.turns++;
       const excerpt = findings.find((finding) => finding.kind === kind)?.excerpt ?? "";
       if (entry.examples.length < exampleCount)

@@ -61,7 +61,7 @@ describe("scanForSecrets and redactSecrets", () => {
     "The password is too long for the form.",
     "I forgot my password: it was my dog's name",
     "Password: required",
-    "export OPENAI_API_KEY=${OPENAI_API_KEY}",
+    `export OPENAI_API_KEY=${"$"}{OPENAI_API_KEY}`,
     'password: "<your password here>"',
     "tokenizer = AutoTokenizer.from_pretrained(model_name)",
     "The secret is to add salt before the butter.",

@@ -5,6 +5,7 @@ import type { DocumentStore } from "./contracts/document-store.js";
 import { type DailyLog, loadRecentDailies } from "./daily/daily-log.js";
 import { type DoctorReport, runDoctor } from "./doctor/doctor.js";
 import { MnemoError } from "./errors.js";
+import { secretMode } from "./guard/secret-guard.js";
 import type { HomeContext } from "./home/home-context.js";
 import { SOUL_PATH } from "./home/layout.js";
 import {
@@ -202,16 +203,20 @@ export class MemoryHome {
     return this.search;
   }
 
-  /** Writes SOUL.md from onboarding answers; an existing one is kept unless `overwrite` is set. */
+  /**
+   * Writes SOUL.md from onboarding answers; an existing one is kept unless `overwrite` is set. A
+   * credential in an answer is refused, or redacted with `redactSecrets` (default: the `secrets` setting).
+   */
   onboard(
     answers: SoulAnswers,
-    options: { overwrite?: boolean } = {},
+    options: { overwrite?: boolean; redactSecrets?: boolean } = {},
   ): Promise<{ path: string; written: boolean }> {
     return this.whenEnabled(() =>
       this.store.transaction(async (writer) => {
         if (!options.overwrite && (await writer.read(SOUL_PATH)) !== undefined)
           return { path: SOUL_PATH, written: false };
-        await writer.write(SOUL_PATH, renderSoul(guardSoulAnswers(answers, this.config.secrets)));
+        const mode = secretMode(this.config.secrets, options.redactSecrets);
+        await writer.write(SOUL_PATH, renderSoul(guardSoulAnswers(answers, mode)));
         return { path: SOUL_PATH, written: true };
       }),
     );

@@ -73,6 +73,12 @@ describe("credentials on the command line", () => {
     expect(markdown).not.toContain("Tr0ub4dor&3");
     expect(markdown).toContain("my password is [REDACTED:password]");
   });
+  it("init refuses a credential in an onboarding answer, and takes --redact-secrets", async () => {
+    const answers = ["init", "--yes", "--personality", "Helpful; admin password is Tr0ub4dor&3"];
+    expect(inHome(answers).status).toBe(2);
+    expect(inHome([...answers, "--redact-secrets"]).status).toBe(0);
+    expect(await readFile(join(home, "SOUL.md"), "utf8")).toContain("admin password is [REDACTED:password]");
+  });
 });
 
 describe("text from memory in mnemo context", () => {

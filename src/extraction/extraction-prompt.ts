@@ -50,6 +50,7 @@ Each has a "category" and a "text" of one to three sentences that stand on their
 - Debugging recipes whose fix is in the code, unless the cause was surprising.
 - Temporary details of the task at hand: work in progress, the state of this conversation.
 - Greetings, small talk, and anything the user asked not to remember.
+- Credentials (passwords, API keys, tokens, private keys): write where the secret is kept, never the secret itself.
 When nothing is worth keeping, answer with empty lists.
 
 ## summary

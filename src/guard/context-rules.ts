@@ -76,6 +76,14 @@ export const CONTEXT_RULES: readonly SecretRule[] = [
     accepts: (secret, quoted) => looksLikePassword(quoted ? secret : trimmed(secret), quoted),
   },
   {
+    kind: "password",
+    pattern: new RegExp(
+      String.raw`(?:密码|密碼|口令|\b(?:passwort|kennwort|mot de passe|contraseña|senha))\s*(?:是|为|為|ist|est|es|é|:|：|=)\s*${VALUE}`,
+      "giu",
+    ),
+    accepts: (secret, quoted) => looksLikePassword(quoted ? secret : trimmed(secret), quoted),
+  },
+  {
     kind: "generic-secret",
     pattern: new RegExp(
       String.raw`${KEY_WORD}[A-Za-z0-9_.-]{0,20}(?:${SEPARATOR}|\s+(?:is|was)\s+)${VALUE}`,

@@ -27,9 +27,9 @@ export function isPlaceholder(value: string): boolean {
   );
 }
 
-/** A value named as a password: any quoted value; unquoted, one that is not a plain word. */
+/** A value named as a password: any quoted value; unquoted, one that is not a plain word, a path or a URL. */
 export function looksLikePassword(value: string, quoted: boolean): boolean {
-  if (isPlaceholder(value) || /^[~.]?\//.test(value)) return false;
+  if (isPlaceholder(value) || /^[~.]?\//.test(value) || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
   if (quoted) return [...value].length >= 3;
   if ([...value].length < 4) return false;
   return /[^A-Za-z]/.test(value) || /[a-z][A-Z]/.test(value);

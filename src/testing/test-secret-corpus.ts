@@ -142,6 +142,9 @@ const CONTEXT_SAMPLES: Array<{ kind: string; make: (random: Random) => string; t
       { context: "code", render: (s) => `smtp_pass = "${s}"` },
       { context: "sentence", render: (s) => `passphrase: ${s}` },
       { context: "sentence", render: (s) => `I changed my bank password to ${s} yesterday.` },
+      { context: "sentence", render: (s) => `我的邮箱密码是 ${s}，别忘了。` },
+      { context: "sentence", render: (s) => `Das WLAN-Passwort ist ${s} für die Gäste.` },
+      { context: "sentence", render: (s) => `Le mot de passe est ${s} pour le serveur.` },
     ],
   },
   {

@@ -13,6 +13,8 @@ const VALUE = String.raw`(?:(?<quote>["'\x60])(?<quoted>[^"'\x60\n]{1,200})\k<qu
 
 const PASSWORD_WORD =
   "(?:password|passwd|passphrase|passcode|(?:db|user|admin|root|smtp|mysql|redis|ftp|sql|mail|email|wifi|login)[_.-]?pass(?:wd)?|pwd)";
+/** DB_PASSWORD_HASH, passwordConfirm: a name that still means the password itself (not password_reset_url). */
+const PASSWORD_SUFFIX = "(?:[_.-]?(?:hash|value|plain|text|again|confirm(?:ation)?|[0-9]{1,2}))?";
 const KEY_WORD =
   "(?:api[_. -]?key|apikey|api[_. -]?secret|access[_. -]?key(?:[_.-]?id)?|secret[_. -]?key|client[_. -]?secret|consumer[_. -]?secret|(?:access|auth|refresh|bearer|session|api|bot|personal[_. -]?access)[_. -]?token|private[_. -]?key|signing[_. -]?key|encryption[_. -]?key|secret|token|credentials?)";
 ("(?:api[_.-]?key|apikey|api[_.-]?secret|access[_.-]?key(?:[_.-]?id)?|secret[_.-]?key|client[_.-]?secret|consumer[_.-]?secret|(?:access|auth|refresh|bearer|session|api|bot|personal[_.-]?access)[_.-]?token|private[_.-]?key|signing[_.-]?key|encryption[_.-]?key|secret|token|credentials?)");
@@ -64,7 +66,7 @@ export const CONTEXT_RULES: readonly SecretRule[] = [
   },
   {
     kind: "password",
-    pattern: new RegExp(`${PASSWORD_WORD}[A-Za-z0-9_.-]{0,20}${SEPARATOR}${VALUE}`, "gi"),
+    pattern: new RegExp(`${PASSWORD_WORD}${PASSWORD_SUFFIX}${SEPARATOR}${VALUE}`, "gi"),
     accepts: (secret, quoted) => looksLikePassword(quoted ? secret : trimmed(secret), quoted),
   },
   {

@@ -17,7 +17,7 @@ describe("judging candidate values", () => {
 
   test.prop([
     fc.constantFrom(
-      "${DB_PASSWORD}",
+      `${"$"}{DB_PASSWORD}`,
       "<password>",
       "***",
       "your-api-key",

@@ -27,18 +27,27 @@ export function isPlaceholder(value: string): boolean {
   );
 }
 
-/** A value named as a password: any quoted value; unquoted, one that is not a plain word, a path or a URL. */
+/**
+ * A value named as a password: any quoted value; unquoted, one with a digit or a symbol (not a
+ * plain word, camelCase included, which in code is a variable), and not a path, a URL or a member access.
+ */
 export function looksLikePassword(value: string, quoted: boolean): boolean {
   if (isPlaceholder(value) || /^[~.]?\//.test(value) || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
   if (quoted) return [...value].length >= 3;
-  if ([...value].length < 4) return false;
-  return /[^A-Za-z]/.test(value) || /[a-z][A-Z]/.test(value);
+  if ([...value].length < 4 || looksLikeMemberAccess(value)) return false;
+  return /[^A-Za-z]/.test(value);
+}
+
+/** `options.password`, `self.db.pwd`: code that reads a password, not one. */
+function looksLikeMemberAccess(value: string): boolean {
+  return /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value);
 }
 
 /** A value named as a key, token or secret: long, letters and digits, and random-looking. */
 export function looksLikeRandomKey(value: string, minimumLength = 16): boolean {
   if ([...value].length < minimumLength || isPlaceholder(value) || looksLikeFilePath(value)) return false;
   if (!/[0-9]/.test(value) || !/[A-Za-z]/.test(value)) return false;
+  if (/[\s[\]{}()*\\|^$<>]/.test(value)) return false; // a regex, a command or prose: keys never hold these
   if (/^[0-9a-f-]+$/i.test(value) && /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(value)) return true; // a UUID-shaped key
   return shannonEntropy(value) >= 3.5 && !looksLikeIdentifierPath(value);
 }

@@ -12,6 +12,7 @@ export type MnemoErrorCode =
   | "LOCK_TIMEOUT" // another process held the home's lock for too long
   | "DISABLED" // memory is turned off by config
   | "MODEL_OUTPUT" // a model answered with something that does not fit what was asked (bad JSON, wrong shape)
+  | "SECRET_DETECTED" // text to store holds a credential; a caller may retry asking for redaction
   | "IO"; // the file system refused
 
 const MARKER = Symbol.for("mnemo.error");

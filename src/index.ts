@@ -59,6 +59,13 @@ export { extractSession } from "./extraction/extract-session.js";
 export type { PendingRetryReport } from "./extraction/pending-extractions.js";
 export { retryPendingExtractions } from "./extraction/pending-extractions.js";
 export type { ExtractionRunOptions } from "./extraction/run-extraction.js";
+export type { InstructionFinding } from "./guard/instruction-like-text.js";
+export { findInstructionLikeText } from "./guard/instruction-like-text.js";
+export { neutralizeBlockTags } from "./guard/neutralize-block-tags.js";
+export type { RedactedText, SecretFinding } from "./guard/scan-secrets.js";
+export { redactSecrets, scanForSecrets } from "./guard/scan-secrets.js";
+export type { SecretMode } from "./guard/secret-guard.js";
+export { SecretDetectedError } from "./guard/secret-guard.js";
 export type { JournalAddResult, TopicRead } from "./journal/journal.js";
 export type { FindNewsOptions, LongTermMemoryOptions } from "./long-term/long-term-memory.js";
 export { LongTermMemory } from "./long-term/long-term-memory.js";
@@ -88,7 +95,13 @@ export type { OpenMemoryOptions, RecallQueryOptions } from "./mnemo.js";
 export { MemoryHome, openMemory } from "./mnemo.js";
 export type { SoulAnswers } from "./onboarding/soul-template.js";
 export { DEFAULT_SOUL_ANSWERS } from "./onboarding/soul-template.js";
-export type { ProfileChange, ProfileFile, ProfileRead, ProfileUsage } from "./profile/profile.js";
+export type {
+  ProfileChange,
+  ProfileFile,
+  ProfileRead,
+  ProfileUsage,
+  ProfileWriteOptions,
+} from "./profile/profile.js";
 export { PROFILE_FILES } from "./profile/profile.js";
 export type { FusionOptions } from "./search/fusion.js";
 export type { RecallResult, ReindexProgress } from "./search/memory-search.js";

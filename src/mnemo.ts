@@ -5,6 +5,7 @@ import type { DocumentStore } from "./contracts/document-store.js";
 import { type DailyLog, loadRecentDailies } from "./daily/daily-log.js";
 import { type DoctorReport, runDoctor } from "./doctor/doctor.js";
 import { MnemoError } from "./errors.js";
+import { secretMode } from "./guard/secret-guard.js";
 import type { HomeContext } from "./home/home-context.js";
 import { SOUL_PATH } from "./home/layout.js";
 import {
@@ -25,12 +26,13 @@ import {
   scanMemories,
 } from "./memdir/memdir.js";
 import { type MemoryType, parseMemoryType } from "./memdir/memory-types.js";
-import { renderSoul, type SoulAnswers } from "./onboarding/soul-template.js";
+import { guardSoulAnswers, renderSoul, type SoulAnswers } from "./onboarding/soul-template.js";
 import {
   addToProfile,
   type ProfileChange,
   type ProfileFile,
   type ProfileRead,
+  type ProfileWriteOptions,
   readProfile,
   removeFromProfile,
   replaceInProfile,
@@ -115,11 +117,16 @@ export class MemoryHome {
   readonly profile = {
     read: (file: ProfileFile, section?: string): Promise<ProfileRead> =>
       this.whenEnabled(() => readProfile(this.context, file, section)),
-    add: (file: ProfileFile, section: string, text: string): Promise<ProfileChange> =>
-      this.whenEnabled(() => addToProfile(this.context, file, section, text)),
+    add: (
+      file: ProfileFile,
+      section: string,
+      text: string,
+      options: ProfileWriteOptions = {},
+    ): Promise<ProfileChange> =>
+      this.whenEnabled(() => addToProfile(this.context, file, { ...options, section, text })),
     replace: (
       file: ProfileFile,
-      options: { section: string; oldText: string; newText: string },
+      options: { section: string; oldText: string; newText: string } & ProfileWriteOptions,
     ): Promise<ProfileChange> => this.whenEnabled(() => replaceInProfile(this.context, file, options)),
     remove: (file: ProfileFile, section: string): Promise<ProfileChange> =>
       this.whenEnabled(() => removeFromProfile(this.context, file, section)),
@@ -135,8 +142,12 @@ export class MemoryHome {
   };
 
   readonly journal = {
-    add: (category: string, text: string): Promise<JournalAddResult> =>
-      this.whenEnabled(() => addJournalEntry(this.context, category, text)),
+    add: (
+      category: string,
+      text: string,
+      options: { redactSecrets?: boolean } = {},
+    ): Promise<JournalAddResult> =>
+      this.whenEnabled(() => addJournalEntry(this.context, category, text, options)),
     readTopic: (topic: string): Promise<TopicRead> => this.whenEnabled(() => readTopic(this.context, topic)),
     topics: (): Promise<string[]> => this.whenEnabled(() => listTopics(this.context)),
   };
@@ -192,16 +203,20 @@ export class MemoryHome {
     return this.search;
   }
 
-  /** Writes SOUL.md from onboarding answers; an existing one is kept unless `overwrite` is set. */
+  /**
+   * Writes SOUL.md from onboarding answers; an existing one is kept unless `overwrite` is set. A
+   * credential in an answer is refused, or redacted with `redactSecrets` (default: the `secrets` setting).
+   */
   onboard(
     answers: SoulAnswers,
-    options: { overwrite?: boolean } = {},
+    options: { overwrite?: boolean; redactSecrets?: boolean } = {},
   ): Promise<{ path: string; written: boolean }> {
     return this.whenEnabled(() =>
       this.store.transaction(async (writer) => {
         if (!options.overwrite && (await writer.read(SOUL_PATH)) !== undefined)
           return { path: SOUL_PATH, written: false };
-        await writer.write(SOUL_PATH, renderSoul(answers));
+        const mode = secretMode(this.config.secrets, options.redactSecrets);
+        await writer.write(SOUL_PATH, renderSoul(guardSoulAnswers(answers, mode)));
         return { path: SOUL_PATH, written: true };
       }),
     );

@@ -1,4 +1,5 @@
 import type { ChatMessage } from "../contracts/chat-model.js";
+import { neutralizeBlockTags } from "../guard/neutralize-block-tags.js";
 
 /** One memory found for the user's message, as the turn block shows it. */
 export interface RelevantMemory {
@@ -17,7 +18,7 @@ const MAX_MEMORY_CHARACTERS = 600;
 export function renderTurnContext(options: { memories: RelevantMemory[]; workingMemory: string }): string {
   const blocks: string[] = [];
   if (options.memories.length > 0) {
-    const lines = options.memories.map((memory) => `- [${memory.source}] ${oneLine(memory.text)}`);
+    const lines = options.memories.map((memory) => `- [${oneLine(memory.source)}] ${oneLine(memory.text)}`);
     blocks.push(
       [
         "<relevant-memories>",
@@ -49,7 +50,8 @@ export function turnMessages(options: {
   return messages;
 }
 
+/** One line, neutralised: a memory can neither close this block nor open another. */
 function oneLine(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
+  const flat = neutralizeBlockTags(text.replace(/\s+/g, " ").trim());
   return flat.length <= MAX_MEMORY_CHARACTERS ? flat : `${flat.slice(0, MAX_MEMORY_CHARACTERS - 1)}…`;
 }

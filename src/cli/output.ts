@@ -26,6 +26,7 @@ const EXIT_CODE_BY_ERROR_CODE: Record<MnemoErrorCode, number> = {
   INVALID_INPUT: EXIT_CODES.usage,
   TOO_LARGE: EXIT_CODES.usage,
   OUTSIDE_HOME: EXIT_CODES.usage,
+  SECRET_DETECTED: EXIT_CODES.usage,
   NOT_FOUND: EXIT_CODES.notFound,
   INVALID_CONFIG: EXIT_CODES.badFile,
   MALFORMED_FILE: EXIT_CODES.badFile,
@@ -39,7 +40,8 @@ const EXIT_CODE_BY_ERROR_CODE: Record<MnemoErrorCode, number> = {
 export const EXIT_CODES_HELP = `Exit codes:
   0  success
   1  unexpected error (set MNEMO_DEBUG=1 for the stack trace); doctor: problems remain
-  2  invalid input or usage (bad name, unknown option, missing argument, too large, outside the home)
+  2  invalid input or usage (bad name, unknown option, missing argument, too large, outside the home,
+     a credential in text to store: remove it or pass --redact-secrets)
   3  not found (memory, section, text to replace, file)
   4  invalid config or malformed memory file
   5  lock timeout, file-system error, or a model or server that failed or answered garbage

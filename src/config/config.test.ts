@@ -27,6 +27,7 @@ describe("configuration", () => {
     expect(config).toEqual({
       enabled: true,
       autoLoadLines: 200,
+      contextBudgetTokens: 2500,
       budgets: { soul: 2000, user: 1400, memory: 2200, daily: 1000 },
       index: { maxLines: 200, maxBytes: 25_000 },
       dailyDays: 2,
@@ -37,6 +38,7 @@ describe("configuration", () => {
         error_solution: "MEMORY",
         general: "MEMORY",
       },
+      secrets: "refuse",
       lockTimeoutMs: 10_000,
       search: {
         embedder: "local",

@@ -128,6 +128,12 @@ export const configSchema = z
     search: search.default(search.parse({})),
     llm: llm.default(llm.parse({})),
     extraction: extraction.default(extraction.parse({})),
+    /**
+     * Text to store that holds a credential (an API key, a token, a private key, a password): "refuse"
+     * fails the write with SECRET_DETECTED; "redact" stores it with each secret replaced by
+     * [REDACTED:<kind>]. A caller can ask for redaction per call; extraction always redacts.
+     */
+    secrets: z.enum(["refuse", "redact"]).default("refuse"),
     /** How long a writer waits for another process's lock before giving up. */
     lockTimeoutMs: positiveInt.default(10_000),
   })

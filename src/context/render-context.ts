@@ -1,3 +1,5 @@
+import { neutralizeBlockTags } from "../guard/neutralize-block-tags.js";
+
 /** Everything the frozen session context is made of, as read at session start and fitted to its budget. */
 export interface ContextSnapshot {
   soul: string;
@@ -30,7 +32,8 @@ export function renderContext(
   return `${parts.join("\n\n")}\n`;
 }
 
+/** The content is neutralised: text from memory can neither close this block nor open another. */
 function tagged(tag: string, content: string): string | undefined {
-  const trimmed = content.trim();
+  const trimmed = neutralizeBlockTags(content.trim());
   return trimmed === "" ? undefined : `<${tag}>\n${trimmed}\n</${tag}>`;
 }

@@ -24,6 +24,8 @@ import { type MemoryHeader, parseMemoryFile } from "../memdir/memory-file.js";
 import { indexLinesOf, parseIndexLine, removeIndexLines, upsertIndexLine } from "../memdir/memory-index.js";
 import { parseMemoryFileName } from "../memdir/memory-name.js";
 import { enforceProfileBudget, type ProfileFile, usageOf } from "../profile/profile.js";
+import { checkInstructionLikeText } from "./instruction-check.js";
+import { checkStoredSecrets } from "./secret-check.js";
 import { checkWriteLeftovers, cleanWriteLeftovers } from "./write-leftover-check.js";
 
 /**
@@ -42,7 +44,9 @@ export type DoctorProblemKind =
   | "duplicate-section"
   | "old-daily-log"
   | "misnamed-daily-log"
-  | "write-leftover";
+  | "write-leftover"
+  | "instruction-like-text"
+  | "stored-secret";
 
 export interface DoctorProblem {
   kind: DoctorProblemKind;
@@ -65,6 +69,8 @@ export async function runDoctor(home: HomeContext, options: { fix?: boolean } = 
     ...(await checkJournals(home)),
     ...(await checkDailies(home)),
     ...(await checkWriteLeftovers(home)),
+    ...(await checkInstructionLikeText(home)),
+    ...(await checkStoredSecrets(home)),
   ];
   if (!options.fix || !problems.some((problem) => problem.fixable)) return { problems, fixed: [] };
   const fixed = await home.store.transaction((writer) => fixProblems(home, writer, problems));

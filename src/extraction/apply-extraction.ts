@@ -104,12 +104,14 @@ async function writeMemory(
       content: candidate.body,
       frontmatter,
       replaceReason: `superseded in session ${options.sessionId}`,
+      redactSecrets: true,
     }),
   );
   if (!saved) return;
   savedPaths.set(memoryNameKey(saved.name), saved.path);
   report.written.push({ kind: "memory", label: saved.name, path: saved.path });
   const reason = `superseded by ${saved.path} (session ${options.sessionId})`;
+  noteRedaction(report, `memory "${saved.name}"`, saved.redactedSecrets);
   for (const old of decision.replaces) {
     const path = savedPaths.get(memoryNameKey(old.name)) ?? old.path;
     // Same name (any type): the save itself archived it. Another name: archived here, by its file.
@@ -130,8 +132,12 @@ async function writeEntry(
     return;
   }
   const { category, text } = decision.candidate;
-  const added = await refusable(report, "entry", label, () => options.memory.journal.add(category, text));
-  if (added) report.written.push({ kind: "entry", label, path: added.path });
+  const added = await refusable(report, "entry", label, () =>
+    options.memory.journal.add(category, text, { redactSecrets: true }),
+  );
+  if (!added) return;
+  report.written.push({ kind: "entry", label: labelOf(added.entry.content), path: added.path });
+  noteRedaction(report, `the ${category} entry`, added.redactedSecrets);
 }
 
 async function appendSummary(options: ApplyExtractionOptions, report: ExtractionReport) {
@@ -146,13 +152,19 @@ async function appendSummary(options: ApplyExtractionOptions, report: Extraction
   }
   const line = formatSummaryLine(options.context.now(), summary);
   const change = await refusable(report, "summary", labelOf(summary), () =>
-    memory.profile.add("daily", SESSIONS_SECTION, line),
+    memory.profile.add("daily", SESSIONS_SECTION, line, { redactSecrets: true }),
   );
   report.summaryAppended = change !== undefined;
+  noteRedaction(report, "the session summary", change?.redactedSecrets ?? []);
   if (change?.editedSectionTrimmed)
     report.notes.push(
       `today's log is over its budget; the oldest summaries were moved to ${change.archived[0]?.path}`,
     );
+}
+
+/** Extraction never refuses a credential the conversation held: it is stored redacted, and said so. */
+function noteRedaction(report: ExtractionReport, what: string, kinds: string[]): void {
+  if (kinds.length > 0) report.notes.push(`redacted ${kinds.join(", ")} in ${what} before writing it`);
 }
 
 /** Runs a write; a refusal the caller could correct (bad name, too large) becomes a skipped item. */

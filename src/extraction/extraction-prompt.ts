@@ -1,4 +1,5 @@
 import type { ChatMessage } from "../contracts/chat-model.js";
+import { neutralizeBlockTags } from "../guard/neutralize-block-tags.js";
 import type { ExistingMemory } from "./reconcile.js";
 import { renderTranscript } from "./render-transcript.js";
 
@@ -49,6 +50,7 @@ Each has a "category" and a "text" of one to three sentences that stand on their
 - Debugging recipes whose fix is in the code, unless the cause was surprising.
 - Temporary details of the task at hand: work in progress, the state of this conversation.
 - Greetings, small talk, and anything the user asked not to remember.
+- Credentials (passwords, API keys, tokens, private keys): write where the secret is kept, never the secret itself.
 When nothing is worth keeping, answer with empty lists.
 
 ## summary
@@ -68,8 +70,8 @@ export function buildExtractionMessages(input: ExtractionPromptInput): ChatMessa
   );
   const user = [
     `Today is ${input.today}.`,
-    `<existing-memories>\n${renderMemories(input.related)}\n</existing-memories>`,
-    `<conversation>\n${transcript.text}\n</conversation>`,
+    `<existing-memories>\n${neutralizeBlockTags(renderMemories(input.related))}\n</existing-memories>`,
+    `<conversation>\n${neutralizeBlockTags(transcript.text)}\n</conversation>`,
   ].join("\n\n");
   return [
     { role: "system", content: INSTRUCTIONS.replace("{categories}", categories) },

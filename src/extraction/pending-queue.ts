@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ChatMessage } from "../contracts/chat-model.js";
 import type { DocumentStore, DocumentWriter } from "../contracts/document-store.js";
 import { errorMessage, MnemoError } from "../errors.js";
+import { redactSecrets } from "../guard/scan-secrets.js";
 import { PENDING_DIR } from "../home/layout.js";
 
 /**
@@ -40,6 +41,22 @@ export interface PendingExtraction extends PendingFile {
   path: string;
 }
 
+/**
+ * The conversation as it may wait on disk: credentials redacted, as extraction would redact them
+ * anyway, so a failed extraction leaves no secret in .pending/.
+ */
+function redactTranscript(transcript: ChatMessage[]): ChatMessage[] {
+  return transcript.map((message) => {
+    const content = redactSecrets(message.content).text;
+    if (message.role !== "assistant" || message.toolCalls === undefined) return { ...message, content };
+    const toolCalls = message.toolCalls.map((call) => ({
+      ...call,
+      arguments: redactSecrets(call.arguments).text,
+    }));
+    return { ...message, content, toolCalls };
+  });
+}
+
 /** A session id names a file in .pending/ and is written into memories' frontmatter. */
 export function validateSessionId(sessionId: string): string {
   if (SESSION_ID.test(sessionId) && !sessionId.includes("..")) return sessionId;
@@ -58,7 +75,7 @@ export function queuePendingExtraction(
   options: { sessionId: string; transcript: ChatMessage[]; error: string; now: Date },
 ): Promise<string> {
   const normalized = z.array(chatMessageSchema).safeParse(options.transcript);
-  const transcript = normalized.success ? normalized.data : options.transcript;
+  const transcript = redactTranscript(normalized.success ? normalized.data : options.transcript);
   return store.transaction(async (writer) => {
     for (let number = 1; ; number++) {
       const path = `${PENDING_DIR}/${options.sessionId}${number === 1 ? "" : `.${number}`}.json`;

@@ -39,6 +39,8 @@ const STATUS_BY_MNEMO_CODE: Record<MnemoErrorCode, number> = {
   NOT_FOUND: 404,
   MALFORMED_FILE: 409,
   TOO_LARGE: 413,
+  /** Well-formed, but holds a credential: resend without it, or with redactSecrets: true. */
+  SECRET_DETECTED: 422,
   LOCK_TIMEOUT: 503,
   DISABLED: 503,
   IO: 503,

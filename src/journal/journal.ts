@@ -2,6 +2,7 @@ import { type ArchivedChunk, archiveText } from "../archive/archive.js";
 import { MAX_TOPIC_NAME_LENGTH, MEMORY_TARGET } from "../config/schema.js";
 import type { DocumentWriter } from "../contracts/document-store.js";
 import { MnemoError } from "../errors.js";
+import { guardSecrets, secretMode } from "../guard/secret-guard.js";
 import { localMinute } from "../home/clock.js";
 import type { HomeContext } from "../home/home-context.js";
 import { MEMORY_JOURNAL_SECTION, MEMORY_PATH, TOPICS_DIR, topicPath } from "../home/layout.js";
@@ -33,6 +34,8 @@ export interface JournalAddResult {
   entry: JournalEntry;
   /** Oldest entries moved to the archive by the capacity limit. */
   archived: ArchivedChunk[];
+  /** The kinds of secret replaced by `[REDACTED:<kind>]` in the entry, one per secret. */
+  redactedSecrets: string[];
 }
 
 export interface TopicRead {
@@ -63,9 +66,12 @@ export async function addJournalEntry(
   home: HomeContext,
   category: string,
   content: string,
+  options: { redactSecrets?: boolean } = {},
 ): Promise<JournalAddResult> {
   const path = journalPathFor(home, category);
-  const normalized = normalizeEntryContent(content);
+  const mode = secretMode(home.config.secrets, options.redactSecrets);
+  const guarded = guardSecrets(content, { field: `the ${category} journal entry`, mode });
+  const normalized = normalizeEntryContent(guarded.text);
   if (normalized === "")
     throw new MnemoError("INVALID_INPUT", "The journal entry is empty; give the text to record.");
   if (normalized.length > MAX_ENTRY_CHARACTERS) {
@@ -84,7 +90,7 @@ export async function addJournalEntry(
       reason: capacityReason(home),
       now,
     });
-    return { path, entry, archived };
+    return { path, entry, archived, redactedSecrets: guarded.redactedSecrets };
   });
 }
 

@@ -35,6 +35,7 @@ export function toMcpError(error: unknown): Error {
     case "INVALID_INPUT":
     case "OUTSIDE_HOME":
     case "TOO_LARGE":
+    case "SECRET_DETECTED":
       return new McpRequestError(ErrorCode.InvalidParams, error.message, error.code);
     default:
       return new McpRequestError(ErrorCode.InternalError, error.message, error.code);

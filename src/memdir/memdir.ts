@@ -1,6 +1,7 @@
 import { type ArchivedChunk, archiveText } from "../archive/archive.js";
 import type { DocumentWriter } from "../contracts/document-store.js";
 import { MnemoError } from "../errors.js";
+import { guardSecrets, secretMode } from "../guard/secret-guard.js";
 import type { HomeContext } from "../home/home-context.js";
 import { MEMORIES_DIR, MEMORY_INDEX_SECTION, MEMORY_JOURNAL_SECTION, MEMORY_PATH } from "../home/layout.js";
 import {
@@ -37,6 +38,11 @@ export interface SaveMemoryInput {
   frontmatter?: Record<string, string>;
   /** Why the previous version goes to the archive; default "replaced by a newer save". */
   replaceReason?: string;
+  /**
+   * A credential in the name, description or content is stored as `[REDACTED:<kind>]` (true) or
+   * refused with SECRET_DETECTED (false); default: the home's `secrets` setting.
+   */
+  redactSecrets?: boolean;
 }
 
 export interface SavedMemory {
@@ -47,6 +53,8 @@ export interface SavedMemory {
   indexLine: string;
   /** The previous version, or a same-named memory of another type that this one replaces. */
   archived: ArchivedChunk[];
+  /** The kinds of secret replaced by `[REDACTED:<kind>]`, one per secret. */
+  redactedSecrets: string[];
 }
 
 export interface MemoryManifestEntry extends MemoryHeader {
@@ -76,9 +84,10 @@ const MAX_CONTENT_CHARACTERS = 20_000;
 const MAX_DESCRIPTION_CHARACTERS = 300;
 
 export async function saveMemory(home: HomeContext, input: SaveMemoryInput): Promise<SavedMemory> {
-  const name = validateMemoryName(input.name);
-  const description = (input.description ?? "").replace(/\s+/g, " ").trim();
-  const content = input.content.replace(/\r\n?/g, "\n").trim();
+  const guarded = guardMemoryInput(home, input);
+  const name = validateMemoryName(guarded.name);
+  const description = guarded.description.replace(/\s+/g, " ").trim();
+  const content = guarded.content.replace(/\r\n?/g, "\n").trim();
   if (content === "")
     throw new MnemoError("INVALID_INPUT", `Memory "${name}" has no content; give the text to remember.`);
   if (content.length > MAX_CONTENT_CHARACTERS) {
@@ -131,8 +140,27 @@ export async function saveMemory(home: HomeContext, input: SaveMemoryInput): Pro
     await updateIndex(writer, (body) =>
       upsertIndexLine(removeIndexLines(body, retyped), { title: name, path, summary: fields.description }),
     );
-    return { path, name, type, created: previousText === undefined, indexLine, archived };
+    const created = previousText === undefined;
+    const { redactedSecrets } = guarded;
+    return { path, name, type, created, indexLine, archived, redactedSecrets };
   });
+}
+
+/** The name, description and content as they may be stored (see guardSecrets); the name is checked first, as errors quote it. */
+function guardMemoryInput(home: HomeContext, input: SaveMemoryInput) {
+  const mode = secretMode(home.config.secrets, input.redactSecrets);
+  const name = guardSecrets(input.name, { field: "the memory's name", mode });
+  const description = guardSecrets(input.description ?? "", {
+    field: `the description of memory "${name.text}"`,
+    mode,
+  });
+  const content = guardSecrets(input.content, { field: `the content of memory "${name.text}"`, mode });
+  return {
+    name: name.text,
+    description: description.text,
+    content: content.text,
+    redactedSecrets: [...name.redactedSecrets, ...description.redactedSecrets, ...content.redactedSecrets],
+  };
 }
 
 /**

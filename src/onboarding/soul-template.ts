@@ -1,4 +1,5 @@
 import { MnemoError } from "../errors.js";
+import { guardSecrets, type SecretMode } from "../guard/secret-guard.js";
 
 /** Seed 002's onboarding: three answers make the agent's SOUL.md. */
 export interface SoulAnswers {
@@ -30,6 +31,16 @@ export function renderSoul(answers: SoulAnswers): string {
     oneAnswer(answers.speakingStyle, "speaking style"),
     "",
   ].join("\n");
+}
+
+/** The answers as they may be stored in SOUL.md (see guardSecrets): a credential is refused or redacted. */
+export function guardSoulAnswers(answers: SoulAnswers, mode: SecretMode): SoulAnswers {
+  const guard = (text: string, field: string) => guardSecrets(text, { field, mode }).text;
+  return {
+    name: guard(answers.name, "the agent's name"),
+    personality: guard(answers.personality, "the agent's personality"),
+    speakingStyle: guard(answers.speakingStyle, "the agent's speaking style"),
+  };
 }
 
 function oneAnswer(value: string, field: string): string {

@@ -2,6 +2,7 @@ import { type ArchivedChunk, archiveText } from "../archive/archive.js";
 import type { DocumentWriter } from "../contracts/document-store.js";
 import { archiveOldDailies } from "../daily/daily-log.js";
 import { MnemoError } from "../errors.js";
+import { guardSecrets, secretMode } from "../guard/secret-guard.js";
 import { localDate } from "../home/clock.js";
 import type { HomeContext } from "../home/home-context.js";
 import { dailyPath, MANAGED_MEMORY_SECTIONS, MEMORY_PATH, SOUL_PATH, USER_PATH } from "../home/layout.js";
@@ -56,6 +57,16 @@ export interface ProfileChange {
    * safe in the archive but not in the file, so the caller should make room and write it again.
    */
   editedSectionTrimmed: boolean;
+  /** The kinds of secret replaced by `[REDACTED:<kind>]` in the text written, one per secret. */
+  redactedSecrets: string[];
+}
+
+export interface ProfileWriteOptions {
+  /**
+   * A credential in the section name or text is stored as `[REDACTED:<kind>]` (true) or refused
+   * with SECRET_DETECTED (false); default: the home's `secrets` setting.
+   */
+  redactSecrets?: boolean;
 }
 
 const TITLES: Record<ProfileFile, string> = { soul: "Soul", user: "User", memory: "Memory", daily: "" };
@@ -94,29 +105,40 @@ export async function readProfile(
 export function addToProfile(
   home: HomeContext,
   file: ProfileFile,
-  section: string,
-  text: string,
+  options: { section: string; text: string } & ProfileWriteOptions,
 ): Promise<ProfileChange> {
-  const name = checkWritableSection(file, section);
-  const content = validateSectionText(text, "text to add");
-  return editProfile(home, file, name, "added", (document) => ({
+  const guard = profileGuard(home, file, options);
+  const name = checkWritableSection(file, guard(options.section, "the section name").text);
+  const guarded = guard(options.text, `the text for ## ${name}`);
+  const content = validateSectionText(guarded.text, "text to add");
+  const edit: Edit = (document) => ({
     document: addToSection(document, name, content, {
       insertBefore: file === "memory" ? MANAGED_MEMORY_SECTIONS : [],
     }),
-  }));
+  });
+  return editProfile(home, file, name, "added", edit, guarded.redactedSecrets);
 }
 
 export function replaceInProfile(
   home: HomeContext,
   file: ProfileFile,
-  options: { section: string; oldText: string; newText: string },
+  options: { section: string; oldText: string; newText: string } & ProfileWriteOptions,
 ): Promise<ProfileChange> {
   const name = checkWritableSection(file, options.section);
-  const newText = options.newText.replace(/\r\n?/g, "\n");
+  const guarded = profileGuard(home, file, options)(options.newText, `the replacement text for ## ${name}`);
+  const newText = guarded.text.replace(/\r\n?/g, "\n");
   if (newText.trim() !== "") validateSectionText(newText, "replacement text");
-  return editProfile(home, file, name, "replaced", (document, path) => ({
+  const edit: Edit = (document, path) => ({
     document: replaceInSection(document, name, options.oldText, newText, path),
-  }));
+  });
+  return editProfile(home, file, name, "replaced", edit, guarded.redactedSecrets);
+}
+
+/** Guards text bound for `file` (see guardSecrets); `field` says which part, for the refusal. */
+function profileGuard(home: HomeContext, file: ProfileFile, options: ProfileWriteOptions) {
+  const mode = secretMode(home.config.secrets, options.redactSecrets);
+  const where = file === "daily" ? "today's daily log" : profilePath(file, home.now());
+  return (text: string, field: string) => guardSecrets(text, { field: `${field} in ${where}`, mode });
 }
 
 export function removeFromProfile(
@@ -140,6 +162,7 @@ async function editProfile(
   section: string,
   action: ProfileChange["action"],
   edit: Edit,
+  redactedSecrets: string[] = [],
 ): Promise<ProfileChange> {
   return home.store.transaction(async (writer) => {
     const now = home.now();
@@ -175,6 +198,7 @@ async function editProfile(
       usage: usageOf(home, file, trimmed.document),
       archived,
       editedSectionTrimmed: editedBefore !== undefined && editedAfter?.body !== editedBefore.body,
+      redactedSecrets,
     };
   });
 }

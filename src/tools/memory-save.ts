@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MEMORY_TYPES } from "../memdir/memory-types.js";
 import { archivedOutput, describeArchived } from "./archived-chunks.js";
 import { defineMemoryTool } from "./memory-tool.js";
+import { describeRedaction, redactedSecretsOutput } from "./redacted-secrets.js";
 
 export const memorySaveTool = defineMemoryTool({
   name: "memory_save",
@@ -36,6 +37,7 @@ export const memorySaveTool = defineMemoryTool({
     created: z.boolean().describe("False when an existing memory was updated."),
     indexLine: z.string().describe("Its line in MEMORY.md's index."),
     archived: archivedOutput,
+    redactedSecrets: redactedSecretsOutput,
   }),
   async run(memory, { type, name, description, content }) {
     const saved = await memory.memories.save({ type, name, description, content });
@@ -44,10 +46,11 @@ export const memorySaveTool = defineMemoryTool({
       `${verb} ${saved.type} memory "${saved.name}" in ${saved.path}; MEMORY.md's index lists it.`,
     ];
     if (saved.archived.length > 0) parts.push(describeArchived(saved.archived));
-    const { path, created, indexLine, archived } = saved;
+    if (saved.redactedSecrets.length > 0) parts.push(describeRedaction(saved.redactedSecrets));
+    const { path, created, indexLine, archived, redactedSecrets } = saved;
     return {
       text: parts.join(" "),
-      data: { path, name: saved.name, type: saved.type, created, indexLine, archived },
+      data: { path, name: saved.name, type: saved.type, created, indexLine, archived, redactedSecrets },
     };
   },
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { errorMessage, MnemoError, type MnemoErrorCode } from "../errors.js";
+import type { SecretDetectedError } from "../guard/secret-guard.js";
 import type { MemoryHome } from "../mnemo.js";
 
 /**
@@ -90,9 +91,19 @@ export function toolError(code: MemoryToolErrorCode, message: string): MemoryToo
 }
 
 export function errorResult(error: unknown): MemoryToolResult {
-  return MnemoError.isInstance(error)
-    ? toolError(error.code, error.message)
-    : toolError("UNEXPECTED", errorMessage(error));
+  if (!MnemoError.isInstance(error)) return toolError("UNEXPECTED", errorMessage(error));
+  if (error.code === "SECRET_DETECTED") return toolError(error.code, secretRefusalForModel(error));
+  return toolError(error.code, error.message);
+}
+
+/** A model cannot ask for redaction: it is told what was found and to keep credentials out of memory. */
+function secretRefusalForModel(error: MnemoError): string {
+  const { field, kinds } = error as SecretDetectedError;
+  return (
+    `Nothing was stored: ${field} holds what looks like a credential (${kinds.join(", ")}). ` +
+    "Never store passwords, API keys, tokens or private keys in memory. Save the fact without the secret " +
+    '(for example "the deploy key is in the team\'s password manager").'
+  );
 }
 
 /** Cuts `text` to at most `max` characters, ending with a note that says how much is shown. */

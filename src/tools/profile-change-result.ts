@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PROFILE_FILES, type ProfileChange, type ProfileUsage } from "../profile/profile.js";
 import { archivedOutput, describeArchived } from "./archived-chunks.js";
+import { describeRedaction, redactedSecretsOutput } from "./redacted-secrets.js";
 
 /** Arguments and results shared by the section-level tools (memory_read, _add, _replace, _remove). */
 export const profileFileArgument = z
@@ -28,6 +29,7 @@ export const profileChangeOutput = z.object({
   editedSectionTrimmed: z
     .boolean()
     .describe("True when the budget pushed part of the edited section itself into the archive."),
+  redactedSecrets: redactedSecretsOutput,
 });
 
 export function describeUsage(path: string, usage: ProfileUsage): string {
@@ -47,9 +49,10 @@ export function profileChangeResult(
         "Make room (shorten or remove other sections with memory_replace or memory_remove) and add it again.",
     );
   }
-  const { file, path, section, action, usage, archived, editedSectionTrimmed } = change;
+  if (change.redactedSecrets.length > 0) parts.push(describeRedaction(change.redactedSecrets));
+  const { file, path, section, action, usage, archived, editedSectionTrimmed, redactedSecrets } = change;
   return {
     text: parts.join(" "),
-    data: { file, path, section, action, usage, archived, editedSectionTrimmed },
+    data: { file, path, section, action, usage, archived, editedSectionTrimmed, redactedSecrets },
   };
 }

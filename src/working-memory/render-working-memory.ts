@@ -1,3 +1,4 @@
+import { neutralizeBlockTags } from "../guard/neutralize-block-tags.js";
 import { characterCount } from "../markdown/lines.js";
 import type { ContentChunk } from "./content-chunks.js";
 import { singleLine, truncateText } from "./truncate-text.js";
@@ -27,7 +28,8 @@ const MIN_SHOWN_CHARACTERS = 40;
  * nothing to show. Pure and deterministic: the same view gives the same bytes. Bounded: the TOC block
  * takes at most half the budget when chunks follow, and the chunks share the rest evenly (a short one
  * leaves its unused share to the others); text that does not fit is cut with a marker, and the
- * lowest-ranked chunks are left out when not even their headings fit.
+ * lowest-ranked chunks are left out when not even their headings fit. Tool results cannot open or
+ * close the prompt's blocks (neutralizeBlockTags).
  */
 export function renderWorkingMemory(view: WorkingMemoryView, options: RenderWorkingMemoryOptions): string {
   const { maxCharacters } = options;
@@ -43,22 +45,23 @@ function tocBlock(documents: readonly string[], tocToolName: string, budget: num
   const advice = `No need to call ${singleLine(tocToolName)}() again for these documents.`;
   const fixed = characterCount(TOC_HEADING) + characterCount(advice) + 2;
   const list = truncateText(
-    `Tables of contents already retrieved for: ${documents.map(singleLine).join(", ")}`,
+    `Tables of contents already retrieved for: ${documents.map((document) => neutralizeBlockTags(singleLine(document))).join(", ")}`,
     budget - fixed,
   );
   return list === "" ? "" : [TOC_HEADING, list, advice].join("\n");
 }
 
 function retrievedBlock(chunks: readonly ContentChunk[], budget: number): string {
-  const headings = chunks.map((chunk, index) => `## [${index + 1}] ${chunk.source}`);
-  const lengths = chunks.map((chunk) => characterCount(chunk.content));
+  const headings = chunks.map((chunk, index) => `## [${index + 1}] ${neutralizeBlockTags(chunk.source)}`);
+  const contents = chunks.map((chunk) => neutralizeBlockTags(chunk.content));
+  const lengths = contents.map(characterCount);
   let shown = chunks.length;
   while (shown > 0 && fixedCost(headings, shown) + minimumText(lengths, shown) > budget) shown--;
   if (shown === 0) return "";
   const shares = shareOut(lengths.slice(0, shown), budget - fixedCost(headings, shown));
   const entries = chunks
     .slice(0, shown)
-    .map((chunk, index) => `${headings[index]}\n${truncateText(chunk.content, shares[index] ?? 0)}`);
+    .map((_, index) => `${headings[index]}\n${truncateText(contents[index] ?? "", shares[index] ?? 0)}`);
   return `${RETRIEVED_HEADING}\n${entries.join(BLOCK_SEPARATOR)}`;
 }
 

@@ -13,7 +13,7 @@ export function registerDoctor(program: Command): void {
     .summary("Check the memory home, and repair it with --fix")
     .description(
       "Check every file of the memory home: malformed memories, index lines out of step, files over " +
-        "budget or capacity, old daily logs. --fix repairs what can be repaired without losing anything " +
+        "budget or capacity, old daily logs, credentials and text that reads as an instruction to the model. --fix repairs what can be repaired without losing anything " +
         "(overflow goes to the archive); malformed files are reported with file and line, never rewritten. " +
         "Exits 1 when problems remain.",
     )

@@ -3,6 +3,7 @@ import { DEFAULT_SOUL_ANSWERS, type SoulAnswers } from "../../index.js";
 import { askQuestions } from "../ask-questions.js";
 import { type CommonOptions, commandAction, openHome, withCommonOptions } from "../command-action.js";
 import { EXIT_CODES, printData } from "../output.js";
+import { REDACT_SECRETS_FLAG, REDACT_SECRETS_HELP } from "../redaction-lines.js";
 
 interface InitOptions extends CommonOptions {
   name?: string;
@@ -10,6 +11,7 @@ interface InitOptions extends CommonOptions {
   style?: string;
   yes?: boolean;
   force?: boolean;
+  redactSecrets?: boolean;
 }
 
 export function registerInit(program: Command): void {
@@ -24,7 +26,8 @@ export function registerInit(program: Command): void {
     .option("--personality <text>", "the agent's personality, one sentence")
     .option("--style <text>", "the agent's speaking style, one sentence")
     .option("--yes", "ask nothing: use the options given and the defaults")
-    .option("--force", "overwrite an existing SOUL.md");
+    .option("--force", "overwrite an existing SOUL.md")
+    .option(REDACT_SECRETS_FLAG, REDACT_SECRETS_HELP);
   withCommonOptions(command, ["mnemo init", 'mnemo init --yes --name Ada --style "Short and friendly."']);
   command.action(
     commandAction<[], InitOptions>(async (_args, options) => {
@@ -34,7 +37,10 @@ export function registerInit(program: Command): void {
       const keptText = `Kept the existing ${memory.store.locate(soul.path)}; run mnemo init --force to overwrite it.`;
       if (soul.text !== "" && !options.force) return printKept(options, kept, keptText);
       const answers = await collectAnswers(options);
-      const result = await memory.onboard(answers, { overwrite: options.force === true });
+      const result = await memory.onboard(answers, {
+        overwrite: options.force === true,
+        redactSecrets: options.redactSecrets,
+      });
       if (!result.written) return printKept(options, kept, keptText);
       const written = { home: memory.home, path: result.path, written: true };
       printData(options, written, `Wrote ${memory.store.locate(result.path)}`);

@@ -3,6 +3,12 @@ import { archiveLines } from "../archive-lines.js";
 import { type CommonOptions, commandAction, openHome, withCommonOptions } from "../command-action.js";
 import { EXIT_CODES, printData, printNote } from "../output.js";
 import { textArgument } from "../read-input.js";
+import {
+  REDACT_SECRETS_FLAG,
+  REDACT_SECRETS_HELP,
+  type RedactOptions,
+  redactionLines,
+} from "../redaction-lines.js";
 
 export function registerJournal(program: Command): void {
   const journal = program
@@ -17,20 +23,22 @@ export function registerJournal(program: Command): void {
     .command("add")
     .argument("<category>", "file_pattern, user_pref, error_solution, general, or one from config.json")
     .argument("<text>", "the entry (- reads it from stdin)")
-    .description("Record a timestamped entry under a category.");
+    .description("Record a timestamped entry under a category.")
+    .option(REDACT_SECRETS_FLAG, REDACT_SECRETS_HELP);
   withCommonOptions(add, [
     'mnemo journal add user_pref "Wants answers in French."',
     'mnemo journal add general "Moved the repo to GitHub."',
   ]);
   add.action(
-    commandAction<[string, string], CommonOptions>(async ([category, text], options) => {
+    commandAction<[string, string], RedactOptions>(async ([category, text], options) => {
       const content = await textArgument(text);
       const memory = await openHome(options);
-      const result = await memory.journal.add(category, content);
+      const result = await memory.journal.add(category, content, { redactSecrets: options.redactSecrets });
       const { timestamp } = result.entry;
       const lines = [
         `Recorded [${timestamp}] ${category} in ${memory.store.locate(result.path)}`,
         ...archiveLines(memory, result.archived),
+        ...redactionLines(result.redactedSecrets),
       ];
       printData(options, result, lines.join("\n"));
       return EXIT_CODES.ok;

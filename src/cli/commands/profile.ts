@@ -5,6 +5,12 @@ import { type CommonOptions, commandAction, openHome, withCommonOptions } from "
 import { EXIT_CODES, printData, printNote } from "../output.js";
 import { parseProfileFile } from "../parse-choice.js";
 import { textArgument } from "../read-input.js";
+import {
+  REDACT_SECRETS_FLAG,
+  REDACT_SECRETS_HELP,
+  type RedactOptions,
+  redactionLines,
+} from "../redaction-lines.js";
 
 const FILES_HELP = `${PROFILE_FILES.join("|")} (SOUL.md, USER.md, MEMORY.md, today's daily log)`;
 
@@ -36,14 +42,20 @@ export function registerProfile(program: Command): void {
     .argument("<file>", FILES_HELP)
     .argument("<section>", "the section's name; it is created when missing")
     .argument("<text>", "the text to append (- reads it from stdin)")
-    .description("Append text to a section. What no longer fits the file's budget goes to the archive.");
+    .description("Append text to a section. What no longer fits the file's budget goes to the archive.")
+    .option(REDACT_SECRETS_FLAG, REDACT_SECRETS_HELP);
   withCommonOptions(add, ['mnemo profile add user Preferences "Answers in French."']);
   add.action(
-    commandAction<[string, string, string], CommonOptions>(async ([file, section, text], options) => {
+    commandAction<[string, string, string], RedactOptions>(async ([file, section, text], options) => {
       const profileFile = parseProfileFile(file);
       const content = await textArgument(text);
       const memory = await openHome(options);
-      printChange(memory, options, await memory.profile.add(profileFile, section, content));
+      const { redactSecrets } = options;
+      printChange(
+        memory,
+        options,
+        await memory.profile.add(profileFile, section, content, { redactSecrets }),
+      );
       return EXIT_CODES.ok;
     }),
   );
@@ -54,14 +66,17 @@ export function registerProfile(program: Command): void {
     .argument("<section>", "the section's name")
     .argument("<old>", "the exact text to replace; it must occur once in the section")
     .argument("<new>", 'the replacement ("" deletes the old text)')
-    .description("Replace text inside a section. When the old text is not found, prints the section.");
+    .description("Replace text inside a section. When the old text is not found, prints the section.")
+    .option(REDACT_SECRETS_FLAG, REDACT_SECRETS_HELP);
   withCommonOptions(replace, ['mnemo profile replace user Preferences "French" "German"']);
   replace.action(
-    commandAction<[string, string, string, string], CommonOptions>(async (args, options) => {
+    commandAction<[string, string, string, string], RedactOptions>(async (args, options) => {
       const [file, section, oldText, newText] = args;
       const profileFile = parseProfileFile(file);
       const memory = await openHome(options);
-      printChange(memory, options, await memory.profile.replace(profileFile, { section, oldText, newText }));
+      const { redactSecrets } = options;
+      const change = await memory.profile.replace(profileFile, { section, oldText, newText, redactSecrets });
+      printChange(memory, options, change);
       return EXIT_CODES.ok;
     }),
   );
@@ -94,6 +109,7 @@ function printChange(memory: MemoryHome, options: CommonOptions, change: Profile
     `${ACTION_TEXT[change.action]} section "${change.section}" of ${memory.store.locate(change.path)}`,
     `${change.path}: ${characters}/${budget} characters`,
     ...archiveLines(memory, change.archived),
+    ...redactionLines(change.redactedSecrets),
     ...(change.editedSectionTrimmed
       ? [
           `Over budget: section "${change.section}" did not fit and went (in part) to the archive; make room with replace or remove, then add it again.`,

@@ -5,11 +5,13 @@ import { type CommonOptions, commandAction, openHome, withCommonOptions } from "
 import { EXIT_CODES, printData } from "../output.js";
 import { parseMemoryType } from "../parse-choice.js";
 import { textArgument } from "../read-input.js";
+import { REDACT_SECRETS_FLAG, REDACT_SECRETS_HELP, redactionLines } from "../redaction-lines.js";
 
 interface RememberOptions extends CommonOptions {
   type: string;
   name: string;
   description?: string;
+  redactSecrets?: boolean;
 }
 
 export function registerRemember(program: Command): void {
@@ -23,7 +25,8 @@ export function registerRemember(program: Command): void {
     )
     .requiredOption("--type <type>", `the kind of memory: ${MEMORY_TYPES.join(", ")}`)
     .requiredOption("--name <name>", 'a short title, such as "Prefers tabs"')
-    .option("--description <text>", "one line for the index (default: the first line of the text)");
+    .option("--description <text>", "one line for the index (default: the first line of the text)")
+    .option(REDACT_SECRETS_FLAG, REDACT_SECRETS_HELP);
   withCommonOptions(command, [
     'mnemo remember "Indent with tabs, never spaces." --type feedback --name "Prefers tabs"',
     'git log -1 --format=%B | mnemo remember - --type project --name "Last release"',
@@ -38,11 +41,13 @@ export function registerRemember(program: Command): void {
         name: options.name,
         description: options.description,
         content,
+        redactSecrets: options.redactSecrets,
       });
       const lines = [
         `${saved.created ? "Created" : "Updated"} ${memory.store.locate(saved.path)}`,
         `Index line in MEMORY.md: ${saved.indexLine}`,
         ...archiveLines(memory, saved.archived),
+        ...redactionLines(saved.redactedSecrets),
       ];
       printData(options, saved, lines.join("\n"));
       return EXIT_CODES.ok;

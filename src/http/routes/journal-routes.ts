@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { MEMORY_TARGET, MnemoError } from "../../index.js";
 import { archivedOutput } from "../../tools/archived-chunks.js";
+import { redactedSecretsOutput } from "../../tools/redacted-secrets.js";
 import { defineRoute } from "../define-route.js";
+import { redactSecretsField } from "../redact-secrets-field.js";
 
 /** The categorised journal (seed 000): entries routed by category to a topic file or to MEMORY.md. */
 const TAG = "journal";
@@ -83,13 +85,20 @@ export const journalRoutes = [
             "A category from config.json's `categories` (file_pattern, user_pref, error_solution, general).",
           ),
         text: z.string().min(1).describe("The entry."),
+        redactSecrets: redactSecretsField,
       })
       .strict(),
-    response: z.object({ path: z.string(), entry: entryJson, archived: archivedOutput }),
+    response: z.object({
+      path: z.string(),
+      entry: entryJson,
+      archived: archivedOutput,
+      redactedSecrets: redactedSecretsOutput,
+    }),
     success: { 201: "The entry was added" },
-    errors: [400, 409, 413],
+    errors: [400, 409, 413, 422],
     async handle({ memory, body }) {
-      return { status: 201, body: await memory.journal.add(body.category, body.text) };
+      const { category, text, redactSecrets } = body;
+      return { status: 201, body: await memory.journal.add(category, text, { redactSecrets }) };
     },
   }),
 ];

@@ -2,8 +2,10 @@ import { z } from "zod";
 import { MEMORY_TYPES, type MemoryManifestEntry } from "../../index.js";
 import { archivedOutput } from "../../tools/archived-chunks.js";
 import { memorySaveTool } from "../../tools/memory-save.js";
+import { redactedSecretsOutput } from "../../tools/redacted-secrets.js";
 import { defineRoute } from "../define-route.js";
 import { fillPath } from "../path-template.js";
+import { redactSecretsField } from "../redact-secrets-field.js";
 
 /** Typed memories (seed 001): one Markdown file each, listed in MEMORY.md's index. */
 const TAG = "memories";
@@ -79,7 +81,7 @@ export const memoriesRoutes = [
     summary: "Save a typed memory (create, or update the one with this name)",
     description:
       "The previous version of an updated memory goes to archive/. Answers 201 when the memory is new, 200 when it was updated.",
-    body: memorySaveTool.input,
+    body: memorySaveTool.input.extend({ redactSecrets: redactSecretsField }),
     response: z.object({
       path: z.string(),
       name: z.string(),
@@ -87,9 +89,10 @@ export const memoriesRoutes = [
       created: z.boolean(),
       indexLine: z.string().describe("Its line in MEMORY.md's index."),
       archived: archivedOutput,
+      redactedSecrets: redactedSecretsOutput,
     }),
     success: { 200: "Updated an existing memory", 201: "Created a new memory" },
-    errors: [400, 413],
+    errors: [400, 413, 422],
     async handle({ memory, body }) {
       const saved = await memory.memories.save(body);
       if (!saved.created) return { body: saved };

@@ -9,6 +9,7 @@ import {
   usageOutput,
 } from "../../tools/profile-change-result.js";
 import { defineRoute } from "../define-route.js";
+import { redactSecretsField } from "../redact-secrets-field.js";
 
 /** The always-loaded files (SOUL.md, USER.md, MEMORY.md, today's daily log), read and edited by ## section. */
 const TAG = "profile";
@@ -67,11 +68,12 @@ export const profileRoutes = [
     description:
       "What no longer fits the file's character budget is moved to archive/; the answer says what.",
     params: sectionParameters,
-    body: memoryAddTool.input.pick({ text: true }),
+    body: memoryAddTool.input.pick({ text: true }).extend({ redactSecrets: redactSecretsField }),
     response: profileChangeOutput,
-    errors: [400, 409, 413],
+    errors: [400, 409, 413, 422],
     async handle({ memory, params, body }) {
-      return { body: await memory.profile.add(params.file, params.section, body.text) };
+      const { text, redactSecrets } = body;
+      return { body: await memory.profile.add(params.file, params.section, text, { redactSecrets }) };
     },
   }),
   defineRoute({
@@ -81,14 +83,17 @@ export const profileRoutes = [
     tag: TAG,
     summary: "Replace text that occurs exactly once in a ## section (empty new_text deletes it)",
     params: sectionParameters,
-    body: memoryReplaceTool.input.pick({ old_text: true, new_text: true }),
+    body: memoryReplaceTool.input
+      .pick({ old_text: true, new_text: true })
+      .extend({ redactSecrets: redactSecretsField }),
     response: profileChangeOutput,
-    errors: [400, 404, 409, 413],
+    errors: [400, 404, 409, 413, 422],
     async handle({ memory, params, body }) {
       const change = await memory.profile.replace(params.file, {
         section: params.section,
         oldText: body.old_text,
         newText: body.new_text,
+        redactSecrets: body.redactSecrets,
       });
       return { body: change };
     },

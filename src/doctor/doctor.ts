@@ -15,7 +15,7 @@ import {
   TOPICS_DIR,
   USER_PATH,
 } from "../home/layout.js";
-import { enforceJournalCapacity } from "../journal/journal.js";
+import { enforceJournalCapacity, memoryLinesWithoutIndex } from "../journal/journal.js";
 import { parseJournal } from "../markdown/journal-entries.js";
 import { countLines, splitLinesKeepEnds } from "../markdown/lines.js";
 import { findSection, parseSections, sameSectionName } from "../markdown/sections.js";
@@ -185,7 +185,7 @@ async function checkJournals(home: HomeContext): Promise<DoctorProblem[]> {
         fixable: false,
       });
     }
-    const lines = countLines(text);
+    const lines = path === MEMORY_PATH ? memoryLinesWithoutIndex(text) : countLines(text);
     if (
       lines > home.config.capacity.maxLines &&
       parseJournal(journal).blocks.some((block) => block.kind === "entry")

@@ -93,4 +93,35 @@ describe("categorised journal (seed 000)", () => {
     );
     expect(all.sort()).toEqual(["0", "1", "2", "3", "4", "5", "6", "7"]);
   });
+
+  test("in a home whose index alone passes the capacity, a new MEMORY.md entry stays (it was archived on arrival)", async () => {
+    await open({ capacity: { maxLines: 30, targetLines: 20 }, search: { embedder: "none" } });
+    for (let index = 0; index < 40; index++)
+      await memory.memories.save({
+        type: "project",
+        name: `Fact ${index}`,
+        content: `Fact number ${index}.`,
+      });
+    await memory.journal.add("general", "The CI runs on Debian.");
+    await memory.journal.add("error_solution", "EACCES on deploy: chmod 600 the key.");
+    const journal = await memory.journal.readTopic("MEMORY");
+    expect(journal.entries.map((entry) => entry.content)).toEqual([
+      "The CI runs on Debian.",
+      "EACCES on deploy: chmod 600 the key.",
+    ]);
+    expect(await readFile(join(home, "archive/MEMORY.md"), "utf8").catch(() => "")).not.toContain("Debian");
+    expect((await memory.doctor()).problems.filter((problem) => problem.kind === "over-capacity")).toEqual(
+      [],
+    );
+  });
+
+  test("an entry longer than the capacity target is refused, not recorded and archived at once", async () => {
+    await open({ capacity: { maxLines: 30, targetLines: 20 } });
+    await memory.journal.add("user_pref", "A short preference.");
+    const long = Array.from({ length: 25 }, (_, line) => `line ${line}`).join("\n");
+    await expect(memory.journal.add("user_pref", long)).rejects.toMatchObject({ code: "TOO_LARGE" });
+    const kept = await memory.journal.readTopic("user_prefs");
+    expect(kept.entries.map((entry) => entry.content)).toEqual(["A short preference."]);
+    expect(await readFile(join(home, "archive/topics/user_prefs.md"), "utf8").catch(() => "")).toBe("");
+  });
 });

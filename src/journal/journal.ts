@@ -5,9 +5,16 @@ import { MnemoError } from "../errors.js";
 import { guardSecrets, secretMode } from "../guard/secret-guard.js";
 import { localMinute } from "../home/clock.js";
 import type { HomeContext } from "../home/home-context.js";
-import { MEMORY_JOURNAL_SECTION, MEMORY_PATH, TOPICS_DIR, topicPath } from "../home/layout.js";
+import {
+  MEMORY_INDEX_SECTION,
+  MEMORY_JOURNAL_SECTION,
+  MEMORY_PATH,
+  TOPICS_DIR,
+  topicPath,
+} from "../home/layout.js";
 import {
   appendEntry,
+  formatEntry,
   type JournalEntry,
   type JournalWarning,
   journalEntries,
@@ -21,6 +28,7 @@ import {
   makeSection,
   parseSections,
   type SectionDocument,
+  sameSectionName,
   serializeSections,
 } from "../markdown/sections.js";
 import { enforceCapacity } from "./capacity.js";
@@ -84,6 +92,13 @@ export async function addJournalEntry(
     const now = home.now();
     const entry: JournalEntry = { timestamp: localMinute(now), category, content: normalized };
     const removed = await rewriteJournal(home, writer, path, (journal) => appendEntry(journal, entry));
+    if (!((await writer.read(path)) ?? "").includes(formatEntry(entry).trim())) {
+      // The entry alone is longer than the capacity target: recording it would archive it at once.
+      throw new MnemoError(
+        "TOO_LARGE",
+        `The journal entry does not fit in ${path}, which is brought to ${home.config.capacity.targetLines} lines when it passes ${home.config.capacity.maxLines}; record the essentials, or save a typed memory instead.`,
+      );
+    }
     const archived = await archiveText(writer, {
       sourcePath: path,
       chunks: removed,
@@ -153,7 +168,9 @@ function quoted(value: string): string {
 
 /**
  * Re-reads the journal under the lock, applies `change`, enforces capacity and writes it back.
- * For MEMORY.md the journal is the `## Journal` section and capacity counts the whole file.
+ * For MEMORY.md the journal is the `## Journal` section, and capacity counts the whole file but
+ * the index of typed memories: the index only points at files, grows with them, and no journal
+ * trimming could shorten it, so counting it would archive every new entry of a large home at once.
  */
 async function rewriteJournal(
   home: HomeContext,
@@ -175,11 +192,20 @@ async function rewriteJournal(
   const result = enforceCapacity(change(journalSectionBody(document)), {
     maxLines,
     targetLines,
-    lineCount: (journal) => countLines(withJournal(journal)),
+    lineCount: (journal) => memoryLinesWithoutIndex(withJournal(journal)),
   });
   const after = withJournal(result.text);
   if (after !== before) await writer.write(path, after);
   return result.removed;
+}
+
+/** The lines of MEMORY.md that its capacity counts: all but the `## Memories` index. */
+export function memoryLinesWithoutIndex(text: string): number {
+  const document = parseSections(text);
+  const sections = document.sections.filter(
+    (section) => !sameSectionName(section.name, MEMORY_INDEX_SECTION),
+  );
+  return countLines(serializeSections({ ...document, sections }));
 }
 
 function journalSectionBody(document: SectionDocument): string {

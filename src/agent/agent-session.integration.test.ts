@@ -75,7 +75,11 @@ describe("an agent session over a real OpenAI-compatible HTTP server", () => {
           toolCalls: [
             {
               name: "memory_add",
-              arguments: JSON.stringify({ file: "user", section: "Name", text: "The user's name is Ada." }),
+              arguments: JSON.stringify({
+                file: "user",
+                section: "Name",
+                content: "The user's name is Ada.",
+              }),
             },
             {
               name: "memory_save",
@@ -141,7 +145,7 @@ describe("an agent session over a real OpenAI-compatible HTTP server", () => {
       {
         toolCalls: [
           { name: "memory_save", arguments: '{"type": "user", "name": ' },
-          { name: "memory_add", arguments: JSON.stringify({ file: "nowhere", section: "x", text: "y" }) },
+          { name: "memory_add", arguments: JSON.stringify({ file: "nowhere", section: "x", content: "y" }) },
           { name: "rm_rf", arguments: "{}" },
         ],
       },

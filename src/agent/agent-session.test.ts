@@ -37,7 +37,7 @@ describe("AgentSession", () => {
     await memory.profile.add("user", "Name", "Ada.");
     const model = new ScriptedChatModel({
       replies: [
-        toolCall("memory_add", { file: "user", section: "Pets", text: "A cat, Miso." }),
+        toolCall("memory_add", { file: "user", section: "Pets", content: "A cat, Miso." }),
         answerText("ok"),
       ],
     });

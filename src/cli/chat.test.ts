@@ -83,7 +83,7 @@ describe("mnemo chat", () => {
           toolCalls: [
             {
               name: "memory_add",
-              arguments: JSON.stringify({ file: "user", section: "Pets", text: "A cat called Miso." }),
+              arguments: JSON.stringify({ file: "user", section: "Pets", content: "A cat called Miso." }),
             },
           ],
         };

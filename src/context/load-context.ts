@@ -24,16 +24,12 @@ export interface CoreMemory {
 }
 
 /**
- * Seed 000's core memory: the first `autoLoadLines` lines of MEMORY.md (and at most the index caps
- * of seed 001), cut at a line boundary. A missing file is an empty core memory.
+ * Seed 000's core memory: exactly the first `autoLoadLines` lines of MEMORY.md (property 1). The
+ * caps of seed 001 bound the index lines of the session context, not this. A missing file is empty.
  */
 export async function loadCoreMemory(home: HomeContext): Promise<CoreMemory> {
   const text = (await home.store.read(MEMORY_PATH)) ?? "";
-  return headOfLines(
-    text,
-    Math.min(home.config.autoLoadLines, home.config.index.maxLines),
-    home.config.index.maxBytes,
-  );
+  return headOfLines(text, home.config.autoLoadLines, Number.POSITIVE_INFINITY);
 }
 
 export function headOfLines(text: string, maxLines: number, maxBytes: number): CoreMemory {

@@ -100,7 +100,11 @@ describe("writes with a chat model and an embedder that never answer", () => {
         description: "Pet",
         content: "A cat.",
       }),
-      memory_add: await call("memory_add", { file: "memory", section: "Notes", text: "Deploys on Friday." }),
+      memory_add: await call("memory_add", {
+        file: "memory",
+        section: "Notes",
+        content: "Deploys on Friday.",
+      }),
       memory_replace: await call("memory_replace", {
         file: "memory",
         section: "Notes",

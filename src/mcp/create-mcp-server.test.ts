@@ -16,7 +16,7 @@ describe("createMcpServer with memory disabled", () => {
     try {
       const result = (await client.callTool({
         name: "memory_add",
-        arguments: { file: "user", section: "Name", text: "Grace" },
+        arguments: { file: "user", section: "Name", content: "Grace" },
       })) as CallToolResult;
       expect(result).toMatchObject({
         isError: true,

@@ -55,7 +55,7 @@ describe("createMcpHttpHandler", () => {
     const client = await connectClient();
     const result = (await client.callTool({
       name: "memory_add",
-      arguments: { file: "memory", section: "Notes", text: "Parsed by the framework." },
+      arguments: { file: "memory", section: "Notes", content: "Parsed by the framework." },
     })) as CallToolResult;
     expect(result.isError).toBeFalsy();
     expect((await memory.profile.read("memory", "Notes")).text).toContain("Parsed by the framework.");

@@ -78,7 +78,11 @@ describe.each([
   it("runs every tool: text for the model, structured content that fits the output schema", async () => {
     await client.listTools(); // the client checks structured content against the schemas it listed
     const results: Record<string, CallToolResult> = {
-      memory_add: await call("memory_add", { file: "user", section: "Pets", text: "Has a cat named Tom." }),
+      memory_add: await call("memory_add", {
+        file: "user",
+        section: "Pets",
+        content: "Has a cat named Tom.",
+      }),
       memory_replace: await call("memory_replace", {
         file: "user",
         section: "Pets",
@@ -116,7 +120,7 @@ describe.each([
 
   it("answers domain errors as isError results with a message and no structured content", async () => {
     const failures = [
-      await call("memory_add", { file: "diary", section: "A", text: "x" }),
+      await call("memory_add", { file: "diary", section: "A", content: "x" }),
       await call("memory_read", { file: "user", colour: "blue" }),
       await call("memory_search", {}),
       await call("memory_delete", { name: "No such memory" }),
@@ -143,7 +147,7 @@ describe.each([
 
   it("lists the home's files as mnemo:// resources and reads them", async () => {
     await call("memory_save", { type: "user", name: "Owns a cat", description: "Pet", content: "A cat." });
-    const daily = await call("memory_add", { file: "daily", section: "Work", text: "Tested MCP." });
+    const daily = await call("memory_add", { file: "daily", section: "Work", content: "Tested MCP." });
     const dailyPath = (daily.structuredContent as { path: string }).path;
     const { resources } = await client.listResources();
     const uris = resources.map((resource) => resource.uri);

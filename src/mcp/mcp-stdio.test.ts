@@ -62,7 +62,7 @@ describe("mnemo mcp over stdio", () => {
     server.child.stdin.write(
       request(2, "tools/call", {
         name: "memory_add",
-        arguments: { file: "user", section: "Name", text: "The user is Grace." },
+        arguments: { file: "user", section: "Name", content: "The user is Grace." },
       }),
     );
     await server.responses(2); // requests run concurrently: read once the write is answered

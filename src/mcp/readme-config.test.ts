@@ -69,7 +69,7 @@ describe("the README's MCP configuration", () => {
       expect(tools.map((tool) => tool.name)).toEqual(MEMORY_TOOLS.map((tool) => tool.name));
       const added = (await client.callTool({
         name: "memory_add",
-        arguments: { file: "user", section: "Name", text: "The user is Grace." },
+        arguments: { file: "user", section: "Name", content: "The user is Grace." },
       })) as CallToolResult;
       expect(added.isError, stderr).toBeFalsy();
       const { contents } = await client.readResource({ uri: "mnemo://profile/user" });

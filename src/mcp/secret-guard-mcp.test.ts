@@ -27,7 +27,7 @@ describe("the memory tools over MCP", () => {
         },
         {
           name: "memory_add",
-          arguments: { file: "user", section: "Accounts", text: "bank password: Kestrel#4821!" },
+          arguments: { file: "user", section: "Accounts", content: "bank password: Kestrel#4821!" },
         },
       ];
       for (const call of calls) {

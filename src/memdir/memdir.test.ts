@@ -68,6 +68,21 @@ describe("typed memories (seed 001)", () => {
     );
   });
 
+  test("a re-save without a description keeps the description, unless it was only the old first line", async () => {
+    await open();
+    await memory.memories.save({
+      type: "project",
+      name: "Deploy",
+      description: "How we ship",
+      content: "make release",
+    });
+    await memory.memories.save({ type: "project", name: "Deploy", content: "make release-2\nthen tag" });
+    expect((await memory.memories.get("Deploy")).description).toBe("How we ship");
+    await memory.memories.save({ type: "project", name: "Notes", content: "first version" });
+    await memory.memories.save({ type: "project", name: "Notes", content: "second version\nmore" });
+    expect((await memory.memories.get("Notes")).description).toBe("second version");
+  });
+
   test("saving a name under another type moves the memory: never two files for one name", async () => {
     await open();
     await memory.memories.save({ type: "project", name: "Deadline", content: "Ship on Friday." });

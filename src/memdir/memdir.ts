@@ -121,7 +121,11 @@ export async function saveMemory(home: HomeContext, input: SaveMemoryInput): Pro
         })),
       );
     }
-    const fields = { name, description: description || firstLine(content), type };
+    const fields = {
+      name,
+      description: description || keptDescription(previous) || firstLine(content),
+      type,
+    };
     await writer.write(
       path,
       formatMemoryFile({
@@ -275,6 +279,16 @@ function validateExtraFrontmatter(
     }
   }
   return extra;
+}
+
+/**
+ * A re-save without a description keeps the one the memory has, unless it was only the first line
+ * of the old content (then the new first line replaces it, as it would have been derived again).
+ */
+function keptDescription(previous: ReturnType<typeof parseMemoryFile> | undefined): string | undefined {
+  if (!previous?.ok) return undefined;
+  const { description } = previous.header;
+  return description === firstLine(previous.body.trim()) ? undefined : description;
 }
 
 function firstLine(content: string): string {

@@ -25,7 +25,7 @@ describe("memory_add", () => {
     const result = await runMemoryTool(memory, "memory_add", {
       file: "user",
       section: "Preferences",
-      text: "Likes short answers.",
+      content: "Likes short answers.",
     });
     expect(result.ok).toBe(true);
     expect(result.text).toMatch(
@@ -34,7 +34,11 @@ describe("memory_add", () => {
     expect(result.data).toMatchObject({ path: "USER.md", action: "added", archived: [] });
     expect(await onDisk("USER.md")).toContain("## Preferences\nLikes short answers.");
 
-    await runMemoryTool(memory, "memory_add", { file: "user", section: "Preferences", text: "Writes Go." });
+    await runMemoryTool(memory, "memory_add", {
+      file: "user",
+      section: "Preferences",
+      content: "Writes Go.",
+    });
     expect(await onDisk("USER.md")).toContain("Likes short answers.\nWrites Go.");
   });
 
@@ -43,7 +47,7 @@ describe("memory_add", () => {
     const result = await runMemoryTool(memory, "memory_add", {
       file: "daily",
       section: "Work",
-      text: "Fixed the deploy.",
+      content: "Fixed the deploy.",
     });
     expect(result).toMatchObject({ ok: true, data: { path: "daily/2026-03-04.md" } });
     expect(await onDisk("daily/2026-03-04.md")).toContain("Fixed the deploy.");
@@ -51,12 +55,16 @@ describe("memory_add", () => {
 
   test("over budget: says what went to the archive, and the archive holds it", async () => {
     await open({ budgets: { user: 200 } });
-    await runMemoryTool(memory, "memory_add", { file: "user", section: "Name", text: "Grace. ".repeat(15) });
+    await runMemoryTool(memory, "memory_add", {
+      file: "user",
+      section: "Name",
+      content: "Grace. ".repeat(15),
+    });
     const hobbies = "Sails small boats on the lake every weekend in summer, and builds kites in winter.";
     const result = await runMemoryTool(memory, "memory_add", {
       file: "user",
       section: "Hobbies",
-      text: hobbies,
+      content: hobbies,
     });
     expect(result.ok).toBe(true);
     expect(result.text).toContain("Moved to archive/USER.md (over budget (200 characters))");
@@ -72,7 +80,7 @@ describe("memory_add", () => {
     const result = await runMemoryTool(memory, "memory_add", {
       file: "user",
       section: "Notes",
-      text: "one\n## Two",
+      content: "one\n## Two",
     });
     expect(result).toMatchObject({ ok: false, data: { error: { code: "INVALID_INPUT" } } });
     expect(result.text).toContain("## Two");
@@ -84,7 +92,7 @@ describe("memory_add", () => {
     const result = await runMemoryTool(memory, "memory_add", {
       file: "memory",
       section: "Memories",
-      text: "x",
+      content: "x",
     });
     expect(result).toMatchObject({ ok: false, data: { error: { code: "INVALID_INPUT" } } });
     expect(result.text).toContain("memory_save");

@@ -19,15 +19,15 @@ export const memoryAddTool = defineMemoryTool({
     .object({
       file: profileFileArgument,
       section: sectionArgument,
-      text: z
+      content: z
         .string()
         .min(1)
         .describe('The text to append to the section (no "## " heading lines; "###" sub-headings are fine).'),
     })
     .strict(),
   output: profileChangeOutput,
-  async run(memory, { file, section, text }) {
-    const change = await memory.profile.add(file, section, text);
+  async run(memory, { file, section, content }) {
+    const change = await memory.profile.add(file, section, content);
     return profileChangeResult(change, `Added to ${change.path} ## ${change.section}.`);
   },
 });

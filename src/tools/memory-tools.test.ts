@@ -141,7 +141,7 @@ describe("runMemoryTool never throws for a model's mistakes", () => {
   });
 
   test("a missing field is named", async () => {
-    const result = await runMemoryTool(memory, "memory_add", JSON.stringify({ file: "user", text: "x" }));
+    const result = await runMemoryTool(memory, "memory_add", JSON.stringify({ file: "user", content: "x" }));
     expect(result).toMatchObject({ ok: false, data: { error: { code: "INVALID_INPUT" } } });
     expect(result.text).toContain('"section"');
     expect(result.text).toContain("expected string");
@@ -176,7 +176,7 @@ describe("runMemoryTool never throws for a model's mistakes", () => {
   test("disabled memory: every tool answers DISABLED and touches no file", async () => {
     const handlers = memoryToolHandlers(disabled);
     expect(Object.keys(handlers)).toEqual(MEMORY_TOOLS.map((tool) => tool.name));
-    const result = await handlers.memory_add?.({ file: "user", section: "Name", text: "Grace" });
+    const result = await handlers.memory_add?.({ file: "user", section: "Name", content: "Grace" });
     expect(result).toMatchObject({ ok: false, data: { error: { code: "DISABLED" } } });
     expect(result?.text).toContain("disabled");
     expect(await readdir(disabledHome)).toEqual([]);
@@ -196,7 +196,11 @@ describe("runMemoryTool never throws for a model's mistakes", () => {
       config: { budgets: { memory: 20_000 } },
     });
     try {
-      const added = await runMemoryTool(large, "memory_add", { file: "memory", section: "Notes", text });
+      const added = await runMemoryTool(large, "memory_add", {
+        file: "memory",
+        section: "Notes",
+        content: text,
+      });
       expect(added.ok).toBe(true);
       const read = await runMemoryTool(large, "memory_read", { file: "memory" });
       expect(read.ok).toBe(true);

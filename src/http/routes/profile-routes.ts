@@ -68,7 +68,8 @@ export const profileRoutes = [
     description:
       "What no longer fits the file's character budget is moved to archive/; the answer says what.",
     params: sectionParameters,
-    body: memoryAddTool.input.pick({ text: true }).extend({ redactSecrets: redactSecretsField }),
+    // The HTTP body keeps the name it has always had; the tool's argument follows seed 002 (content).
+    body: z.object({ text: memoryAddTool.input.shape.content, redactSecrets: redactSecretsField }).strict(),
     response: profileChangeOutput,
     errors: [400, 409, 413, 422],
     async handle({ memory, params, body }) {

@@ -24,6 +24,8 @@ export interface DocumentState {
   hash: string;
   mtimeMs: number;
   size: number;
+  /** The store's DocumentInfo.changeStamp when indexed, if it has one. */
+  changeStamp?: string;
 }
 
 export interface ChunkFilter {
@@ -45,6 +47,11 @@ export interface ScoredChunkId {
 export interface SearchIndex {
   open(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Changes each time the index starts over empty because its storage was found damaged: a sync
+   * then checks every file again, and an operation that failed on the damage can be run again.
+   */
+  generation(): Promise<number>;
   documentStates(): Promise<Map<string, DocumentState>>;
   /** Replaces every chunk of one document, in one transaction; vectors are set for the chunks that have one. */
   replaceDocument(

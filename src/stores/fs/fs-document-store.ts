@@ -108,6 +108,7 @@ export class FsDocumentStore implements DocumentStore {
             path: directory === "" ? name : `${directory}/${name}`,
             modifiedAt: info.mtime,
             size: info.size,
+            changeStamp: `${info.ino}:${info.ctimeMs}`,
           };
       });
     }

@@ -8,7 +8,8 @@
  *   reindex  two `mnemo reindex` run beside the readers and writers;
  *   serve    `mnemo serve` answers GET /v1/search in a loop (4 at a time) beside them.
  *
- * Prints a table and, with --json, one JSON line: recalls, failed recalls, p50/p95/max recall
+ * Prints a table and, with --json, one JSON line: recalls, failed recalls, recalls that searched
+ * what the index held because they could not catch up in time ("behind"), p50/p95/max recall
  * latency (spawn to exit) under load, and the other processes' runs and failures.
  *
  *   npm run build && npx tsx bench/reliability/concurrent-readers.ts [--readers 16] [--writers 4]
@@ -51,9 +52,13 @@ interface ScenarioResult {
   rounds: number;
   recalls: number;
   failures: number;
+  /** Recalls that could not catch up in time and searched what the index held (with a warning). */
+  behind: number;
   p50Ms: number;
   p95Ms: number;
   maxMs: number;
+  /** Of a recall's time, the index's catch-up (waits for the write lock included), as it reports it. */
+  syncP95Ms: number;
   /** The processes or requests beside the readers: reindex runs, HTTP searches. */
   beside: { what: string; runs: number; failures: number };
   firstFailure?: string;
@@ -145,7 +150,16 @@ async function serveScenario(): Promise<ScenarioResult> {
 }
 
 function recall(serial: number): Promise<MnemoRun> {
-  return spawnMnemo(["recall", query(serial), "--limit", "5", "--home", home]);
+  return spawnMnemo(["recall", query(serial), "--limit", "5", "--json", "--home", home]);
+}
+
+function syncMsOf(run: MnemoRun): number[] {
+  try {
+    const { timings } = JSON.parse(run.stdout) as { timings: { syncMs: number } };
+    return [timings.syncMs];
+  } catch {
+    return [];
+  }
 }
 
 /** One writer: two memories saved one after the other, through the CLI. */
@@ -185,9 +199,11 @@ function summarise(name: string, runs: MnemoRun[], beside: ScenarioResult["besid
     rounds,
     recalls: runs.length,
     failures: failed.length,
+    behind: runs.filter((run) => run.stderr.includes("could not catch up")).length,
     p50Ms: Math.round(percentile(latencies, 50)),
     p95Ms: Math.round(percentile(latencies, 95)),
     maxMs: Math.round(Math.max(...latencies)),
+    syncP95Ms: Math.round(percentile(runs.flatMap(syncMsOf), 95)),
     beside,
     firstFailure: failed[0]
       ? `exit ${failed[0].status}: ${failed[0].stderr.trim().slice(0, 300)}`
@@ -203,9 +219,11 @@ function formatTable(results: ScenarioResult[]): string {
     "rounds",
     "recalls",
     "failures",
+    "behind",
     "p50 ms",
     "p95 ms",
     "max ms",
+    "sync p95",
     "beside",
     "runs",
     "failed",
@@ -218,9 +236,11 @@ function formatTable(results: ScenarioResult[]): string {
       result.rounds,
       result.recalls,
       result.failures,
+      result.behind,
       result.p50Ms,
       result.p95Ms,
       result.maxMs,
+      result.syncP95Ms,
       result.beside.what,
       result.beside.runs,
       result.beside.failures,

@@ -12,7 +12,7 @@ import type {
   StoredChunk,
 } from "../../contracts/search-index.js";
 import { ftsMatchExpression } from "../../search/query-terms.js";
-import { type ChunkRow, filterClause, toStoredChunk } from "./chunk-rows.js";
+import { type ChunkRow, filterClause, sameChunks, toStoredChunk } from "./chunk-rows.js";
 import { SqliteChunkVectors, type VectorChanges } from "./sqlite-chunk-vectors.js";
 import { StatementCache } from "./statement-cache.js";
 
@@ -47,47 +47,87 @@ export class SearchTables {
     );
   }
 
+  /**
+   * Replaces a document's chunks in one IMMEDIATE transaction. When they are already the same
+   * (another process indexed the same file first) nothing is rewritten: the check is made first
+   * without the write lock, then again under it, and at most the document's state is updated.
+   */
   replaceDocument(
     path: string,
     state: DocumentState,
     chunks: ChunkRecord[],
     vectors: Map<string, Float32Array>,
   ): void {
-    const database = this.database;
+    const model = this.vectors.model();
+    const getsVector = (chunk: ChunkRecord) => model !== undefined && vectors.has(chunk.textHash);
+    const unchanged = () => sameChunks(this.storedChunksOf(path), chunks, getsVector);
+    if (this.sameState(path, state) && unchanged()) return;
+    const changes: VectorChanges = { set: new Map(), removed: [] };
+    this.database
+      .transaction(() => {
+        if (!unchanged()) this.writeChunks(path, chunks, { vectors, changes });
+        this.recordState(path, state);
+      })
+      .immediate();
+    this.vectors.applyCommitted(changes);
+  }
+
+  /** Inside a write transaction: the document's chunks replaced by these, with their vectors. */
+  private writeChunks(
+    path: string,
+    chunks: ChunkRecord[],
+    write: { vectors: Map<string, Float32Array>; changes: VectorChanges },
+  ): void {
     const model = this.vectors.model();
     const insertChunk = this.sql(
       "INSERT INTO chunks (path, kind, locator, line, title, text, memory_type, date, text_hash, has_vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
-    const changes: VectorChanges = { set: new Map(), removed: [] };
-    database
-      .transaction(() => {
-        changes.removed = this.deleteChunksOf(path);
-        for (const chunk of chunks) {
-          const vector = model ? vectors.get(chunk.textHash) : undefined;
-          const { lastInsertRowid } = insertChunk.run(
-            chunk.path,
-            chunk.kind,
-            chunk.locator,
-            chunk.line,
-            chunk.title,
-            chunk.text,
-            chunk.memoryType ?? null,
-            chunk.date ?? null,
-            chunk.textHash,
-            vector ? 1 : 0,
-          );
-          if (vector && model) {
-            const id = Number(lastInsertRowid);
-            changes.set.set(id, this.vectors.storeVectorOf({ id, textHash: chunk.textHash }, vector, model));
-          }
-        }
-        this.sql(
-          `INSERT INTO documents (path, hash, mtime_ms, size, change_stamp) VALUES (?, ?, ?, ?, ?) ON CONFLICT(path)
-         DO UPDATE SET hash = excluded.hash, mtime_ms = excluded.mtime_ms, size = excluded.size, change_stamp = excluded.change_stamp`,
-        ).run(path, state.hash, state.mtimeMs, state.size, state.changeStamp ?? null);
-      })
-      .immediate();
-    this.vectors.applyCommitted(changes);
+    write.changes.removed = this.deleteChunksOf(path);
+    for (const chunk of chunks) {
+      const vector = model ? write.vectors.get(chunk.textHash) : undefined;
+      const { lastInsertRowid } = insertChunk.run(
+        chunk.path,
+        chunk.kind,
+        chunk.locator,
+        chunk.line,
+        chunk.title,
+        chunk.text,
+        chunk.memoryType ?? null,
+        chunk.date ?? null,
+        chunk.textHash,
+        vector ? 1 : 0,
+      );
+      if (vector && model) {
+        const id = Number(lastInsertRowid);
+        write.changes.set.set(
+          id,
+          this.vectors.storeVectorOf({ id, textHash: chunk.textHash }, vector, model),
+        );
+      }
+    }
+  }
+
+  private storedChunksOf(path: string): ChunkRow[] {
+    return this.sql("SELECT * FROM chunks WHERE path = ? ORDER BY id").all(path) as ChunkRow[];
+  }
+
+  private sameState(path: string, state: DocumentState): boolean {
+    const recorded = this.sql("SELECT hash, mtime_ms, size, change_stamp FROM documents WHERE path = ?").get(
+      path,
+    ) as { hash: string; mtime_ms: number; size: number; change_stamp: string | null } | undefined;
+    return (
+      recorded?.hash === state.hash &&
+      recorded.mtime_ms === state.mtimeMs &&
+      recorded.size === state.size &&
+      recorded.change_stamp === (state.changeStamp ?? null)
+    );
+  }
+
+  private recordState(path: string, state: DocumentState): void {
+    this.sql(
+      `INSERT INTO documents (path, hash, mtime_ms, size, change_stamp) VALUES (?, ?, ?, ?, ?) ON CONFLICT(path)
+       DO UPDATE SET hash = excluded.hash, mtime_ms = excluded.mtime_ms, size = excluded.size, change_stamp = excluded.change_stamp`,
+    ).run(path, state.hash, state.mtimeMs, state.size, state.changeStamp ?? null);
   }
 
   removeDocument(path: string): void {

@@ -6,7 +6,8 @@
  *   cold     the search index is deleted before each round, so every reader finds it missing;
  *   warm     the index is kept, only the writers' new memories are to catch up;
  *   reindex  two `mnemo reindex` run beside the readers and writers;
- *   serve    `mnemo serve` answers GET /v1/search in a loop (4 at a time) beside them.
+ *   serve    `mnemo serve`, started on a missing index, answers GET /v1/search in a loop (4 at a
+ *            time) beside them.
  *
  * Prints a table and, with --json, one JSON line: recalls, failed recalls, recalls that searched
  * what the index held because they could not catch up in time ("behind"), p50/p95/max recall
@@ -97,10 +98,7 @@ async function scenario(
   const recalls: MnemoRun[] = [];
   const besideRuns: MnemoRun[] = [];
   for (let round = 0; round < rounds; round++) {
-    if (options.coldIndex) {
-      for (const suffix of ["", "-wal", "-shm"])
-        await rm(join(home, ".index", `search.sqlite${suffix}`), { force: true });
-    }
+    if (options.coldIndex) await removeIndex();
     const [reads, , beside] = await Promise.all([
       Promise.all(Array.from({ length: readers }, (_, reader) => recall(round * readers + reader))),
       Promise.all(Array.from({ length: writers }, (_, writer) => writeChain(`${name}-${round}-${writer}`))),
@@ -118,6 +116,7 @@ async function scenario(
 
 /** The same as `warm`, with `mnemo serve` answering searches in a loop while the CLI recalls run. */
 async function serveScenario(): Promise<ScenarioResult> {
+  await removeIndex(); // the server's first searches build the index beside the CLI's
   const served = await startMnemoServe(home);
   try {
     let requests = 0;
@@ -147,6 +146,11 @@ async function serveScenario(): Promise<ScenarioResult> {
   } finally {
     await served.stop();
   }
+}
+
+async function removeIndex(): Promise<void> {
+  for (const suffix of ["", "-wal", "-shm"])
+    await rm(join(home, ".index", `search.sqlite${suffix}`), { force: true });
 }
 
 function recall(serial: number): Promise<MnemoRun> {

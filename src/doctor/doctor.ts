@@ -22,6 +22,7 @@ import { type MemoryHeader, parseMemoryFile } from "../memdir/memory-file.js";
 import { indexLinesOf, removeIndexLines, upsertIndexLine } from "../memdir/memory-index.js";
 import { parseMemoryFileName } from "../memdir/memory-name.js";
 import { enforceProfileBudget, type ProfileFile, usageOf } from "../profile/profile.js";
+import { checkSearchIndex, type SearchIndexHealth, searchIndexProblems } from "./index-check.js";
 
 /**
  * `mnemo doctor`: finds what a hand edit, a crash or an older version left behind, and with `fix`
@@ -38,7 +39,9 @@ export type DoctorProblemKind =
   | "malformed-journal-entry"
   | "duplicate-section"
   | "old-daily-log"
-  | "misnamed-daily-log";
+  | "misnamed-daily-log"
+  | "damaged-search-index"
+  | "search-index-outside-home";
 
 export interface DoctorProblem {
   kind: DoctorProblemKind;
@@ -52,18 +55,22 @@ export interface DoctorReport {
   problems: DoctorProblem[];
   /** What `fix` changed, one line each. */
   fixed: string[];
+  searchIndex: SearchIndexHealth;
 }
 
 export async function runDoctor(home: HomeContext, options: { fix?: boolean } = {}): Promise<DoctorReport> {
+  const searchIndex = await checkSearchIndex(home);
   const problems = [
     ...(await checkMemories(home)),
     ...(await checkProfiles(home)),
     ...(await checkJournals(home)),
     ...(await checkDailies(home)),
+    ...searchIndexProblems(searchIndex),
   ];
-  if (!options.fix || !problems.some((problem) => problem.fixable)) return { problems, fixed: [] };
+  if (!options.fix || !problems.some((problem) => problem.fixable))
+    return { problems, fixed: [], searchIndex };
   const fixed = await home.store.transaction((writer) => fixProblems(home, writer, problems));
-  return { problems, fixed };
+  return { problems, fixed, searchIndex };
 }
 
 async function checkMemories(home: HomeContext): Promise<DoctorProblem[]> {

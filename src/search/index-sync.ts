@@ -54,7 +54,7 @@ export function newSyncState(): SyncState {
 
 export async function planSync(
   reader: DocumentReader,
-  index: SearchIndex,
+  index: Pick<SearchIndex, "documentStates" | "generation">,
   state: SyncState,
   options: SyncOptions,
 ): Promise<SyncPlan> {

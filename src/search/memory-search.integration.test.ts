@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import type { EmbeddingModel } from "../contracts/embedding-model.js";
@@ -114,6 +114,24 @@ describe("recall over the memory home (SQLite, BM25)", () => {
     );
     expect(other.status).toBe(0);
     expect((await memory.recall("peanuts")).hits[0]?.path).toBe("memories/user_allergy.md");
+  });
+
+  test("an edit in place that keeps the size and sets the modification time back is seen (change stamp)", async () => {
+    await open();
+    await memory.memories.save({ type: "project", name: "Launch", content: "The launch is on Friday." });
+    expect((await memory.recall("Friday")).hits).toHaveLength(1);
+    const path = join(home, "memories/project_launch.md");
+    const before = await stat(path);
+    const text = await readFile(path, "utf8");
+    const edited = text.replaceAll("Friday", "Monday");
+    expect(edited.length).toBe(text.length);
+    await writeFile(path, edited);
+    await utimes(path, before.atime, before.mtime);
+    const after = await stat(path);
+    expect([after.size, after.mtime.getTime()]).toEqual([before.size, before.mtime.getTime()]);
+    expect((await memory.recall("Monday")).hits[0]?.path).toBe("memories/project_launch.md");
+    const fridays = (await memory.recall("Friday")).hits.map((hit) => hit.path);
+    expect(fridays).not.toContain("memories/project_launch.md");
   });
 
   test("with the default scan interval, mnemo's own writes are still seen at once (folder stamps)", async () => {

@@ -1,4 +1,24 @@
-import type { ChunkFilter, ChunkRecord, StoredChunk } from "../../contracts/search-index.js";
+import type { ChunkFilter, ChunkRecord, DocumentState, StoredChunk } from "../../contracts/search-index.js";
+
+/** A row of the `documents` table: the state of a file when it was indexed. */
+export interface DocumentRow {
+  path: string;
+  hash: string;
+  mtime_ms: number;
+  size: number;
+  change_stamp: string | null;
+}
+
+export const SELECT_DOCUMENTS = "SELECT path, hash, mtime_ms, size, change_stamp FROM documents";
+
+export function toDocumentState(row: DocumentRow): DocumentState {
+  return {
+    hash: row.hash,
+    mtimeMs: row.mtime_ms,
+    size: row.size,
+    changeStamp: row.change_stamp ?? undefined,
+  };
+}
 
 /** A row of the `chunks` table, and the SQL of a ChunkFilter over it (alias `c`). */
 export interface ChunkRow {

@@ -12,7 +12,15 @@ import type {
   StoredChunk,
 } from "../../contracts/search-index.js";
 import { ftsMatchExpression } from "../../search/query-terms.js";
-import { type ChunkRow, filterClause, sameChunks, toStoredChunk } from "./chunk-rows.js";
+import {
+  type ChunkRow,
+  type DocumentRow,
+  filterClause,
+  SELECT_DOCUMENTS,
+  sameChunks,
+  toDocumentState,
+  toStoredChunk,
+} from "./chunk-rows.js";
 import { SqliteChunkVectors, type VectorChanges } from "./sqlite-chunk-vectors.js";
 import { StatementCache } from "./statement-cache.js";
 
@@ -32,19 +40,8 @@ export class SearchTables {
   }
 
   documentStates(): Map<string, DocumentState> {
-    const rows = this.sql("SELECT path, hash, mtime_ms, size, change_stamp FROM documents").all() as Array<{
-      path: string;
-      hash: string;
-      mtime_ms: number;
-      size: number;
-      change_stamp: string | null;
-    }>;
-    return new Map(
-      rows.map((row) => [
-        row.path,
-        { hash: row.hash, mtimeMs: row.mtime_ms, size: row.size, changeStamp: row.change_stamp ?? undefined },
-      ]),
-    );
+    const rows = this.sql(SELECT_DOCUMENTS).all() as DocumentRow[];
+    return new Map(rows.map((row) => [row.path, toDocumentState(row)]));
   }
 
   /**
@@ -112,14 +109,13 @@ export class SearchTables {
   }
 
   private sameState(path: string, state: DocumentState): boolean {
-    const recorded = this.sql("SELECT hash, mtime_ms, size, change_stamp FROM documents WHERE path = ?").get(
-      path,
-    ) as { hash: string; mtime_ms: number; size: number; change_stamp: string | null } | undefined;
+    const row = this.sql(`${SELECT_DOCUMENTS} WHERE path = ?`).get(path) as DocumentRow | undefined;
+    const recorded = row && toDocumentState(row);
     return (
       recorded?.hash === state.hash &&
-      recorded.mtime_ms === state.mtimeMs &&
+      recorded.mtimeMs === state.mtimeMs &&
       recorded.size === state.size &&
-      recorded.change_stamp === (state.changeStamp ?? null)
+      recorded.changeStamp === state.changeStamp
     );
   }
 

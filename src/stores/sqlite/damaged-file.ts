@@ -1,8 +1,3 @@
-import { rename, stat, unlink } from "node:fs/promises";
-import { errnoCode } from "../../errors.js";
-import { acquireFileLock } from "../fs/home-lock.js";
-import { SQLITE_SIDE_FILES } from "./sqlite-file-path.js";
-
 /**
  * A damaged derived SQLite file is moved aside to `<path>.damaged` (replacing an older one: kept
  * for a person to look at, never more than one) and its -wal and -shm, which belong to it and would
@@ -11,6 +6,11 @@ import { SQLITE_SIDE_FILES } from "./sqlite-file-path.js";
  * damaged (the same inode), so a file another process has just made is never moved. Returns where
  * the damaged file went, or undefined when another process had moved it already.
  */
+import { rename, stat, unlink } from "node:fs/promises";
+import { errnoCode } from "../../errors.js";
+import { acquireFileLock } from "../fs/home-lock.js";
+import { SQLITE_SIDE_FILES } from "./sqlite-file-path.js";
+
 export const DAMAGED_SUFFIX = ".damaged";
 
 export async function moveDamagedAside(

@@ -1,6 +1,3 @@
-import type Database from "better-sqlite3";
-import { MnemoError } from "../../errors.js";
-
 /**
  * How every mnemo SQLite file is opened, so that any number of processes can share it. The busy
  * timeout is given to the constructor, so it holds from the very first statement: on a new file,
@@ -8,6 +5,9 @@ import { MnemoError } from "../../errors.js";
  * WAL lets readers go on while one process writes; writers wait for each other up to the timeout.
  * better-sqlite3 is imported here, on first open, so that importing a store loads nothing native.
  */
+import type Database from "better-sqlite3";
+import { MnemoError } from "../../errors.js";
+
 export interface OpenSqliteFileOptions {
   busyTimeoutMs: number;
   /** NORMAL for what can be rebuilt, FULL for what cannot (a commit survives a power loss). */

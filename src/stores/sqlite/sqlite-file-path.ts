@@ -1,8 +1,3 @@
-import { mkdirSync } from "node:fs";
-import { dirname, isAbsolute, relative, sep } from "node:path";
-import { MnemoError } from "../../errors.js";
-import { resolveInsideHome } from "../fs/safe-path.js";
-
 /**
  * Where a SQLite store's file is opened. Given the memory home, the file must stay inside it as
  * Markdown files do (src/stores/fs/safe-path.ts): no folder on the way may be a symbolic link
@@ -10,6 +5,11 @@ import { resolveInsideHome } from "../fs/safe-path.js";
  * following a link) may be a link. Folders are created once checked, so nothing is ever created or
  * written outside the home. Without a home the path is used as given.
  */
+import { mkdirSync } from "node:fs";
+import { dirname, isAbsolute, relative, sep } from "node:path";
+import { MnemoError } from "../../errors.js";
+import { resolveInsideHome } from "../fs/safe-path.js";
+
 export const SQLITE_SIDE_FILES = ["-wal", "-shm"];
 
 export async function sqliteFilePath(options: { path: string; home?: string }): Promise<string> {

@@ -83,7 +83,7 @@ export interface SearchIndex {
   setVectors(vectors: Map<number, Float32Array>): Promise<void>;
   /** The model the vectors were made with; undefined before any. */
   vectorModel(): Promise<{ id: string; dimensions: number } | undefined>;
-  /** Drops every vector and the embedding cache, and records the new model. */
+  /** Drops every vector and the embedding cache, and records the new model (unless it is the one recorded). */
   resetVectors(model: { id: string; dimensions: number }): Promise<void>;
   cachedEmbeddings(textHashes: string[]): Promise<Map<string, Float32Array>>;
   cacheEmbeddings(vectors: Map<string, Float32Array>): Promise<void>;

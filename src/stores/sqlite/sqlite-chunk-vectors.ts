@@ -57,11 +57,16 @@ export class SqliteChunkVectors {
     return id && dimensions > 0 ? { id, dimensions } : undefined;
   }
 
-  /** Records a new model: every vector and the embedding cache are dropped. */
+  /**
+   * Records a new model: every vector and the embedding cache are dropped. Processes that open a
+   * new index at once all find no model: once one has recorded it, the others drop nothing.
+   */
   reset(model: VectorModel): void {
     const database = this.database;
     database
       .transaction(() => {
+        const recorded = this.model();
+        if (recorded?.id === model.id && recorded.dimensions === model.dimensions) return;
         database.exec(
           "DELETE FROM embedding_cache; DELETE FROM quantized_vectors; UPDATE chunks SET has_vector = 0;",
         );

@@ -1,3 +1,10 @@
+/**
+ * The embedded search index: better-sqlite3 with FTS5 (BM25) and the chunks' vectors (searched in
+ * memory, see sqlite-chunk-vectors.ts), in WAL mode so readers never wait for a writer, with a busy
+ * timeout and IMMEDIATE write transactions so writers in other processes wait their turn instead of
+ * failing. `path` ":memory:" keeps it in memory. A file found damaged, on open or in use, is moved
+ * aside and the index starts over empty (its generation changes), to be filled from the files.
+ */
 import type Database from "better-sqlite3";
 import type {
   ChunkFilter,
@@ -13,13 +20,6 @@ import { busyError, sqliteFailureOf } from "./open-sqlite-file.js";
 import { SearchTables } from "./search-tables.js";
 import { sqliteFilePath } from "./sqlite-file-path.js";
 
-/**
- * The embedded search index: better-sqlite3 with FTS5 (BM25) and the chunks' vectors (searched in
- * memory, see sqlite-chunk-vectors.ts), in WAL mode so readers never wait for a writer, with a busy
- * timeout and IMMEDIATE write transactions so writers in other processes wait their turn instead of
- * failing. `path` ":memory:" keeps it in memory. A file found damaged, on open or in use, is moved
- * aside and the index starts over empty (its generation changes), to be filled from the files.
- */
 export interface SqliteSearchIndexOptions {
   path: string;
   /** The memory home `path` must stay inside (through symbolic links too); refused with OUTSIDE_HOME otherwise. */

@@ -139,7 +139,7 @@ describe("mnemo doctor", () => {
     inHome(TABS);
     const result = inHome(["doctor", "--json"]);
     expect(result.status).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ problems: [], fixed: [] });
+    expect(JSON.parse(result.stdout)).toMatchObject({ problems: [], fixed: [] });
   });
 
   it("reports a malformed memory file with its line and exits 1, even with --fix", async () => {

@@ -7,6 +7,12 @@ export interface DocumentInfo {
   path: string;
   modifiedAt: Date;
   size: number;
+  /**
+   * Changes on every write to the document, even one that keeps its size and sets its modification
+   * time back (for files: the inode number and inode change time, which no program can set).
+   * Compared for equality only; a store without one leaves it out.
+   */
+  changeStamp?: string;
 }
 
 export interface DocumentReader {

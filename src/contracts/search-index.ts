@@ -24,6 +24,8 @@ export interface DocumentState {
   hash: string;
   mtimeMs: number;
   size: number;
+  /** The store's DocumentInfo.changeStamp when indexed, if it has one. */
+  changeStamp?: string;
 }
 
 export interface ChunkFilter {
@@ -45,6 +47,11 @@ export interface ScoredChunkId {
 export interface SearchIndex {
   open(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Changes each time the index starts over empty because its storage was found damaged: a sync
+   * then checks every file again, and an operation that failed on the damage can be run again.
+   */
+  generation(): Promise<number>;
   documentStates(): Promise<Map<string, DocumentState>>;
   /** Replaces every chunk of one document, in one transaction; vectors are set for the chunks that have one. */
   replaceDocument(
@@ -76,7 +83,7 @@ export interface SearchIndex {
   setVectors(vectors: Map<number, Float32Array>): Promise<void>;
   /** The model the vectors were made with; undefined before any. */
   vectorModel(): Promise<{ id: string; dimensions: number } | undefined>;
-  /** Drops every vector and the embedding cache, and records the new model. */
+  /** Drops every vector and the embedding cache, and records the new model (unless it is the one recorded). */
   resetVectors(model: { id: string; dimensions: number }): Promise<void>;
   cachedEmbeddings(textHashes: string[]): Promise<Map<string, Float32Array>>;
   cacheEmbeddings(vectors: Map<string, Float32Array>): Promise<void>;

@@ -19,7 +19,7 @@ describe("doctor", () => {
     await open();
     await memory.memories.save({ type: "user", name: "Ada", content: "Ada" });
     await memory.profile.add("user", "Name", "Ada");
-    expect(await memory.doctor()).toEqual({ problems: [], fixed: [] });
+    expect(await memory.doctor()).toMatchObject({ problems: [], fixed: [] });
   });
 
   test("reports and fixes index lines without files and files without index lines", async () => {

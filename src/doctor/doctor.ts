@@ -24,6 +24,7 @@ import { type MemoryHeader, parseMemoryFile } from "../memdir/memory-file.js";
 import { indexLinesOf, parseIndexLine, removeIndexLines, upsertIndexLine } from "../memdir/memory-index.js";
 import { parseMemoryFileName } from "../memdir/memory-name.js";
 import { enforceProfileBudget, type ProfileFile, usageOf } from "../profile/profile.js";
+import { checkSearchIndex, type SearchIndexHealth, searchIndexProblems } from "./index-check.js";
 import { checkInstructionLikeText } from "./instruction-check.js";
 import { checkStoredSecrets } from "./secret-check.js";
 import { checkWriteLeftovers, cleanWriteLeftovers } from "./write-leftover-check.js";
@@ -46,7 +47,9 @@ export type DoctorProblemKind =
   | "misnamed-daily-log"
   | "write-leftover"
   | "instruction-like-text"
-  | "stored-secret";
+  | "stored-secret"
+  | "damaged-search-index"
+  | "search-index-outside-home";
 
 export interface DoctorProblem {
   kind: DoctorProblemKind;
@@ -60,9 +63,11 @@ export interface DoctorReport {
   problems: DoctorProblem[];
   /** What `fix` changed, one line each. */
   fixed: string[];
+  searchIndex: SearchIndexHealth;
 }
 
 export async function runDoctor(home: HomeContext, options: { fix?: boolean } = {}): Promise<DoctorReport> {
+  const searchIndex = await checkSearchIndex(home);
   const problems = [
     ...(await checkMemories(home)),
     ...(await checkProfiles(home)),
@@ -71,12 +76,14 @@ export async function runDoctor(home: HomeContext, options: { fix?: boolean } = 
     ...(await checkWriteLeftovers(home)),
     ...(await checkInstructionLikeText(home)),
     ...(await checkStoredSecrets(home)),
+    ...searchIndexProblems(searchIndex),
   ];
-  if (!options.fix || !problems.some((problem) => problem.fixable)) return { problems, fixed: [] };
+  if (!options.fix || !problems.some((problem) => problem.fixable))
+    return { problems, fixed: [], searchIndex };
   const fixed = await home.store.transaction((writer) => fixProblems(home, writer, problems));
   if (problems.some((problem) => problem.kind === "write-leftover"))
     fixed.push(...(await cleanWriteLeftovers(home)));
-  return { problems, fixed };
+  return { problems, fixed, searchIndex };
 }
 
 async function checkMemories(home: HomeContext): Promise<DoctorProblem[]> {

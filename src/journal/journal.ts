@@ -96,7 +96,7 @@ export async function addJournalEntry(
       // The entry alone is longer than the capacity target: recording it would archive it at once.
       throw new MnemoError(
         "TOO_LARGE",
-        `The journal entry does not fit in ${path}, which is brought to ${home.config.capacity.targetLines} lines when it passes ${home.config.capacity.maxLines}; record the essentials, or save a typed memory instead.`,
+        `The journal entry does not fit in ${path}: capacity brings the file to ${home.config.capacity.targetLines} lines when it passes ${home.config.capacity.maxLines}, and the entry with the rest of the file that is not journal takes more. Record the essentials, or save a typed memory instead.`,
       );
     }
     const archived = await archiveText(writer, {

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, test } from "vitest";
 import type { EmbeddingModel } from "../contracts/embedding-model.js";
 import type { MemoryHome } from "../mnemo.js";
@@ -47,10 +48,16 @@ async function open(search: Record<string, unknown> = {}) {
   }));
 }
 
-function searchWith(embedder: EmbeddingModel | undefined, options: { fullScanIntervalMs?: number } = {}) {
+function searchWith(
+  embedder: EmbeddingModel | undefined,
+  options: { fullScanIntervalMs?: number; busyTimeoutMs?: number } = {},
+) {
   return new MemorySearch({
     reader: memory.store,
-    index: new SqliteSearchIndex({ path: join(home, ".index", "search.sqlite") }),
+    index: new SqliteSearchIndex({
+      path: join(home, ".index", "search.sqlite"),
+      busyTimeoutMs: options.busyTimeoutMs,
+    }),
     loadEmbedder: embedder ? async () => embedder : undefined,
     fusion: { method: "weighted", textWeight: 0.7 },
     feedback: { weight: 0, top: 3 },
@@ -114,6 +121,47 @@ describe("recall over the memory home (SQLite, BM25)", () => {
     );
     expect(other.status).toBe(0);
     expect((await memory.recall("peanuts")).hits[0]?.path).toBe("memories/user_allergy.md");
+  });
+
+  test("an edit in place that keeps the size and sets the modification time back is seen (change stamp)", async () => {
+    await open();
+    await memory.memories.save({ type: "project", name: "Launch", content: "The launch is on Friday." });
+    expect((await memory.recall("Friday")).hits).toHaveLength(1);
+    const path = join(home, "memories/project_launch.md");
+    const before = await stat(path);
+    const text = await readFile(path, "utf8");
+    const edited = text.replaceAll("Friday", "Monday");
+    expect(edited.length).toBe(text.length);
+    await writeFile(path, edited);
+    await utimes(path, before.atime, before.mtime);
+    const after = await stat(path);
+    expect([after.size, after.mtime.getTime()]).toEqual([before.size, before.mtime.getTime()]);
+    expect((await memory.recall("Monday")).hits[0]?.path).toBe("memories/project_launch.md");
+    const fridays = (await memory.recall("Friday")).hits.map((hit) => hit.path);
+    expect(fridays).not.toContain("memories/project_launch.md");
+  });
+
+  test("a recall that cannot take the index's write lock in time searches what the index holds, and says so", async () => {
+    await open();
+    await memory.memories.save({ type: "project", name: "Launch", content: "The launch is on Friday." });
+    const search = searchWith(undefined, { busyTimeoutMs: 100 });
+    try {
+      expect((await search.recall("launch")).hits).toHaveLength(1);
+      await memory.memories.save({ type: "project", name: "Demo", content: "The launch demo is on Monday." });
+      const otherProcess = new Database(join(home, ".index", "search.sqlite"));
+      otherProcess.exec("BEGIN IMMEDIATE");
+      try {
+        const result = await search.recall("launch");
+        expect(result.hits.map((hit) => hit.path)).toEqual(["memories/project_launch.md"]);
+        expect(warnings).toEqual([expect.stringContaining("searched what it already holds")]);
+      } finally {
+        otherProcess.exec("ROLLBACK");
+        otherProcess.close();
+      }
+      expect((await search.recall("launch")).hits).toHaveLength(2);
+    } finally {
+      await search.close();
+    }
   });
 
   test("with the default scan interval, mnemo's own writes are still seen at once (folder stamps)", async () => {

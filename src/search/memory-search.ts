@@ -1,7 +1,7 @@
 import type { DocumentReader } from "../contracts/document-store.js";
 import type { EmbeddingModel } from "../contracts/embedding-model.js";
 import type { ChunkFilter, SearchIndex } from "../contracts/search-index.js";
-import { errorMessage } from "../errors.js";
+import { errorMessage, MnemoError } from "../errors.js";
 import { embedWithCache } from "./embed-chunks.js";
 import type { FusionOptions } from "./fusion.js";
 import { newSyncState, planSync, type SyncState } from "./index-sync.js";
@@ -12,6 +12,9 @@ import type { VectorFeedbackOptions } from "./vector-feedback.js";
  * Recall over a memory home: keeps the derived index in step with the files before each search,
  * embeds what changed (through the cache), and ranks with BM25 and vectors. Without an embedding
  * model (none configured, or it failed to load) it searches with BM25 alone and says so once.
+ * Other processes may recall, reindex and write the same home at once: a recall whose catch-up
+ * cannot take the index's write lock in time searches what the index already holds, with a
+ * warning, and an operation that met a damaged index runs again on the new one.
  */
 export interface MemorySearchOptions {
   reader: DocumentReader;
@@ -39,6 +42,11 @@ export interface RecallResult {
   timings: { syncMs: number; queryEmbeddingMs: number; searchMs: number };
 }
 
+export interface SyncRunOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: ReindexProgress) => void;
+}
+
 export interface ReindexProgress {
   done: number;
   total: number;
@@ -48,6 +56,7 @@ export interface ReindexProgress {
 export class MemorySearch {
   private readonly options: MemorySearchOptions;
   private embedder: EmbeddingModel | undefined;
+  private dimensions = 0;
   private syncState: SyncState = newSyncState();
   private opened = false;
 
@@ -59,6 +68,7 @@ export class MemorySearch {
     if (this.opened) return;
     await this.options.index.open();
     this.embedder = await this.openEmbedder();
+    if (this.embedder) await this.recordVectorModel(this.embedder);
     this.opened = true;
   }
 
@@ -74,8 +84,12 @@ export class MemorySearch {
 
   async recall(query: string, options: RecallOptions = {}): Promise<RecallResult> {
     await this.open();
+    return this.againIfStartedOver(() => this.recallOnce(query, options));
+  }
+
+  private async recallOnce(query: string, options: RecallOptions): Promise<RecallResult> {
     const started = performance.now();
-    await this.sync({ signal: options.signal });
+    await this.catchUp(options.signal);
     const synced = performance.now();
     const ranked = await rankChunks(this.options.index, this.embedder, query, {
       limit: options.limit ?? 10,
@@ -97,16 +111,53 @@ export class MemorySearch {
     };
   }
 
+  /** Another process holding the write lock past the busy timeout does not fail a search. */
+  private async catchUp(signal?: AbortSignal): Promise<void> {
+    try {
+      await this.syncOnce({ signal });
+    } catch (error) {
+      if (!MnemoError.isInstance(error) || error.code !== "LOCK_TIMEOUT") throw error;
+      this.options.warn(
+        `the search index could not catch up with the files (${error.message}); searched what it already holds`,
+      );
+    }
+  }
+
   /** Brings the index in step with the files; returns how many documents changed. */
-  async sync(
-    options: { force?: boolean; signal?: AbortSignal; onProgress?: (progress: ReindexProgress) => void } = {},
-  ): Promise<number> {
+  async sync(options: SyncRunOptions & { force?: boolean } = {}): Promise<number> {
     await this.open();
+    return this.againIfStartedOver(() => this.syncOnce(options));
+  }
+
+  /**
+   * Rebuilds the index from the files: every document is read and chunked again and replaced in a
+   * transaction of its own, so other processes keep searching a complete index meanwhile.
+   */
+  async reindex(options: SyncRunOptions = {}): Promise<number> {
+    await this.open();
+    this.syncState = newSyncState();
+    return this.againIfStartedOver(() => this.syncOnce({ ...options, rebuild: true }));
+  }
+
+  /** An operation that failed on a damaged index runs once more, on the new one it started over with. */
+  private async againIfStartedOver<T>(work: () => Promise<T>): Promise<T> {
+    const generation = await this.options.index.generation();
+    try {
+      return await work();
+    } catch (error) {
+      if ((await this.options.index.generation()) === generation) throw error;
+      if (this.embedder) await this.recordVectorModel(this.embedder);
+      return work();
+    }
+  }
+
+  private async syncOnce(options: SyncRunOptions & { force?: boolean; rebuild?: boolean }): Promise<number> {
     const { index } = this.options;
     const plan = await planSync(this.options.reader, index, this.syncState, {
       fullScanIntervalMs: this.options.fullScanIntervalMs,
       now: Date.now(),
       force: options.force,
+      rebuild: options.rebuild,
     });
     for (const path of plan.removed) await index.removeDocument(path);
     let done = 0;
@@ -120,17 +171,6 @@ export class MemorySearch {
     }
     await this.fillMissingVectors(options.signal);
     return plan.changed.length + plan.removed.length;
-  }
-
-  /** Rebuilds the index from nothing. */
-  async reindex(
-    options: { signal?: AbortSignal; onProgress?: (progress: ReindexProgress) => void } = {},
-  ): Promise<number> {
-    await this.open();
-    for (const path of (await this.options.index.documentStates()).keys())
-      await this.options.index.removeDocument(path);
-    this.syncState = newSyncState();
-    return this.sync({ force: true, ...options });
   }
 
   private async vectorsFor(
@@ -172,26 +212,28 @@ export class MemorySearch {
 
   private async openEmbedder(): Promise<EmbeddingModel | undefined> {
     if (!this.options.loadEmbedder) return undefined;
-    let embedder: EmbeddingModel;
-    let dimensions: number;
     try {
-      embedder = await this.options.loadEmbedder();
-      ({ dimensions } = await embedder.open());
+      const embedder = await this.options.loadEmbedder();
+      this.dimensions = (await embedder.open()).dimensions;
+      return embedder;
     } catch (error) {
       this.options.warn(
         `no embedding model could be loaded (${errorMessage(error)}); searching with BM25 only`,
       );
       return undefined;
     }
+  }
+
+  /** Vectors of another model than the index's are dropped, to be made again with this one. */
+  private async recordVectorModel(embedder: EmbeddingModel): Promise<void> {
+    const dimensions = this.dimensions;
     const recorded = await this.options.index.vectorModel();
-    if (!recorded || recorded.id !== embedder.id || recorded.dimensions !== dimensions) {
-      if (recorded) {
-        this.options.warn(
-          `the index was built with ${recorded.id} (${recorded.dimensions} dimensions), now ${embedder.id} (${dimensions}): rebuilding its vectors`,
-        );
-      }
-      await this.options.index.resetVectors({ id: embedder.id, dimensions });
+    if (recorded && recorded.id === embedder.id && recorded.dimensions === dimensions) return;
+    if (recorded) {
+      this.options.warn(
+        `the index was built with ${recorded.id} (${recorded.dimensions} dimensions), now ${embedder.id} (${dimensions}): rebuilding its vectors`,
+      );
     }
-    return embedder;
+    await this.options.index.resetVectors({ id: embedder.id, dimensions });
   }
 }

@@ -24,7 +24,11 @@ export async function openMemorySearch(
   const config = home.config.search;
   const search = new MemorySearch({
     reader: home.store,
-    index: new SqliteSearchIndex({ path: join(homePath, ...SEARCH_INDEX_FILE.split("/")) }),
+    index: new SqliteSearchIndex({
+      path: join(homePath, ...SEARCH_INDEX_FILE.split("/")),
+      home: homePath,
+      warn: home.warn,
+    }),
     loadEmbedder: config.embedder === "none" ? undefined : () => createEmbeddingModel(config, env),
     fusion: fusionOptions(config),
     feedback: feedbackOptions(config),

@@ -18,6 +18,36 @@ export function runMnemo(
   });
 }
 
+/** What a `mnemo` run ended with, and how long it took from spawn to exit. */
+export interface MnemoRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** Like runMnemo, without blocking: many runs can go at once, as several editor windows or scripts do. */
+export function spawnMnemo(args: string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<MnemoRun> {
+  const inherited = Object.entries(process.env).filter(([key]) => !key.startsWith("MNEMO_"));
+  const started = performance.now();
+  const child = spawn(process.execPath, [CLI_PATH, ...args], {
+    env: { ...Object.fromEntries(inherited), ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString("utf8");
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr, ms: performance.now() - started }));
+  });
+}
+
 /** What `mnemo serve --json` prints. */
 export interface ServeEndpoints {
   url: string;

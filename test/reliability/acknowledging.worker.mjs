@@ -40,6 +40,12 @@ const operations = [
 
 for (;;) {
   const before = count;
-  await pick(operations)();
+  try {
+    await pick(operations)();
+  } catch (error) {
+    // A refusal (an entry that cannot fit beside MEMORY.md's notes) stored nothing: nothing to acknowledge.
+    if (error?.code !== "TOO_LARGE") throw error;
+    continue;
+  }
   for (let n = before; n < count; n++) process.stdout.write(`ack mark-${tag}-${n}-end\n`);
 }

@@ -72,7 +72,7 @@ export function registerChat(program: Command): void {
  * for "news", so the note that similarity checks need an embedding model does not apply here.
  */
 async function openMessageMemory(memory: MemoryHome) {
-  const store = new SqliteMessageStore({ path: join(memory.home, MESSAGE_STORE_PATH) });
+  const store = new SqliteMessageStore({ home: memory.home, path: join(memory.home, MESSAGE_STORE_PATH) });
   const longTerm = new LongTermMemory({
     store,
     watch: ["user_input", "assistant_reply"],

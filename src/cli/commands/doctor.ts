@@ -38,7 +38,17 @@ export function registerDoctor(program: Command): void {
 function formatReport(report: DoctorReport): string {
   const problems = report.problems.map(formatProblem);
   const fixed = report.fixed.map((line) => `fixed: ${line}`);
-  return [...problems, ...fixed].join("\n");
+  return [...problems, ...fixed, formatSearchIndex(report.searchIndex)].join("\n");
+}
+
+function formatSearchIndex(health: DoctorReport["searchIndex"]): string {
+  if (health.state === "missing") return `${health.path}  not built yet (the first recall builds it)`;
+  if (health.state === "outdated")
+    return `${health.path}  schema version ${health.schemaVersion}, rebuilt by the next recall`;
+  if (health.state !== "ready") return `${health.path}  ${health.state} (see above)`;
+  const behind =
+    health.behind === 0 ? "up to date" : `${health.behind} file(s) behind (the next recall catches up)`;
+  return `${health.path}  schema version ${health.schemaVersion}: ${health.documents} documents, ${health.chunks} chunks, ${health.vectors} vectors; ${behind}`;
 }
 
 function formatProblem(problem: DoctorProblem): string {

@@ -144,6 +144,7 @@ export class FsDocumentStore implements DocumentStore {
             path: directory === "" ? name : `${directory}/${name}`,
             modifiedAt: info.mtime,
             size: info.size,
+            changeStamp: `${info.ino}:${info.ctimeMs}`,
           };
       });
     }

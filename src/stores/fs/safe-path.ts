@@ -57,7 +57,7 @@ async function resolveChecked(
     if (!isInside(realFolder, realHome)) {
       throw new MnemoError(
         "OUTSIDE_HOME",
-        `Refusing ${absolute}: its folder is a symbolic link to ${realFolder}, outside the memory home ${realHome}.`,
+        `Refusing ${absolute}: its folder is a symbolic link to ${realFolder}, outside the memory home ${realHome}. Replace the link with a real folder inside the home.`,
       );
     }
   }

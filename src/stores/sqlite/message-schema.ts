@@ -37,25 +37,41 @@ CREATE INDEX messages_by_content_hash ON messages (role_id, content_hash);
 /** migrations[n] brings a database from version n to n + 1. */
 const migrations: readonly string[] = [SCHEMA_V1];
 
-/** Creates or migrates the schema in one transaction; refuses a file written by a newer mnemo. */
+/**
+ * Creates or migrates the schema in one IMMEDIATE transaction (processes opening a new file at once
+ * take turns); refuses a file written by a newer mnemo. A file already at this version is only read.
+ */
 export function migrateMessageSchema(database: Database.Database, path: string): void {
-  database.transaction(() => {
-    database.exec(VERSION_TABLE);
-    const row = database.prepare("SELECT version FROM schema_version WHERE component = ?").get(COMPONENT) as
-      | { version: number }
-      | undefined;
-    const version = row?.version ?? 0;
-    if (version > MESSAGE_SCHEMA_VERSION) {
-      throw new MnemoError(
-        "MALFORMED_FILE",
-        `The message store ${path} has schema version ${version}, newer than this mnemo understands (${MESSAGE_SCHEMA_VERSION}); upgrade mnemo.`,
-      );
-    }
-    for (let step = version; step < MESSAGE_SCHEMA_VERSION; step++) database.exec(migrations[step] as string);
-    database
-      .prepare(
-        "INSERT INTO schema_version (component, version) VALUES (?, ?) ON CONFLICT(component) DO UPDATE SET version = excluded.version",
-      )
-      .run(COMPONENT, MESSAGE_SCHEMA_VERSION);
-  })();
+  if (recordedVersion(database) === MESSAGE_SCHEMA_VERSION) return;
+  database
+    .transaction(() => {
+      database.exec(VERSION_TABLE);
+      const version = recordedVersion(database) ?? 0;
+      if (version > MESSAGE_SCHEMA_VERSION) {
+        throw new MnemoError(
+          "MALFORMED_FILE",
+          `The message store ${path} has schema version ${version}, newer than this mnemo understands (${MESSAGE_SCHEMA_VERSION}); upgrade mnemo.`,
+        );
+      }
+      for (let step = version; step < MESSAGE_SCHEMA_VERSION; step++)
+        database.exec(migrations[step] as string);
+      database
+        .prepare(
+          "INSERT INTO schema_version (component, version) VALUES (?, ?) ON CONFLICT(component) DO UPDATE SET version = excluded.version",
+        )
+        .run(COMPONENT, MESSAGE_SCHEMA_VERSION);
+    })
+    .immediate();
+}
+
+/** The schema version the file records, or undefined before any (a new file). */
+function recordedVersion(database: Database.Database): number | undefined {
+  const hasTable = database
+    .prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_version'")
+    .get();
+  if (!hasTable) return undefined;
+  const row = database.prepare("SELECT version FROM schema_version WHERE component = ?").get(COMPONENT) as
+    | { version: number }
+    | undefined;
+  return row?.version;
 }

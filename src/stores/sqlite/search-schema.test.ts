@@ -1,9 +1,17 @@
 import { join } from "node:path";
+import { fc, test as propertyTest } from "@fast-check/vitest";
 import Database from "better-sqlite3";
 import * as sqliteVec from "sqlite-vec";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
-import { SEARCH_SCHEMA_VERSION } from "./search-schema.js";
+import {
+  prepareSearchSchema,
+  readSchemaFacts,
+  type SchemaFacts,
+  SEARCH_INDEX_APPLICATION_ID,
+  SEARCH_SCHEMA_VERSION,
+  schemaVerdict,
+} from "./search-schema.js";
 import { SqliteSearchIndex } from "./sqlite-search-index.js";
 
 /** The tables of a version 1 index, as mnemo 0.1 wrote them (vectors in a sqlite-vec table). */
@@ -75,6 +83,70 @@ describe("search index schema upgrade", () => {
       expect(tables.filter((name) => String(name).startsWith("chunk_vectors"))).toEqual([]);
     } finally {
       upgraded.close();
+    }
+  });
+});
+
+const TABLE_NAMES = [
+  "meta",
+  "documents",
+  "chunks",
+  "chunks_fts",
+  "quantized_vectors",
+  "embedding_cache",
+  "notes",
+  "users",
+];
+const factsArbitrary: fc.Arbitrary<SchemaFacts> = fc.record({
+  applicationId: fc.oneof(fc.constant(0), fc.constant(SEARCH_INDEX_APPLICATION_ID), fc.integer()),
+  version: fc.oneof(fc.integer({ min: 0, max: SEARCH_SCHEMA_VERSION + 2 }), fc.integer()),
+  tables: fc.subarray(TABLE_NAMES),
+});
+
+describe("what the schema check does with a file", () => {
+  propertyTest.prop([factsArbitrary], { numRuns: 300 })(
+    "only mnemo's own file is ever used as it is",
+    (facts) => {
+      const verdict = schemaVerdict(facts);
+      if (verdict === "ready") {
+        expect([facts.applicationId, facts.version]).toEqual([
+          SEARCH_INDEX_APPLICATION_ID,
+          SEARCH_SCHEMA_VERSION,
+        ]);
+      }
+      if (facts.applicationId !== 0 && facts.applicationId !== SEARCH_INDEX_APPLICATION_ID) {
+        expect(verdict).toBe("foreign");
+      }
+      if (facts.applicationId === SEARCH_INDEX_APPLICATION_ID) expect(verdict).not.toBe("foreign");
+      const empty = facts.applicationId === 0 && facts.version === 0 && facts.tables.length === 0;
+      expect(verdict === "create").toBe(empty);
+    },
+  );
+
+  test("a new file is made once, then found ready without a write", async () => {
+    const database = new Database(join(folder, "new.sqlite"));
+    try {
+      expect(schemaVerdict(readSchemaFacts(database))).toBe("create");
+      expect(prepareSearchSchema(database)).toBe(true);
+      expect(schemaVerdict(readSchemaFacts(database))).toBe("ready");
+      const changes = database.prepare("PRAGMA data_version").pluck();
+      const before = changes.get();
+      expect(prepareSearchSchema(database)).toBe(true);
+      expect(database.inTransaction).toBe(false);
+      expect(changes.get()).toBe(before);
+    } finally {
+      database.close();
+    }
+  });
+
+  test("another program's database is left as it was", async () => {
+    const database = new Database(join(folder, "theirs.sqlite"));
+    try {
+      database.exec("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine')");
+      expect(prepareSearchSchema(database)).toBe(false);
+      expect(readSchemaFacts(database)).toEqual({ applicationId: 0, version: 0, tables: ["notes"] });
+    } finally {
+      database.close();
     }
   });
 });

@@ -8,9 +8,14 @@ import type Database from "better-sqlite3";
  * text), and the nearest-neighbour search runs in memory (src/vector-index/). Version 3 adds each
  * chunk's quantised record, so loading that index is one read of about 600 bytes a chunk, with
  * nothing to compute. Version 1 kept every vector in a sqlite-vec table, whose exact scan was too
- * slow for large homes (docs/retrieval.md).
+ * slow for large homes (docs/retrieval.md). Version 4 records each document's change stamp (inode
+ * and change time), so an edit that keeps the size and restores the modification time is seen; and
+ * marks the file as mnemo's (SQLite's application_id), so another program's database is told apart.
  */
-export const SEARCH_SCHEMA_VERSION = 3;
+export const SEARCH_SCHEMA_VERSION = 4;
+
+/** "mnem" in SQLite's application_id header field. */
+export const SEARCH_INDEX_APPLICATION_ID = 0x6d6e656d;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -18,7 +23,8 @@ CREATE TABLE IF NOT EXISTS documents (
   path TEXT PRIMARY KEY,
   hash TEXT NOT NULL,
   mtime_ms REAL NOT NULL,
-  size INTEGER NOT NULL
+  size INTEGER NOT NULL,
+  change_stamp TEXT
 );
 -- AUTOINCREMENT: an id is never used twice, so a reader that holds vectors by id can tell a new
 -- chunk from one it already has.
@@ -56,16 +62,75 @@ CREATE TABLE IF NOT EXISTS embedding_cache (text_hash TEXT PRIMARY KEY, vector B
 
 /** Tables of every version that hold only what the files give back; the cache and meta are kept. */
 const REBUILT_TABLES = ["chunks_fts", "quantized_vectors", "chunks", "documents"];
+/** What a file of this version holds; one without them all is brought back to it. */
+const CURRENT_TABLES = ["meta", "embedding_cache", ...REBUILT_TABLES];
+/** Indexes written before the application_id are recognised by these. */
+const FIRST_TABLES = ["meta", "documents", "chunks"];
 
-/** Creates the schema, or brings an index of another version to this one. */
-export function prepareSearchSchema(database: Database.Database): void {
-  const version = Number(database.pragma("user_version", { simple: true }));
-  if (version !== 0 && version !== SEARCH_SCHEMA_VERSION) {
-    removeSqliteVecTables(database);
-    for (const table of REBUILT_TABLES) database.exec(`DROP TABLE IF EXISTS ${table}`);
+/** What the schema check reads from a file's header and schema. */
+export interface SchemaFacts {
+  applicationId: number;
+  version: number;
+  /** Tables, SQLite's own (sqlite_*) left out. */
+  tables: string[];
+}
+
+/**
+ * ready: nothing to do. create: a new, empty file. migrate: mnemo's index of another version, or
+ * with tables missing: rebuilt in place, keeping the embedding cache. foreign: not mnemo's index
+ * (another program's database): the caller moves it aside.
+ */
+export type SchemaVerdict = "ready" | "create" | "migrate" | "foreign";
+
+export function schemaVerdict(facts: SchemaFacts): SchemaVerdict {
+  const { applicationId, version, tables } = facts;
+  if (applicationId === SEARCH_INDEX_APPLICATION_ID) {
+    const complete = CURRENT_TABLES.every((table) => tables.includes(table));
+    return version === SEARCH_SCHEMA_VERSION && complete ? "ready" : "migrate";
   }
-  database.exec(SCHEMA);
-  database.pragma(`user_version = ${SEARCH_SCHEMA_VERSION}`);
+  if (applicationId !== 0) return "foreign";
+  if (version === 0 && tables.length === 0) return "create";
+  const earlier = version < SEARCH_SCHEMA_VERSION && FIRST_TABLES.every((table) => tables.includes(table));
+  return earlier ? "migrate" : "foreign";
+}
+
+export function readSchemaFacts(database: Database.Database): SchemaFacts {
+  return {
+    applicationId: Number(database.pragma("application_id", { simple: true })),
+    version: Number(database.pragma("user_version", { simple: true })),
+    tables: database
+      .prepare(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+      )
+      .pluck()
+      .all() as string[],
+  };
+}
+
+/**
+ * Creates the schema, or brings an index of another version to this one. The usual open finds it
+ * ready with one read and takes no write lock; otherwise the check is made again inside an
+ * IMMEDIATE transaction, so processes opening a new file at once create it once, in turn. Returns
+ * false, changing nothing, when the file is not mnemo's index.
+ */
+export function prepareSearchSchema(database: Database.Database): boolean {
+  if (schemaVerdict(readSchemaFacts(database)) === "ready") return true;
+  return database
+    .transaction(() => {
+      const verdict = schemaVerdict(readSchemaFacts(database));
+      if (verdict === "foreign") return false;
+      if (verdict === "migrate") {
+        removeSqliteVecTables(database);
+        for (const table of REBUILT_TABLES) database.exec(`DROP TABLE IF EXISTS ${table}`);
+      }
+      if (verdict !== "ready") {
+        database.exec(SCHEMA);
+        database.pragma(`user_version = ${SEARCH_SCHEMA_VERSION}`);
+        database.pragma(`application_id = ${SEARCH_INDEX_APPLICATION_ID}`);
+      }
+      return true;
+    })
+    .immediate();
 }
 
 /**

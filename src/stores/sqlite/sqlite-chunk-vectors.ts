@@ -57,17 +57,24 @@ export class SqliteChunkVectors {
     return id && dimensions > 0 ? { id, dimensions } : undefined;
   }
 
-  /** Records a new model: every vector and the embedding cache are dropped. */
+  /**
+   * Records a new model: every vector and the embedding cache are dropped. Processes that open a
+   * new index at once all find no model: once one has recorded it, the others drop nothing.
+   */
   reset(model: VectorModel): void {
     const database = this.database;
-    database.transaction(() => {
-      database.exec(
-        "DELETE FROM embedding_cache; DELETE FROM quantized_vectors; UPDATE chunks SET has_vector = 0;",
-      );
-      this.setMeta("vector_model", model.id);
-      this.setMeta("vector_dimensions", String(model.dimensions));
-      this.setMeta("vector_epoch", String(Number(this.meta("vector_epoch") ?? 0) + 1));
-    })();
+    database
+      .transaction(() => {
+        const recorded = this.model();
+        if (recorded?.id === model.id && recorded.dimensions === model.dimensions) return;
+        database.exec(
+          "DELETE FROM embedding_cache; DELETE FROM quantized_vectors; UPDATE chunks SET has_vector = 0;",
+        );
+        this.setMeta("vector_model", model.id);
+        this.setMeta("vector_dimensions", String(model.dimensions));
+        this.setMeta("vector_epoch", String(Number(this.meta("vector_epoch") ?? 0) + 1));
+      })
+      .immediate();
     this.loaded = undefined;
   }
 
@@ -108,14 +115,16 @@ export class SqliteChunkVectors {
     const textHashOf = this.statements.get("SELECT text_hash FROM chunks WHERE id = ?").pluck();
     const markHasVector = this.statements.get("UPDATE chunks SET has_vector = 1 WHERE id = ?");
     const changes: VectorChanges = { set: new Map(), removed: [] };
-    this.database.transaction(() => {
-      for (const [id, vector] of vectors) {
-        const textHash = textHashOf.get(id) as string | undefined;
-        if (textHash === undefined) continue;
-        changes.set.set(id, this.storeVectorOf({ id, textHash }, vector, model));
-        markHasVector.run(id);
-      }
-    })();
+    this.database
+      .transaction(() => {
+        for (const [id, vector] of vectors) {
+          const textHash = textHashOf.get(id) as string | undefined;
+          if (textHash === undefined) continue;
+          changes.set.set(id, this.storeVectorOf({ id, textHash }, vector, model));
+          markHasVector.run(id);
+        }
+      })
+      .immediate();
     this.applyCommitted(changes);
   }
 
@@ -134,9 +143,11 @@ export class SqliteChunkVectors {
     const insert = this.statements.get(
       "INSERT OR REPLACE INTO embedding_cache (text_hash, vector) VALUES (?, ?)",
     );
-    this.database.transaction(() => {
-      for (const [hash, vector] of vectors) insert.run(hash, vectorToBlob(vector));
-    })();
+    this.database
+      .transaction(() => {
+        for (const [hash, vector] of vectors) insert.run(hash, vectorToBlob(vector));
+      })
+      .immediate();
   }
 
   /** After a write of this connection committed: the same change in memory. */

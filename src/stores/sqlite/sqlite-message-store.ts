@@ -1,5 +1,3 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 import type Database from "better-sqlite3";
 import type {
   AgentMessage,
@@ -10,6 +8,8 @@ import type {
 } from "../../contracts/message-store.js";
 import { errorMessage, MnemoError } from "../../errors.js";
 import { migrateMessageSchema } from "./message-schema.js";
+import { busyError, openSqliteFile, sqliteFailureOf } from "./open-sqlite-file.js";
+import { sqliteFilePath } from "./sqlite-file-path.js";
 import { blobToVector, vectorToBlob } from "./vector-blob.js";
 
 /** Where the message store lives inside a memory home, by convention. */
@@ -18,6 +18,8 @@ export const MESSAGE_STORE_PATH = ".index/messages.sqlite";
 export interface SqliteMessageStoreOptions {
   /** The database file, e.g. join(home, MESSAGE_STORE_PATH). Its folder is created by open(). */
   path: string;
+  /** The memory home `path` must stay inside (through symbolic links too); refused with OUTSIDE_HOME otherwise. */
+  home?: string;
   /** How long a write waits for another process's write to finish. Default 5000 ms. */
   busyTimeoutMs?: number;
 }
@@ -33,9 +35,11 @@ interface MessageRow {
 }
 
 /**
- * Long-term messages in SQLite (better-sqlite3, loaded only by open()). WAL mode so readers never block
- * the writer, a busy timeout for writers in other processes, and synchronous=FULL: these rows are not
- * rebuildable, so a committed message survives a power loss. Vectors are float32 BLOBs
+ * Long-term messages in SQLite (better-sqlite3, loaded only by open()), opened as every mnemo file is
+ * (open-sqlite-file.ts): WAL mode so readers never block the writer, a busy timeout for writers in
+ * other processes, and synchronous=FULL: these rows are not rebuildable, so a committed message
+ * survives a power loss. For the same reason a damaged file is never moved or rebuilt: it is
+ * reported, for a person to restore. Vectors are float32 BLOBs
  * (vector-blob.ts); similarity is computed by the engine.
  */
 export class SqliteMessageStore implements MessageStore {
@@ -126,33 +130,39 @@ export class SqliteMessageStore implements MessageStore {
     const update = this.statement(
       "UPDATE messages SET embedding_model = ?, embedding = ? WHERE role_id = ? AND id = ?",
     );
-    database.transaction(() => {
-      for (const [messageId, embedding] of embeddings) {
-        update.run(embedding.modelId, vectorToBlob(embedding.vector), roleId, messageId);
-      }
-    })();
+    database
+      .transaction(() => {
+        for (const [messageId, embedding] of embeddings) {
+          update.run(embedding.modelId, vectorToBlob(embedding.vector), roleId, messageId);
+        }
+      })
+      .immediate();
   }
 
   private async openDatabase(): Promise<void> {
-    const { default: DatabaseConstructor } = await import("better-sqlite3");
-    const path = this.options.path;
+    const path = await sqliteFilePath(this.options);
+    const busyTimeoutMs = this.options.busyTimeoutMs ?? 5000;
     let database: Database.Database | undefined;
     try {
-      mkdirSync(dirname(path), { recursive: true });
-      database = new DatabaseConstructor(path, { timeout: this.options.busyTimeoutMs ?? 5000 });
-      database.pragma("journal_mode = WAL");
-      database.pragma("synchronous = FULL");
+      database = await openSqliteFile(path, { busyTimeoutMs, synchronous: "FULL" });
       migrateMessageSchema(database, path);
     } catch (error) {
       database?.close();
-      if (MnemoError.isInstance(error)) throw error;
-      throw new MnemoError(
-        "IO",
-        `Cannot open the message store ${path}: ${errorMessage(error)}. It holds long-term messages that cannot be rebuilt: move it aside rather than delete it, or pass another path.`,
-        { cause: error },
-      );
+      throw this.openError(error, path, busyTimeoutMs);
     }
     this.database = database;
+  }
+
+  private openError(error: unknown, path: string, busyTimeoutMs: number): unknown {
+    if (MnemoError.isInstance(error)) return error;
+    const failure = sqliteFailureOf(error);
+    if (failure === "busy") return busyError(path, busyTimeoutMs, error);
+    const problem = failure === "damaged" ? "it is damaged" : "it cannot be opened";
+    return new MnemoError(
+      "IO",
+      `Cannot open the message store ${path}: ${problem} (${errorMessage(error)}). It holds long-term messages that cannot be rebuilt, so mnemo leaves it as it is: restore it from a backup, or move it aside to start a new one.`,
+      { cause: error },
+    );
   }
 
   private toMessage(row: MessageRow): AgentMessage {

@@ -1,5 +1,10 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+/**
+ * The embedded search index: better-sqlite3 with FTS5 (BM25) and the chunks' vectors (searched in
+ * memory, see sqlite-chunk-vectors.ts), in WAL mode so readers never wait for a writer, with a busy
+ * timeout and IMMEDIATE write transactions so writers in other processes wait their turn instead of
+ * failing. `path` ":memory:" keeps it in memory. A file found damaged, on open or in use, is moved
+ * aside and the index starts over empty (its generation changes), to be filled from the files.
+ */
 import type Database from "better-sqlite3";
 import type {
   ChunkFilter,
@@ -10,286 +15,155 @@ import type {
   StoredChunk,
 } from "../../contracts/search-index.js";
 import { errorMessage, MnemoError } from "../../errors.js";
-import { ftsMatchExpression } from "../../search/query-terms.js";
-import { type ChunkRow, filterClause, toStoredChunk } from "./chunk-rows.js";
-import { prepareSearchSchema } from "./search-schema.js";
-import { SqliteChunkVectors, type VectorChanges } from "./sqlite-chunk-vectors.js";
-import { StatementCache } from "./statement-cache.js";
+import { openSearchDatabase, startOver } from "./open-search-database.js";
+import { busyError, sqliteFailureOf } from "./open-sqlite-file.js";
+import { SearchTables } from "./search-tables.js";
+import { sqliteFilePath } from "./sqlite-file-path.js";
 
-/**
- * The embedded search index: better-sqlite3 with FTS5 (BM25) and the chunks' vectors (searched in
- * memory, see sqlite-chunk-vectors.ts), in WAL mode with a busy timeout so readers never block
- * writers. `path` ":memory:" keeps it in memory.
- */
 export interface SqliteSearchIndexOptions {
   path: string;
+  /** The memory home `path` must stay inside (through symbolic links too); refused with OUTSIDE_HOME otherwise. */
+  home?: string;
+  /** How long a write waits for another process's write. Default 5000 ms. */
   busyTimeoutMs?: number;
+  /** Told when a damaged file is moved aside. Default: stderr. */
+  warn?: (message: string) => void;
+}
+
+interface Opened {
+  database: Database.Database;
+  tables: SearchTables;
+  /** The file, checked inside the home, and its inode: what is moved aside if it turns out damaged. */
+  path: string;
+  inode: number | undefined;
 }
 
 export class SqliteSearchIndex implements SearchIndex {
   private readonly options: SqliteSearchIndexOptions;
-  private database: Database.Database | undefined;
-  private vectors: SqliteChunkVectors | undefined;
-  private statements: StatementCache | undefined;
-  /** Chunks per query term, and the number of chunks: valid until the next write by anyone. */
-  private termCounts = new Map<string, number>();
-  private chunkCount: number | undefined;
-  private seenDataVersion: number | undefined;
+  private opened: Opened | undefined;
+  /** How many times a damaged file was left for a new one. */
+  private startedOver = 0;
 
   constructor(options: SqliteSearchIndexOptions) {
     this.options = options;
   }
 
   async open(): Promise<void> {
-    if (this.database) return;
-    const { default: DatabaseConstructor } = await import("better-sqlite3");
-    if (this.options.path !== ":memory:") mkdirSync(dirname(this.options.path), { recursive: true });
-    let database: Database.Database | undefined;
-    try {
-      database = new DatabaseConstructor(this.options.path);
-      database.pragma("journal_mode = WAL");
-      database.pragma(`busy_timeout = ${this.options.busyTimeoutMs ?? 5000}`);
-      database.pragma("synchronous = NORMAL");
-      prepareSearchSchema(database);
-    } catch (error) {
-      database?.close();
-      throw new MnemoError(
-        "IO",
-        `Cannot open the search index ${this.options.path}: ${errorMessage(error)}. Delete it and run \`mnemo reindex\`.`,
-        { cause: error },
-      );
-    }
-    this.database = database;
-    this.statements = new StatementCache(database);
-    this.vectors = new SqliteChunkVectors(database, this.statements);
+    if (this.opened) return;
+    const path = await sqliteFilePath(this.options);
+    const { database, inode } = await openSearchDatabase({ path, ...this.openOptions() });
+    this.opened = { database, tables: new SearchTables(database), path, inode };
+  }
+
+  async generation(): Promise<number> {
+    return this.startedOver;
   }
 
   async close(): Promise<void> {
-    this.database?.close();
-    this.database = undefined;
-    this.vectors = undefined;
-    this.statements = undefined;
+    this.opened?.database.close();
+    this.opened = undefined;
   }
 
-  async documentStates(): Promise<Map<string, DocumentState>> {
-    const rows = this.sql("SELECT path, hash, mtime_ms, size FROM documents").all() as Array<{
-      path: string;
-      hash: string;
-      mtime_ms: number;
-      size: number;
-    }>;
-    return new Map(rows.map((row) => [row.path, { hash: row.hash, mtimeMs: row.mtime_ms, size: row.size }]));
+  documentStates(): Promise<Map<string, DocumentState>> {
+    return this.use((tables) => tables.documentStates());
   }
 
-  async replaceDocument(
+  replaceDocument(
     path: string,
     state: DocumentState,
     chunks: ChunkRecord[],
     vectors: Map<string, Float32Array>,
   ): Promise<void> {
-    const database = this.db();
-    const model = this.chunkVectors().model();
-    const insertChunk = this.sql(
-      "INSERT INTO chunks (path, kind, locator, line, title, text, memory_type, date, text_hash, has_vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    );
-    const changes: VectorChanges = { set: new Map(), removed: [] };
-    database.transaction(() => {
-      changes.removed = this.deleteChunksOf(path);
-      for (const chunk of chunks) {
-        const vector = model ? vectors.get(chunk.textHash) : undefined;
-        const { lastInsertRowid } = insertChunk.run(
-          chunk.path,
-          chunk.kind,
-          chunk.locator,
-          chunk.line,
-          chunk.title,
-          chunk.text,
-          chunk.memoryType ?? null,
-          chunk.date ?? null,
-          chunk.textHash,
-          vector ? 1 : 0,
-        );
-        if (vector && model) {
-          const id = Number(lastInsertRowid);
-          changes.set.set(
-            id,
-            this.chunkVectors().storeVectorOf({ id, textHash: chunk.textHash }, vector, model),
-          );
-        }
-      }
-      this.sql(
-        "INSERT INTO documents (path, hash, mtime_ms, size) VALUES (?, ?, ?, ?) ON CONFLICT(path) DO UPDATE SET hash = excluded.hash, mtime_ms = excluded.mtime_ms, size = excluded.size",
-      ).run(path, state.hash, state.mtimeMs, state.size);
-    })();
-    this.chunkVectors().applyCommitted(changes);
+    return this.use((tables) => tables.replaceDocument(path, state, chunks, vectors));
   }
 
-  async removeDocument(path: string): Promise<void> {
-    const database = this.db();
-    let removed: number[] = [];
-    database.transaction(() => {
-      removed = this.deleteChunksOf(path);
-      this.sql("DELETE FROM documents WHERE path = ?").run(path);
-    })();
-    this.chunkVectors().applyCommitted({ set: new Map(), removed });
+  removeDocument(path: string): Promise<void> {
+    return this.use((tables) => tables.removeDocument(path));
   }
 
-  async textSearch(
-    terms: string[],
-    options: { limit: number; filter?: ChunkFilter },
-  ): Promise<ScoredChunkId[]> {
-    this.noticeOtherWriters();
-    const { rare, found } = this.splitTermsByFrequency(terms);
-    const ranked = this.bm25(rare.length > 0 ? rare : found, options);
-    if (rare.length === 0 || rare.length === found.length || ranked.length >= options.limit) return ranked;
-    // Too few chunks hold a rare term: fill up with those holding only common ones (they score ~0 anyway).
-    const seen = new Set(ranked.map((hit) => hit.id));
-    const rest = this.bm25(found, { ...options, limit: options.limit }).filter((hit) => !seen.has(hit.id));
-    return [...ranked, ...rest].slice(0, options.limit);
-  }
-
-  /** Joins the chunks table only to filter: per match, that lookup cost more than the scoring (100k chunks: 40 ms against 16). */
-  private bm25(terms: string[], options: { limit: number; filter?: ChunkFilter }): ScoredChunkId[] {
-    if (terms.length === 0) return [];
-    const { clause, parameters } = filterClause(options.filter);
-    const sql =
-      clause === ""
-        ? "SELECT rowid AS id, -bm25(chunks_fts) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts) LIMIT ?"
-        : `SELECT c.id AS id, -bm25(chunks_fts) AS score FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
-           WHERE chunks_fts MATCH ? ${clause} ORDER BY bm25(chunks_fts) LIMIT ?`;
-    return this.sql(sql).all(ftsMatchExpression(terms), ...parameters, options.limit) as ScoredChunkId[];
-  }
-
-  /**
-   * FTS5's BM25 gives a term found in half the chunks or more an IDF of about zero, yet scoring it
-   * means visiting all those chunks. Such terms are searched only when the rarer ones find too
-   * little; the ranking is the same, the search far faster. Counts are cached until the next write.
-   */
-  private splitTermsByFrequency(terms: string[]): { rare: string[]; found: string[] } {
-    const total =
-      this.chunkCount ?? Number((this.sql("SELECT count(*) AS n FROM chunks").get() as { n: number }).n);
-    this.chunkCount = total;
-    const countOf = this.sql("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?");
-    const found = terms.filter((term) => {
-      let count = this.termCounts.get(term);
-      if (count === undefined) {
-        count = Number((countOf.get(ftsMatchExpression([term])) as { n: number }).n);
-        this.termCounts.set(term, count);
-      }
-      return count > 0;
-    });
-    return { rare: found.filter((term) => (this.termCounts.get(term) ?? 0) < total / 2), found };
+  textSearch(terms: string[], options: { limit: number; filter?: ChunkFilter }): Promise<ScoredChunkId[]> {
+    return this.use((tables) => tables.textSearch(terms, options));
   }
 
   /** Nearest chunks by cosine, from the in-memory vector index; a filter is applied before ranking. */
-  async vectorSearch(
+  vectorSearch(
     vector: Float32Array,
     options: { limit: number; filter?: ChunkFilter },
   ): Promise<ScoredChunkId[]> {
-    this.noticeOtherWriters();
-    const { clause, parameters } = filterClause(options.filter);
-    const allowed =
-      clause === ""
-        ? undefined
-        : new Set(
-            this.sql(`SELECT c.id FROM chunks c WHERE c.has_vector = 1 ${clause}`)
-              .pluck()
-              .all(...parameters) as number[],
-          );
-    return this.chunkVectors().search(vector, { limit: options.limit, allowed });
+    return this.use((tables) => tables.vectorSearch(vector, options));
   }
 
-  async chunks(ids: number[]): Promise<StoredChunk[]> {
-    if (ids.length === 0) return [];
-    const rows = this.sql(`SELECT * FROM chunks WHERE id IN (${ids.map(() => "?").join(",")})`).all(
-      ...ids,
-    ) as ChunkRow[];
-    const byId = new Map(rows.map((row) => [row.id, toStoredChunk(row)]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+  chunks(ids: number[]): Promise<StoredChunk[]> {
+    return this.use((tables) => tables.chunks(ids));
   }
 
   /** The exact stored vectors (from the embedding cache), not the in-memory quantised copies. */
-  async vectorsOf(ids: number[]): Promise<Map<number, Float32Array>> {
-    return this.chunkVectors().readVectors(ids);
+  vectorsOf(ids: number[]): Promise<Map<number, Float32Array>> {
+    return this.use((tables) => tables.vectorsOf(ids));
   }
 
-  async vectorScores(vector: Float32Array, ids: number[]): Promise<ScoredChunkId[]> {
-    this.noticeOtherWriters();
-    return this.chunkVectors().scores(vector, ids);
+  vectorScores(vector: Float32Array, ids: number[]): Promise<ScoredChunkId[]> {
+    return this.use((tables) => tables.vectorScores(vector, ids));
   }
 
-  async chunksWithoutVector(limit: number): Promise<StoredChunk[]> {
-    const rows = this.sql("SELECT * FROM chunks WHERE has_vector = 0 ORDER BY id LIMIT ?").all(
-      limit,
-    ) as ChunkRow[];
-    return rows.map(toStoredChunk);
+  chunksWithoutVector(limit: number): Promise<StoredChunk[]> {
+    return this.use((tables) => tables.chunksWithoutVector(limit));
   }
 
-  async setVectors(vectors: Map<number, Float32Array>): Promise<void> {
-    this.chunkVectors().setVectors(vectors);
+  setVectors(vectors: Map<number, Float32Array>): Promise<void> {
+    return this.use((tables) => tables.setVectors(vectors));
   }
 
-  async vectorModel(): Promise<{ id: string; dimensions: number } | undefined> {
-    return this.chunkVectors().model();
+  vectorModel(): Promise<{ id: string; dimensions: number } | undefined> {
+    return this.use((tables) => tables.vectorModel());
   }
 
-  async resetVectors(model: { id: string; dimensions: number }): Promise<void> {
-    this.chunkVectors().reset(model);
+  resetVectors(model: { id: string; dimensions: number }): Promise<void> {
+    return this.use((tables) => tables.resetVectors(model));
   }
 
-  async cachedEmbeddings(textHashes: string[]): Promise<Map<string, Float32Array>> {
-    return this.chunkVectors().cachedEmbeddings(textHashes);
+  cachedEmbeddings(textHashes: string[]): Promise<Map<string, Float32Array>> {
+    return this.use((tables) => tables.cachedEmbeddings(textHashes));
   }
 
-  async cacheEmbeddings(vectors: Map<string, Float32Array>): Promise<void> {
-    this.chunkVectors().cacheEmbeddings(vectors);
+  cacheEmbeddings(vectors: Map<string, Float32Array>): Promise<void> {
+    return this.use((tables) => tables.cacheEmbeddings(vectors));
   }
 
-  async stats(): Promise<{ documents: number; chunks: number; vectors: number }> {
-    const count = (sql: string) => Number(this.sql(sql).pluck().get());
+  stats(): Promise<{ documents: number; chunks: number; vectors: number }> {
+    return this.use((tables) => tables.stats());
+  }
+
+  /**
+   * Runs one operation on the tables. A write that waited out the busy timeout becomes LOCK_TIMEOUT;
+   * a damaged page met in use sends the file aside (the index starts over empty, its generation
+   * changes) before the error is passed on, so the caller can sync again from the files.
+   */
+  private async use<T>(work: (tables: SearchTables) => T): Promise<T> {
+    const opened = this.opened;
+    if (!opened) throw new MnemoError("IO", "The search index is not open; call open() first.");
+    try {
+      return work(opened.tables);
+    } catch (error) {
+      const failure = sqliteFailureOf(error);
+      if (failure === "busy") throw busyError(opened.path, this.openOptions().busyTimeoutMs, error);
+      if (failure !== "damaged" || opened.inode === undefined) throw error;
+      await this.close();
+      await startOver(opened.path, { inode: opened.inode, problem: errorMessage(error) }, this.openOptions());
+      this.startedOver++;
+      await this.open();
+      throw new MnemoError(
+        "IO",
+        `The search index ${opened.path} was damaged (${errorMessage(error)}); it starts over from the files.`,
+        { cause: error },
+      );
+    }
+  }
+
+  private openOptions(): { busyTimeoutMs: number; warn: (message: string) => void } {
     return {
-      documents: count("SELECT count(*) FROM documents"),
-      chunks: count("SELECT count(*) FROM chunks"),
-      vectors: count("SELECT count(*) FROM chunks WHERE has_vector = 1"),
+      busyTimeoutMs: this.options.busyTimeoutMs ?? 5000,
+      warn: this.options.warn ?? ((message) => process.stderr.write(`mnemo: warning: ${message}\n`)),
     };
-  }
-
-  /** Inside a transaction: deletes a document's chunks; returns the ids of those that had a vector. */
-  private deleteChunksOf(path: string): number[] {
-    this.forgetCounts();
-    const withVector = this.sql("SELECT id FROM chunks WHERE path = ? AND has_vector = 1")
-      .pluck()
-      .all(path) as number[];
-    this.sql("DELETE FROM chunks WHERE path = ?").run(path);
-    return withVector;
-  }
-
-  /** Another connection (another process) committed since the last look: cached state is stale. */
-  private noticeOtherWriters(): void {
-    const dataVersion = Number(this.sql("PRAGMA data_version").pluck().get());
-    if (dataVersion === this.seenDataVersion) return;
-    this.seenDataVersion = dataVersion;
-    this.forgetCounts();
-    this.chunkVectors().markStale();
-  }
-
-  private forgetCounts(): void {
-    this.termCounts.clear();
-    this.chunkCount = undefined;
-  }
-
-  private chunkVectors(): SqliteChunkVectors {
-    this.db();
-    return this.vectors as SqliteChunkVectors;
-  }
-
-  private sql(sql: string): Database.Statement {
-    this.db();
-    return (this.statements as StatementCache).get(sql);
-  }
-
-  private db(): Database.Database {
-    if (!this.database) throw new MnemoError("IO", "The search index is not open; call open() first.");
-    return this.database;
   }
 }

@@ -26,7 +26,12 @@ import {
   scanMemories,
 } from "./memdir/memdir.js";
 import { type MemoryType, parseMemoryType } from "./memdir/memory-types.js";
-import { guardSoulAnswers, renderSoul, type SoulAnswers } from "./onboarding/soul-template.js";
+import {
+  DEFAULT_SOUL_ANSWERS,
+  guardSoulAnswers,
+  renderSoul,
+  type SoulAnswers,
+} from "./onboarding/soul-template.js";
 import {
   addToProfile,
   type ProfileChange,
@@ -103,9 +108,15 @@ export class MemoryHome {
     return this.context.store;
   }
 
-  /** The frozen session context: tagged memory blocks, memory instructions, then `basePrompt`. */
-  buildContext(options: { basePrompt?: string } = {}): Promise<string> {
-    if (!this.enabled) return Promise.resolve(options.basePrompt ?? "");
+  /**
+   * The frozen session context: tagged memory blocks, memory instructions, then `basePrompt`. It
+   * starts a session, so a home without SOUL.md first gets the default identity (seed 002's
+   * onboarding; an existing SOUL.md is never overwritten) unless `defaultIdentity` is false.
+   */
+  async buildContext(options: { basePrompt?: string; defaultIdentity?: boolean } = {}): Promise<string> {
+    if (!this.enabled) return options.basePrompt ?? "";
+    if (options.defaultIdentity !== false && (await this.store.read(SOUL_PATH)) === undefined)
+      await this.onboard(DEFAULT_SOUL_ANSWERS);
     return buildContext(this.context, options);
   }
 

@@ -52,15 +52,16 @@ describe("AgentSession", () => {
     expect(session.report().loaded.memoryBlocks).toContain("user-profile");
   });
 
-  test("in a home with nothing in it yet, the model still gets the memory instructions", async () => {
+  test("in a home with nothing in it yet, the model gets the default identity (seed 002) and the memory instructions", async () => {
     await open();
     const model = new ScriptedChatModel({ replies: [answerText("hi")] });
     const session = await AgentSession.start({ memory, model, basePrompt: "Be brief." });
     await session.send("hello");
     const system = model.requests[0]?.messages[0]?.content ?? "";
-    expect(system).toMatch(/^# Your memory\n/);
+    expect(system).toMatch(/^<agent-identity>\n# Soul\n\n## Identity\nI am Mnemo, /);
+    expect(system).toContain("\n# Your memory\n");
     expect(system.trimEnd().endsWith("Be brief.")).toBe(true);
-    expect(session.report().loaded.memoryBlocks).toEqual([]);
+    expect(session.report().loaded.memoryBlocks).toEqual(["agent-identity"]);
   });
 
   test("memories found for each user message come after the frozen part and the conversation", async () => {

@@ -66,9 +66,9 @@ describe("mnemo context", () => {
     const promptFile = join(home, "prompt.txt");
     await writeFile(promptFile, "From a file.");
     const fromFile = mnemo(["context", "--base-prompt-file", promptFile, "--json", "--home", home]);
-    expect(JSON.parse(fromFile.stdout).context.endsWith("From a file.")).toBe(true);
+    expect(JSON.parse(fromFile.stdout).context.trimEnd().endsWith("From a file.")).toBe(true);
     const fromStdin = mnemo(["context", "--base-prompt-file", "-", "--home", home], { input: "From stdin." });
-    expect(fromStdin.stdout.endsWith("From stdin.")).toBe(true);
+    expect(fromStdin.stdout.trimEnd().endsWith("From stdin.")).toBe(true);
   });
 
   it("a missing base prompt file exits 3", () => {

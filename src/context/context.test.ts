@@ -16,9 +16,20 @@ async function open(config = {}) {
 afterEach(async () => removeDir(home));
 
 describe("session context", () => {
-  test("with no memory files it is the base prompt, unchanged", async () => {
+  test("a fresh home starts its first session with the default identity (seed 002), written once", async () => {
     await open();
-    expect(await memory.buildContext({ basePrompt: "You are helpful." })).toBe("You are helpful.");
+    const context = await memory.buildContext({ basePrompt: "You are helpful." });
+    expect(context).toMatch(/^<agent-identity>\n# Soul\n\n## Identity\nI am Mnemo, /);
+    expect(await readFile(join(home, "SOUL.md"), "utf8")).toContain("I am Mnemo");
+    await writeFile(join(home, "SOUL.md"), "# Soul\n\n## Identity\nI am Ada.\n");
+    expect(await memory.buildContext()).toContain("I am Ada.");
+  });
+
+  test("with no memory files and no default identity it is the base prompt, unchanged", async () => {
+    await open();
+    const context = await memory.buildContext({ basePrompt: "You are helpful.", defaultIdentity: false });
+    expect(context).toBe("You are helpful.");
+    expect(await readFile(join(home, "SOUL.md"), "utf8").catch(() => undefined)).toBeUndefined();
   });
 
   test("tagged blocks in order, then the memory instructions, then the base prompt", async () => {

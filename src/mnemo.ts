@@ -156,7 +156,7 @@ export class MemoryHome {
     add: (
       category: string,
       text: string,
-      options: { redactSecrets?: boolean } = {},
+      options: { redactSecrets?: boolean; source?: string } = {},
     ): Promise<JournalAddResult> =>
       this.whenEnabled(() => addJournalEntry(this.context, category, text, options)),
     readTopic: (topic: string): Promise<TopicRead> => this.whenEnabled(() => readTopic(this.context, topic)),

@@ -133,7 +133,10 @@ async function writeEntry(
   }
   const { category, text } = decision.candidate;
   const added = await refusable(report, "entry", label, () =>
-    options.memory.journal.add(category, text, { redactSecrets: true }),
+    options.memory.journal.add(category, text, {
+      redactSecrets: true,
+      source: `session ${options.sessionId}`,
+    }),
   );
   if (!added) return;
   report.written.push({ kind: "entry", label: labelOf(added.entry.content), path: added.path });

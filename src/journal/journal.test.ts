@@ -124,4 +124,15 @@ describe("categorised journal (seed 000)", () => {
     expect(kept.entries.map((entry) => entry.content)).toEqual(["A short preference."]);
     expect(await readFile(join(home, "archive/topics/user_prefs.md"), "utf8").catch(() => "")).toBe("");
   });
+
+  test("an entry may say where it came from (seed 000's source), in its header, read back", async () => {
+    await open();
+    await memory.journal.add("user_pref", "Answers in French.", { source: "session 4f2a" });
+    expect(await readFile(join(home, "topics/user_prefs.md"), "utf8")).toContain(
+      "### [2026-11-22 14:30] user_pref (source: session 4f2a)\n\nAnswers in French.\n",
+    );
+    expect((await memory.journal.readTopic("user_prefs")).entries).toEqual([
+      { timestamp: "2026-11-22 14:30", category: "user_pref", content: "Answers in French.", source: "session 4f2a" },
+    ]);
+  });
 });

@@ -74,12 +74,13 @@ export async function addJournalEntry(
   home: HomeContext,
   category: string,
   content: string,
-  options: { redactSecrets?: boolean } = {},
+  options: { redactSecrets?: boolean; source?: string } = {},
 ): Promise<JournalAddResult> {
   const path = journalPathFor(home, category);
   const mode = secretMode(home.config.secrets, options.redactSecrets);
   const guarded = guardSecrets(content, { field: `the ${category} journal entry`, mode });
   const normalized = normalizeEntryContent(guarded.text);
+  const source = options.source === undefined ? undefined : validateEntrySource(options.source);
   if (normalized === "")
     throw new MnemoError("INVALID_INPUT", "The journal entry is empty; give the text to record.");
   if (normalized.length > MAX_ENTRY_CHARACTERS) {
@@ -90,7 +91,12 @@ export async function addJournalEntry(
   }
   return home.store.transaction(async (writer) => {
     const now = home.now();
-    const entry: JournalEntry = { timestamp: localMinute(now), category, content: normalized };
+    const entry: JournalEntry = {
+      timestamp: localMinute(now),
+      category,
+      content: normalized,
+      ...(source === undefined ? {} : { source }),
+    };
     const removed = await rewriteJournal(home, writer, path, (journal) => appendEntry(journal, entry));
     if (!((await writer.read(path)) ?? "").includes(formatEntry(entry).trim())) {
       // The entry alone is longer than the capacity target: recording it would archive it at once.
@@ -221,6 +227,20 @@ function setJournalSection(document: SectionDocument, journal: string): SectionD
       sections: document.sections.map((section) => (section === existing ? { ...section, body } : section)),
     };
   return insertSection(document, { ...makeSection(MEMORY_JOURNAL_SECTION, ""), body });
+}
+
+const MAX_SOURCE_CHARACTERS = 200;
+
+/** Seed 000's optional source of an entry ("session 4f2a", "mnemo chat"): one short line. */
+function validateEntrySource(source: string): string | undefined {
+  const line = source.replace(/\s+/g, " ").trim();
+  if (line === "") return undefined;
+  if (line.length > MAX_SOURCE_CHARACTERS)
+    throw new MnemoError(
+      "TOO_LARGE",
+      `The entry's source is ${line.length} characters; keep it to a short label under ${MAX_SOURCE_CHARACTERS}.`,
+    );
+  return line;
 }
 
 function capacityReason(home: HomeContext): string {

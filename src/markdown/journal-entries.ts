@@ -18,6 +18,8 @@ export interface JournalEntry {
   timestamp: string;
   category: string;
   content: string;
+  /** Where the entry came from (seed 000's optional `source`), written after the category. */
+  source?: string;
 }
 
 export type JournalBlock =
@@ -34,7 +36,7 @@ export interface ParsedJournal {
   warnings: JournalWarning[];
 }
 
-const HEADER = /^### \[(\d{4}-\d{2}-\d{2} \d{2}:\d{2})\] ([A-Za-z0-9_-]+)[ \t]*$/;
+const HEADER = /^### \[(\d{4}-\d{2}-\d{2} \d{2}:\d{2})\] ([A-Za-z0-9_-]+)(?: \(source: (.+)\))?[ \t]*$/;
 const HEADER_START = /^### \[/;
 const TERMINATOR = /^---[ \t]*$/;
 /** Content lines that would read as a terminator, an entry header or a `##` section are escaped with "\". */
@@ -81,7 +83,8 @@ export function normalizeEntryContent(content: string): string {
 }
 
 export function formatEntry(entry: JournalEntry): string {
-  return `### [${entry.timestamp}] ${entry.category}\n\n${escapeEntryContent(normalizeEntryContent(entry.content))}\n\n---\n`;
+  const source = entry.source === undefined ? "" : ` (source: ${entry.source})`;
+  return `### [${entry.timestamp}] ${entry.category}${source}\n\n${escapeEntryContent(normalizeEntryContent(entry.content))}\n\n---\n`;
 }
 
 export function parseJournal(text: string): ParsedJournal {
@@ -122,7 +125,12 @@ export function parseJournal(text: string): ParsedJournal {
       );
       blocks.push({
         kind: "entry",
-        entry: { timestamp, category: header[2] ?? "", content },
+        entry: {
+          timestamp,
+          category: header[2] ?? "",
+          content,
+          ...(header[3] === undefined ? {} : { source: header[3] }),
+        },
         raw,
         line: index + 1,
       });

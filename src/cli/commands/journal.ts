@@ -24,25 +24,31 @@ export function registerJournal(program: Command): void {
     .argument("<category>", "file_pattern, user_pref, error_solution, general, or one from config.json")
     .argument("<text>", "the entry (- reads it from stdin)")
     .description("Record a timestamped entry under a category.")
+    .option("--source <label>", 'where the entry comes from, written in its header (e.g. "code review")')
     .option(REDACT_SECRETS_FLAG, REDACT_SECRETS_HELP);
   withCommonOptions(add, [
     'mnemo journal add user_pref "Wants answers in French."',
     'mnemo journal add general "Moved the repo to GitHub."',
   ]);
   add.action(
-    commandAction<[string, string], RedactOptions>(async ([category, text], options) => {
-      const content = await textArgument(text);
-      const memory = await openHome(options);
-      const result = await memory.journal.add(category, content, { redactSecrets: options.redactSecrets });
-      const { timestamp } = result.entry;
-      const lines = [
-        `Recorded [${timestamp}] ${category} in ${memory.store.locate(result.path)}`,
-        ...archiveLines(memory, result.archived),
-        ...redactionLines(result.redactedSecrets),
-      ];
-      printData(options, result, lines.join("\n"));
-      return EXIT_CODES.ok;
-    }),
+    commandAction<[string, string], RedactOptions & { source?: string }>(
+      async ([category, text], options) => {
+        const content = await textArgument(text);
+        const memory = await openHome(options);
+        const result = await memory.journal.add(category, content, {
+          redactSecrets: options.redactSecrets,
+          source: options.source,
+        });
+        const { timestamp } = result.entry;
+        const lines = [
+          `Recorded [${timestamp}] ${category} in ${memory.store.locate(result.path)}`,
+          ...archiveLines(memory, result.archived),
+          ...redactionLines(result.redactedSecrets),
+        ];
+        printData(options, result, lines.join("\n"));
+        return EXIT_CODES.ok;
+      },
+    ),
   );
 
   const read = journal

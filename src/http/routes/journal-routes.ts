@@ -12,6 +12,7 @@ const entryJson = z.object({
   timestamp: z.string().describe('Local time, "YYYY-MM-DD HH:MM".'),
   category: z.string(),
   content: z.string(),
+  source: z.string().optional().describe("Where the entry came from, when it says."),
 });
 
 export const journalRoutes = [
@@ -85,6 +86,10 @@ export const journalRoutes = [
             "A category from config.json's `categories` (file_pattern, user_pref, error_solution, general).",
           ),
         text: z.string().min(1).describe("The entry."),
+        source: z
+          .string()
+          .optional()
+          .describe('Where the entry comes from (e.g. "code review"), kept in its header.'),
         redactSecrets: redactSecretsField,
       })
       .strict(),
@@ -97,8 +102,8 @@ export const journalRoutes = [
     success: { 201: "The entry was added" },
     errors: [400, 409, 413, 422],
     async handle({ memory, body }) {
-      const { category, text, redactSecrets } = body;
-      return { status: 201, body: await memory.journal.add(category, text, { redactSecrets }) };
+      const { category, text, source, redactSecrets } = body;
+      return { status: 201, body: await memory.journal.add(category, text, { redactSecrets, source }) };
     },
   }),
 ];

@@ -1,4 +1,5 @@
-import { allocateBudget, estimateTokens } from "./context-budget.js";
+import { characterCount } from "../markdown/lines.js";
+import { allocateBudget } from "./context-budget.js";
 
 /**
  * Chooses what of each memory layer goes into the frozen context, within one token budget
@@ -65,7 +66,7 @@ export function fitContext(layers: ContextLayers, limits: ContextLimits): Fitted
     (Object.keys(units) as Array<keyof typeof units>).map((name) => ({
       name,
       weight: WEIGHTS[name],
-      wanted: estimateTokens(units[name].join("")),
+      wanted: Math.ceil(units[name].reduce((bytes, unit) => bytes + Buffer.byteLength(unit, "utf8"), 0) / 4),
     })),
   );
   const bytesOf = (name: keyof typeof units) => (budget.get(name) ?? 0) * 4;
@@ -113,12 +114,10 @@ export function fitContext(layers: ContextLayers, limits: ContextLimits): Fitted
 }
 
 interface Taken {
+  units: string[];
   kept: string[];
   /** How many units did not fit. */
   left: number;
-  /** Characters of the units that did not fit. */
-  leftCharacters: number;
-  totalCharacters: number;
 }
 
 /** The units in priority order until the first that does not fit: never an older one in place of a newer. */
@@ -131,8 +130,8 @@ function takeWhileFits(
   for (const unit of units) {
     const next = {
       bytes: used.bytes + Buffer.byteLength(unit, "utf8"),
-      characters: used.characters + [...unit].length,
-      lines: used.lines + unit.split("\n").length - 1,
+      characters: used.characters + characterCount(unit),
+      lines: used.lines + lineEnds(unit),
     };
     const over =
       next.bytes > limit.bytes ||
@@ -142,20 +141,21 @@ function takeWhileFits(
     kept.push(unit);
     Object.assign(used, next);
   }
-  const rest = units.slice(kept.length).join("");
-  const rendered = units.join("");
-  return {
-    kept,
-    left: units.length - kept.length,
-    leftCharacters: rest.trim().length,
-    totalCharacters: rendered.trim().length,
-  };
+  return { units, kept, left: units.length - kept.length };
 }
 
+function lineEnds(text: string): number {
+  let count = 0;
+  for (let index = text.indexOf("\n"); index !== -1; index = text.indexOf("\n", index + 1)) count++;
+  return count;
+}
+
+/** "USER.md after 400 of 1,234 characters (memory_read user)", or undefined when the file is whole. */
 function cutNote(file: string, taken: Taken, tool: string): string | undefined {
-  if (taken.leftCharacters === 0) return undefined;
-  const shown = taken.totalCharacters - taken.leftCharacters;
-  return `${file} after ${shown} of ${taken.totalCharacters} characters (${tool})`;
+  if (taken.left === 0) return undefined;
+  const total = characterCount(taken.units.join("").trim());
+  const shown = characterCount(taken.kept.join("").trimStart());
+  return `${file} after ${shown} of ${total} characters (${tool})`;
 }
 
 function describeLeftOut(budgetTokens: number, parts: Array<string | undefined>): string | undefined {

@@ -132,7 +132,12 @@ describe("categorised journal (seed 000)", () => {
       "### [2026-11-22 14:30] user_pref (source: session 4f2a)\n\nAnswers in French.\n",
     );
     expect((await memory.journal.readTopic("user_prefs")).entries).toEqual([
-      { timestamp: "2026-11-22 14:30", category: "user_pref", content: "Answers in French.", source: "session 4f2a" },
+      {
+        timestamp: "2026-11-22 14:30",
+        category: "user_pref",
+        content: "Answers in French.",
+        source: "session 4f2a",
+      },
     ]);
   });
 });

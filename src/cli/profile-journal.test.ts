@@ -130,4 +130,14 @@ describe("mnemo journal", () => {
     expect(result.stderr).toContain('Unknown journal category "gossip"');
     expect(JSON.parse(result.stdout).error.code).toBe("INVALID_INPUT");
   });
+
+  it("a file named topics where the folder belongs exits 5 with a message naming it (it was a raw ENOTDIR and exit 1)", async () => {
+    await writeFile(join(home, "topics"), "not a folder");
+    const result = inHome(["journal", "add", "user_pref", "Answers in French."]);
+    expect(result.status).toBe(5);
+    expect(result.stderr).toContain(join(home, "topics"));
+    expect(result.stderr).toContain("a file where a folder is expected");
+    expect(result.stderr).not.toContain("ENOTDIR");
+    expect(await read("topics")).toBe("not a folder");
+  });
 });

@@ -24,41 +24,19 @@ import { type MemoryHeader, parseMemoryFile } from "../memdir/memory-file.js";
 import { indexLinesOf, parseIndexLine, removeIndexLines, upsertIndexLine } from "../memdir/memory-index.js";
 import { parseMemoryFileName } from "../memdir/memory-name.js";
 import { enforceProfileBudget, type ProfileFile, usageOf } from "../profile/profile.js";
+import type { DoctorProblem } from "./doctor-problem.js";
 import { checkSearchIndex, type SearchIndexHealth, searchIndexProblems } from "./index-check.js";
 import { checkInstructionLikeText } from "./instruction-check.js";
 import { checkStoredSecrets } from "./secret-check.js";
 import { checkWriteLeftovers, cleanWriteLeftovers } from "./write-leftover-check.js";
+
+export type { DoctorProblem, DoctorProblemKind } from "./doctor-problem.js";
 
 /**
  * `mnemo doctor`: finds what a hand edit, a crash or an older version left behind, and with `fix`
  * repairs what can be repaired without losing anything (overflow goes to the archive, index lines
  * are rebuilt from the files). Malformed files are reported with file and line, never rewritten.
  */
-export type DoctorProblemKind =
-  | "malformed-memory"
-  | "misnamed-memory"
-  | "dangling-index-line"
-  | "unindexed-memory"
-  | "over-budget"
-  | "over-capacity"
-  | "malformed-journal-entry"
-  | "duplicate-section"
-  | "old-daily-log"
-  | "misnamed-daily-log"
-  | "write-leftover"
-  | "instruction-like-text"
-  | "stored-secret"
-  | "damaged-search-index"
-  | "search-index-outside-home";
-
-export interface DoctorProblem {
-  kind: DoctorProblemKind;
-  path: string;
-  line?: number;
-  message: string;
-  fixable: boolean;
-}
-
 export interface DoctorReport {
   problems: DoctorProblem[];
   /** What `fix` changed, one line each. */

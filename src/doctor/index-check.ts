@@ -12,7 +12,7 @@ import type { HomeContext } from "../home/home-context.js";
 import { newSyncState, planSync } from "../search/index-sync.js";
 import { SEARCH_INDEX_FILE } from "../search/open-memory-search.js";
 import { resolveInsideHome } from "../stores/fs/safe-path.js";
-import type { DoctorProblem } from "./doctor.js";
+import type { DoctorProblem } from "./doctor-problem.js";
 
 export interface SearchIndexHealth {
   /** Relative to the home. */

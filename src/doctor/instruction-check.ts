@@ -1,6 +1,6 @@
 import { findInstructionLikeText } from "../guard/instruction-like-text.js";
 import type { HomeContext } from "../home/home-context.js";
-import type { DoctorProblem } from "./doctor.js";
+import type { DoctorProblem } from "./doctor-problem.js";
 import { memoryTextFiles } from "./memory-text-files.js";
 
 /**

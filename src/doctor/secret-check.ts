@@ -1,6 +1,6 @@
 import { scanForSecrets } from "../guard/scan-secrets.js";
 import type { HomeContext } from "../home/home-context.js";
-import type { DoctorProblem } from "./doctor.js";
+import type { DoctorProblem } from "./doctor-problem.js";
 import { memoryTextFiles } from "./memory-text-files.js";
 
 /**

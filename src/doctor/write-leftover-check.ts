@@ -1,5 +1,5 @@
 import type { HomeContext } from "../home/home-context.js";
-import type { DoctorProblem } from "./doctor.js";
+import type { DoctorProblem } from "./doctor-problem.js";
 
 /** Doctor's view of what killed writers left behind (the store knows what its writes leave). */
 export async function checkWriteLeftovers(home: HomeContext): Promise<DoctorProblem[]> {

@@ -1,5 +1,10 @@
+import type { EmbeddingCache } from "../contracts/embedding-cache.js";
 import type { EmbeddingModel, EmbedOptions } from "../contracts/embedding-model.js";
 import type { SearchIndex } from "../contracts/search-index.js";
+
+/** A search index used for its embedding cache only. */
+type CacheIndex = EmbeddingCache & Pick<SearchIndex, "open" | "close" | "vectorModel" | "resetVectors">;
+
 import { textHash } from "../search/embed-chunks.js";
 
 /**
@@ -9,9 +14,9 @@ import { textHash } from "../search/embed-chunks.js";
 export class CachingEmbeddingModel implements EmbeddingModel {
   readonly id: string;
   private readonly inner: EmbeddingModel;
-  private readonly cache: SearchIndex;
+  private readonly cache: CacheIndex;
 
-  constructor(inner: EmbeddingModel, cache: SearchIndex) {
+  constructor(inner: EmbeddingModel, cache: CacheIndex) {
     this.inner = inner;
     this.cache = cache;
     this.id = inner.id;

@@ -52,12 +52,14 @@ function searchWith(
   embedder: EmbeddingModel | undefined,
   options: { fullScanIntervalMs?: number; busyTimeoutMs?: number } = {},
 ) {
+  const index = new SqliteSearchIndex({
+    path: join(home, ".index", "search.sqlite"),
+    busyTimeoutMs: options.busyTimeoutMs,
+  });
   return new MemorySearch({
     reader: memory.store,
-    index: new SqliteSearchIndex({
-      path: join(home, ".index", "search.sqlite"),
-      busyTimeoutMs: options.busyTimeoutMs,
-    }),
+    index,
+    embeddingCache: index,
     loadEmbedder: embedder ? async () => embedder : undefined,
     fusion: { method: "weighted", textWeight: 0.7 },
     feedback: { weight: 0, top: 3 },
@@ -273,9 +275,11 @@ describe("recall with vectors", () => {
   test("when no embedder loads, search degrades to BM25 and says so once", async () => {
     await open();
     await memory.memories.save({ type: "user", name: "Pet", content: "Owns a kitten." });
+    const index = new SqliteSearchIndex({ path: join(home, ".index", "search.sqlite") });
     const search = new MemorySearch({
       reader: memory.store,
-      index: new SqliteSearchIndex({ path: join(home, ".index", "search.sqlite") }),
+      index,
+      embeddingCache: index,
       loadEmbedder: async () => {
         throw new Error("model files missing");
       },

@@ -1,4 +1,5 @@
 import type { DocumentReader } from "../contracts/document-store.js";
+import type { EmbeddingCache } from "../contracts/embedding-cache.js";
 import type { EmbeddingModel } from "../contracts/embedding-model.js";
 import type { ChunkFilter, SearchIndex } from "../contracts/search-index.js";
 import { errorMessage, MnemoError } from "../errors.js";
@@ -19,6 +20,8 @@ import type { VectorFeedbackOptions } from "./vector-feedback.js";
 export interface MemorySearchOptions {
   reader: DocumentReader;
   index: SearchIndex;
+  /** Vectors by text hash, so unchanged text is never embedded twice (often the index itself). */
+  embeddingCache: EmbeddingCache;
   /** A function, so a model that fails to load is reported once and then left out. */
   loadEmbedder?: () => Promise<EmbeddingModel>;
   fusion: FusionOptions;
@@ -179,7 +182,7 @@ export class MemorySearch {
   ): Promise<Map<string, Float32Array>> {
     if (!this.embedder || texts.size === 0) return new Map();
     try {
-      return await embedWithCache(this.options.index, this.embedder, texts, signal);
+      return await embedWithCache(this.options.embeddingCache, this.embedder, texts, signal);
     } catch (error) {
       this.options.warn(
         `embedding failed (${errorMessage(error)}); these memories are found by BM25 until a later search embeds them`,

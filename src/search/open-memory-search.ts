@@ -22,13 +22,15 @@ export async function openMemorySearch(
 ): Promise<MemorySearch> {
   const { SqliteSearchIndex } = await import("../stores/sqlite/sqlite-search-index.js");
   const config = home.config.search;
+  const index = new SqliteSearchIndex({
+    path: join(homePath, ...SEARCH_INDEX_FILE.split("/")),
+    home: homePath,
+    warn: home.warn,
+  });
   const search = new MemorySearch({
     reader: home.store,
-    index: new SqliteSearchIndex({
-      path: join(homePath, ...SEARCH_INDEX_FILE.split("/")),
-      home: homePath,
-      warn: home.warn,
-    }),
+    index,
+    embeddingCache: index,
     loadEmbedder: config.embedder === "none" ? undefined : () => createEmbeddingModel(config, env),
     fusion: fusionOptions(config),
     feedback: feedbackOptions(config),

@@ -1,48 +1,14 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
-import { ftsMatchExpression, queryTerms, tokenize } from "./query-terms.js";
-
-const SAFE_EXPRESSION = /^(?:"[\p{L}\p{N}]+"(?: OR "[\p{L}\p{N}]+")*)?$/u;
+import { queryTerms, tokenize } from "./query-terms.js";
 
 describe("query terms", () => {
-  test.prop([fc.string({ maxLength: 400 })], { numRuns: 500 })(
-    "no FTS syntax passes through from user text",
+  test.prop([fc.string({ maxLength: 400 })], { numRuns: 300 })(
+    "are lower-case letters and digits only: no query syntax of any engine",
     (text) => {
-      expect(ftsMatchExpression(queryTerms(text))).toMatch(SAFE_EXPRESSION);
+      for (const term of queryTerms(text)) expect(term).toMatch(/^[\p{L}\p{N}]+$/u);
     },
   );
-
-  test.prop(
-    [
-      fc
-        .array(
-          fc.constantFrom(
-            '"',
-            "*",
-            "NEAR(",
-            ")",
-            ":",
-            "^",
-            "AND",
-            "OR",
-            "NOT",
-            "-",
-            "col:",
-            "{a b}",
-            "x",
-            "kitten",
-          ),
-          { maxLength: 60 },
-        )
-        .map((parts) => parts.join(" ")),
-    ],
-    {
-      numRuns: 300,
-    },
-  )("FTS operators typed by a user come back as plain quoted words", (text) => {
-    const expression = ftsMatchExpression(queryTerms(text));
-    expect(expression).toMatch(SAFE_EXPRESSION);
-  });
 
   test.prop(
     [

@@ -2,8 +2,8 @@ import { STOP_WORDS } from "./stop-words.js";
 
 /**
  * Turns what a user typed into search terms: lower-case runs of letters and digits (any script),
- * stop words removed, duplicates dropped, at most `maxTerms`. The FTS5 query built from them quotes
- * every term, so no FTS syntax (AND, NEAR, *, ", :, parentheses, column filters) can pass through.
+ * stop words removed, duplicates dropped, at most `maxTerms`. Terms hold no query syntax of any
+ * search engine (no quotes, operators or punctuation), so an adapter can quote them safely.
  */
 export const DEFAULT_MAX_QUERY_TERMS = 32;
 
@@ -23,9 +23,4 @@ export function queryTerms(text: string, maxTerms = DEFAULT_MAX_QUERY_TERMS): st
   // A query of nothing but stop words ("what did I say?") still searches for them.
   if (terms.length === 0) return [...new Set(tokenize(text))].slice(0, maxTerms);
   return terms;
-}
-
-/** `"term1" OR "term2"`; empty when there is nothing to search for. */
-export function ftsMatchExpression(terms: string[]): string {
-  return terms.map((term) => `"${term}"`).join(" OR ");
 }

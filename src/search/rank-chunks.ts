@@ -42,19 +42,19 @@ export async function rankChunks(
   options: RankOptions,
 ): Promise<{ hits: RankedHit[]; queryEmbeddingMs: number }> {
   const pool = candidatePoolSize(options.limit);
-  const text = await index.textSearch(queryTerms(query), {
-    limit: pool,
-    filter: options.filter,
-  });
   let queryEmbeddingMs = 0;
-  let vector: Array<{ id: number; score: number }> = [];
   let queryVector: Float32Array | undefined;
   if (embedder && query.trim() !== "") {
     const started = performance.now();
     [queryVector] = await embedder.embed([query], { purpose: "query", signal: options.signal });
     queryEmbeddingMs = performance.now() - started;
-    if (queryVector) vector = await index.vectorSearch(queryVector, { limit: pool, filter: options.filter });
   }
+  const { text, vector } = await index.search({
+    terms: queryTerms(query),
+    vector: queryVector,
+    filter: options.filter,
+    limit: pool,
+  });
   let fused = fuseCandidates(text, vector, options.fusion);
   if (queryVector && feedbackApplies(fused.length, options.feedback))
     fused = await withVectorFeedback(index, { queryVector, text, fused }, options.feedback, options.fusion);
@@ -89,7 +89,7 @@ async function withVectorFeedback(
   const best = bestIds.flatMap((id) => vectors.get(id) ?? []);
   if (best.length === 0) return first.fused;
   const moved = feedbackQuery(first.queryVector, best, feedback.weight);
-  const rescored = await index.vectorScores(
+  const rescored = await index.rescore(
     moved,
     first.fused.map((candidate) => candidate.id),
   );

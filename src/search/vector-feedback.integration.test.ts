@@ -45,9 +45,11 @@ afterEach(async () => {
 });
 
 async function rankWith(feedback: VectorFeedbackOptions) {
+  const index = new SqliteSearchIndex({ path: join(home, ".index", "search.sqlite") });
   const search = new MemorySearch({
     reader: memory.store,
-    index: new SqliteSearchIndex({ path: join(home, ".index", "search.sqlite") }),
+    index,
+    embeddingCache: index,
     loadEmbedder: async () => handPlacedEmbedder,
     fusion: { method: "weighted", textWeight: 0 },
     feedback,

@@ -40,7 +40,7 @@ for (let round = 0; round < 3; round++) {
     const chunk = { path: file, kind: "memory", locator: file, line: 1, title: file, text: "zebra " + file, textHash: file };
     await index.replaceDocument(file, { hash: file, mtimeMs: 0, size: 1 }, [chunk], new Map());
   }
-  await index.textSearch(["zebra"], { limit: 5 });
+  await index.search({ terms: ["zebra"], limit: 5 });
   await index.close();
 }`;
 

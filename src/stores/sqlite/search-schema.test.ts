@@ -70,7 +70,8 @@ describe("search index schema upgrade", () => {
       };
       const cached = await index.cachedEmbeddings([chunk.textHash]);
       await index.replaceDocument(chunk.path, { hash: "h", mtimeMs: 0, size: 1 }, [chunk], cached);
-      const [hit] = await index.vectorSearch(Float32Array.from([0.6, 0.8]), { limit: 1 });
+      const [hit] = (await index.search({ terms: [], vector: Float32Array.from([0.6, 0.8]), limit: 1 }))
+        .vector;
       expect(hit?.score).toBeCloseTo(1, 2);
     } finally {
       await index.close();

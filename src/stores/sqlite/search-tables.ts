@@ -11,7 +11,6 @@ import type {
   ScoredChunkId,
   StoredChunk,
 } from "../../contracts/search-index.js";
-import { ftsMatchExpression } from "../../search/query-terms.js";
 import {
   type ChunkRow,
   type DocumentRow,
@@ -21,6 +20,7 @@ import {
   toDocumentState,
   toStoredChunk,
 } from "./chunk-rows.js";
+import { ftsMatchExpression } from "./fts-query.js";
 import { SqliteChunkVectors, type VectorChanges } from "./sqlite-chunk-vectors.js";
 import { StatementCache } from "./statement-cache.js";
 

@@ -31,7 +31,12 @@ async function store(
 }
 
 async function locatorsNear(index: SqliteSearchIndex, vector: number[], options = {}) {
-  const hits = await index.vectorSearch(Float32Array.from(vector), { limit: 10, ...options });
+  const { vector: hits } = await index.search({
+    terms: [],
+    vector: Float32Array.from(vector),
+    limit: 10,
+    ...options,
+  });
   return (await index.chunks(hits.map((hit) => hit.id))).map((stored) => stored.locator);
 }
 
@@ -59,7 +64,8 @@ describe("SqliteSearchIndex vectors", () => {
     await store(index, "first", [0.6, 0.8]);
     await store(index, "second", [1, 0]);
     await store(index, "none");
-    const ids = (await index.textSearch(["first", "second", "none"], { limit: 10 })).map((hit) => hit.id);
+    const { text } = await index.search({ terms: ["first", "second", "none"], limit: 10 });
+    const ids = text.map((hit) => hit.id);
     const byLocator = new Map((await index.chunks(ids)).map((stored) => [stored.locator, stored.id]));
 
     const vectors = await index.vectorsOf([...byLocator.values(), 999]);
@@ -94,7 +100,7 @@ describe("SqliteSearchIndex vectors", () => {
     await writer.resetVectors({ id: "test:other", dimensions: 3 });
     await store(writer, "three", [0, 0, 1]);
     expect(await locatorsNear(reader, [0, 0, 1])).toEqual(["three"]);
-    await expect(reader.vectorSearch(Float32Array.from([1, 0]), { limit: 5 })).rejects.toThrow(
+    await expect(reader.search({ terms: [], vector: Float32Array.from([1, 0]), limit: 5 })).rejects.toThrow(
       /2 dimensions, the index 3/,
     );
   });
@@ -126,6 +132,8 @@ describe("SqliteSearchIndex vectors", () => {
 
   test("a closed index says to open it", async () => {
     const index = new SqliteSearchIndex({ path: ":memory:" });
-    await expect(index.vectorSearch(Float32Array.from([1, 0]), { limit: 1 })).rejects.toThrow(MnemoError);
+    await expect(index.search({ terms: [], vector: Float32Array.from([1, 0]), limit: 1 })).rejects.toThrow(
+      MnemoError,
+    );
   });
 });

@@ -6,11 +6,13 @@
  * aside and the index starts over empty (its generation changes), to be filled from the files.
  */
 import type Database from "better-sqlite3";
+import type { EmbeddingCache } from "../../contracts/embedding-cache.js";
 import type {
-  ChunkFilter,
+  CandidateQuery,
   ChunkRecord,
   DocumentState,
   ScoredChunkId,
+  SearchCandidates,
   SearchIndex,
   StoredChunk,
 } from "../../contracts/search-index.js";
@@ -38,7 +40,8 @@ interface Opened {
   inode: number | undefined;
 }
 
-export class SqliteSearchIndex implements SearchIndex {
+/** The embedding cache lives in the same file, so one object serves both contracts. */
+export class SqliteSearchIndex implements SearchIndex, EmbeddingCache {
   private readonly options: SqliteSearchIndexOptions;
   private opened: Opened | undefined;
   /** How many times a damaged file was left for a new one. */
@@ -81,16 +84,12 @@ export class SqliteSearchIndex implements SearchIndex {
     return this.use((tables) => tables.removeDocument(path));
   }
 
-  textSearch(terms: string[], options: { limit: number; filter?: ChunkFilter }): Promise<ScoredChunkId[]> {
-    return this.use((tables) => tables.textSearch(terms, options));
-  }
-
-  /** Nearest chunks by cosine, from the in-memory vector index; a filter is applied before ranking. */
-  vectorSearch(
-    vector: Float32Array,
-    options: { limit: number; filter?: ChunkFilter },
-  ): Promise<ScoredChunkId[]> {
-    return this.use((tables) => tables.vectorSearch(vector, options));
+  /** BM25 from FTS5; nearest vectors from the in-memory vector index. A filter applies before ranking. */
+  search(query: CandidateQuery): Promise<SearchCandidates> {
+    return this.use((tables) => ({
+      text: tables.textSearch(query.terms, query),
+      vector: query.vector ? tables.vectorSearch(query.vector, query) : [],
+    }));
   }
 
   chunks(ids: number[]): Promise<StoredChunk[]> {
@@ -102,7 +101,7 @@ export class SqliteSearchIndex implements SearchIndex {
     return this.use((tables) => tables.vectorsOf(ids));
   }
 
-  vectorScores(vector: Float32Array, ids: number[]): Promise<ScoredChunkId[]> {
+  rescore(vector: Float32Array, ids: number[]): Promise<ScoredChunkId[]> {
     return this.use((tables) => tables.vectorScores(vector, ids));
   }
 

@@ -39,6 +39,7 @@ export type {
   StoredEmbedding,
 } from "./contracts/message-store.js";
 export type { ChunkFilter, SearchIndex } from "./contracts/search-index.js";
+export { createEmbeddingModel } from "./create-embedding-model.js";
 export type { DailyLog } from "./daily/daily-log.js";
 export type { DoctorProblem, DoctorProblemKind, DoctorReport } from "./doctor/doctor.js";
 export type { MnemoErrorCode } from "./errors.js";
@@ -91,10 +92,12 @@ export type {
 export type { MemoryHeader } from "./memdir/memory-file.js";
 export type { MemoryType } from "./memdir/memory-types.js";
 export { MEMORY_TYPES } from "./memdir/memory-types.js";
-export type { OpenMemoryOptions, RecallQueryOptions } from "./mnemo.js";
-export { MemoryHome, openMemory } from "./mnemo.js";
+export type { MemoryHomeParts, RecallQueryOptions } from "./memory-home.js";
+export { MemoryHome } from "./memory-home.js";
 export type { SoulAnswers } from "./onboarding/soul-template.js";
 export { DEFAULT_SOUL_ANSWERS } from "./onboarding/soul-template.js";
+export type { OpenMemoryOptions } from "./open-memory.js";
+export { openMemory } from "./open-memory.js";
 export type {
   ProfileChange,
   ProfileFile,
@@ -105,7 +108,6 @@ export type {
 export { PROFILE_FILES } from "./profile/profile.js";
 export type { FusionOptions } from "./search/fusion.js";
 export type { RecallResult, ReindexProgress } from "./search/memory-search.js";
-export { createEmbeddingModel } from "./search/open-memory-search.js";
 export type { RankedHit as RecallHit } from "./search/rank-chunks.js";
 export { InMemoryMessageStore } from "./stores/memory/in-memory-message-store.js";
 export type { MemoryTool, MemoryToolResult, MemoryToolRunOptions } from "./tools/memory-tool.js";

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { estimateTokens } from "../../src/context/context-budget.js";
-import { openMemory } from "../../src/mnemo.js";
+import { openMemory } from "../../src/open-memory.js";
 import { seededRandom } from "../../src/testing/seeded-random.js";
 import { CLI_PATH } from "../../src/testing/test-home.js";
 import { syntheticNote } from "./synthetic-memories.js";

@@ -11,9 +11,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { embeddingCacheKey } from "../../src/eval/caching-embedding-model.js";
+import { SEARCH_INDEX_FILE } from "../../src/home/layout.js";
 import { textHash } from "../../src/search/embed-chunks.js";
 import { chunkHomeDocument } from "../../src/search/home-chunks.js";
-import { SEARCH_INDEX_FILE } from "../../src/search/open-memory-search.js";
 import { SqliteSearchIndex } from "../../src/stores/sqlite/sqlite-search-index.js";
 
 export interface SeedMemory {

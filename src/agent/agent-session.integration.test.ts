@@ -2,8 +2,8 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import type { MnemoConfigInput } from "../config/schema.js";
-import type { MemoryHome } from "../mnemo.js";
-import { openMemory } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
+import { openMemory } from "../open-memory.js";
 import {
   type FakeOpenAiServer,
   type FakeReply,

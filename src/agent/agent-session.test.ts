@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import type { ChatMessage, ChatRequest, ChatResponse } from "../contracts/chat-model.js";
 import { LongTermMemory } from "../long-term/long-term-memory.js";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import { InMemoryMessageStore } from "../stores/memory/in-memory-message-store.js";
 import { ScriptedChatModel } from "../testing/scripted-chat-model.js";
 import { openTestMemory, removeDir } from "../testing/test-home.js";

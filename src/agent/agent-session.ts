@@ -5,7 +5,7 @@ import { errorMessage } from "../errors.js";
 import { type ExtractionReport, extractSession } from "../extraction/extract-session.js";
 import { retryPendingExtractions } from "../extraction/pending-extractions.js";
 import type { LongTermMemory } from "../long-term/long-term-memory.js";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import type { MemoryTool } from "../tools/memory-tool.js";
 import { MEMORY_TOOLS } from "../tools/memory-tools.js";
 import { WorkingMemory } from "../working-memory/working-memory.js";

@@ -1,5 +1,5 @@
 import { errorMessage } from "../errors.js";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import type { RelevantMemory } from "./turn-context-prompt.js";
 
 /** Files the frozen context already holds: showing them again would only repeat them. */

@@ -1,5 +1,5 @@
 import type { ChatMessage, ChatModel, ToolCall } from "../contracts/chat-model.js";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import type { MemoryTool, MemoryToolResult } from "../tools/memory-tool.js";
 import { runMemoryTool, toChatToolSpecs } from "../tools/memory-tools.js";
 import type { WorkingMemory } from "../working-memory/working-memory.js";

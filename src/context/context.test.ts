@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import { openTestMemory, removeDir } from "../testing/test-home.js";
 import { MEMORY_INSTRUCTIONS_PROMPT } from "./memory-instructions-prompt.js";
 

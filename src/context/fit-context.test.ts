@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest";
 import { afterEach, describe, expect } from "vitest";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import { openTestMemory, removeDir } from "../testing/test-home.js";
 import { allocateBudget, estimateTokens } from "./context-budget.js";
 import { type ContextLimits, fitContext } from "./fit-context.js";

@@ -99,3 +99,17 @@ export interface SearchIndex {
   resetVectors(model: { id: string; dimensions: number }): Promise<void>;
   stats(): Promise<{ documents: number; chunks: number; vectors: number }>;
 }
+
+/**
+ * A search index's storage as seen from outside, without opening it for writing (for doctor):
+ * missing (not built yet), ready, outdated (another schema version, rebuilt by the next recall),
+ * damaged, foreign (another program's database) or outside-home (a link leading out of the home).
+ */
+export interface SearchIndexInspection {
+  state: "missing" | "ready" | "outdated" | "damaged" | "foreign" | "outside-home";
+  schemaVersion?: number;
+  /** When ready: what it recorded of each document, to tell how far behind the files it is. */
+  documentStates?: Map<string, DocumentState>;
+  counts?: { documents: number; chunks: number; vectors: number };
+  problem?: string;
+}

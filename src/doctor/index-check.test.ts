@@ -3,7 +3,7 @@ import { readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, test } from "vitest";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import { makeTempDir, openTestMemory, REPOSITORY_ROOT, removeDir } from "../testing/test-home.js";
 
 let home = "";

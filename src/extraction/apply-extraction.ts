@@ -4,7 +4,7 @@ import type { HomeContext } from "../home/home-context.js";
 import { archivePathFor } from "../home/layout.js";
 import { deleteMemory } from "../memdir/memdir.js";
 import { memoryNameKey } from "../memdir/memory-name.js";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import { formatSummaryLine, SESSIONS_SECTION, summariesIn } from "./daily-summary.js";
 import { labelOf, type SkippedItem } from "./extraction-candidates.js";
 import {

@@ -3,7 +3,7 @@ import { errorMessage } from "../errors.js";
 import { MEMORIES_DIR } from "../home/layout.js";
 import { parseMemoryFile } from "../memdir/memory-file.js";
 import { slugify, slugOfPath } from "../memdir/memory-name.js";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import type { MemoryCandidate } from "./extraction-candidates.js";
 import type { ExistingEntry, ExistingMemory } from "./reconcile.js";
 

@@ -2,7 +2,7 @@ import { access, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import type { ChatMessage } from "../contracts/chat-model.js";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import { ScriptedChatModel } from "../testing/scripted-chat-model.js";
 import { openTestMemory, removeDir } from "../testing/test-home.js";
 import { extractSession } from "./extract-session.js";

@@ -2,7 +2,7 @@ import type { ChatMessage, ChatModel, ChatResponse } from "../contracts/chat-mod
 import { errorMessage } from "../errors.js";
 import { localDate } from "../home/clock.js";
 import type { HomeContext } from "../home/home-context.js";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import { applyExtraction, type ExtractionReport } from "./apply-extraction.js";
 import {
   findMemoriesLike,

@@ -1,5 +1,6 @@
 import type { MnemoConfig } from "../config/schema.js";
 import type { DocumentStore } from "../contracts/document-store.js";
+import type { SearchIndexInspection } from "../contracts/search-index.js";
 
 /** What every memory operation needs: where the documents are, the settings, the time, a place for warnings. */
 export interface HomeContext {
@@ -7,4 +8,6 @@ export interface HomeContext {
   config: MnemoConfig;
   now: () => Date;
   warn: (message: string) => void;
+  /** Looks at the search index's storage for doctor; absent where the backend has nothing to look at. */
+  inspectSearchIndex?: () => Promise<SearchIndexInspection>;
 }

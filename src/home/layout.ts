@@ -6,6 +6,8 @@ export const MEMORIES_DIR = "memories";
 export const TOPICS_DIR = "topics";
 export const DAILY_DIR = "daily";
 export const ARCHIVE_DIR = "archive";
+/** The derived search index of a file home, inside its derived-state folder. */
+export const SEARCH_INDEX_FILE = ".index/search.sqlite";
 /** Conversations whose session-end extraction failed, kept until a retry succeeds. */
 export const PENDING_DIR = ".pending";
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import { checkAccess } from "./access-check.js";
 import { findRoute } from "./find-route.js";
 import { HttpError, toErrorResponse } from "./http-error.js";

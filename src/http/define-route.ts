@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import { HttpError } from "./http-error.js";
 import { templateParameters } from "./path-template.js";
 

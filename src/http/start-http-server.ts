@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { errorMessage, MnemoError } from "../errors.js";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import { isLoopbackHost } from "./access-check.js";
 import { createRequestHandler, type MountedHandler } from "./create-request-handler.js";
 import { DEFAULT_MAX_BODY_BYTES } from "./read-json-body.js";

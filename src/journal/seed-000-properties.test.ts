@@ -4,7 +4,7 @@ import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
 import { journalEntries, parseJournal } from "../markdown/journal-entries.js";
 import { countLines } from "../markdown/lines.js";
-import { openMemory } from "../mnemo.js";
+import { openMemory } from "../open-memory.js";
 import { entryArbitrary } from "../testing/test-arbitraries.js";
 import { makeTempDir, openTestMemory, removeDir } from "../testing/test-home.js";
 

@@ -4,7 +4,7 @@ import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
 import { MEMORY_INDEX_SECTION } from "../home/layout.js";
 import { findSection, parseSections } from "../markdown/sections.js";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import { openTestMemory, removeDir } from "../testing/test-home.js";
 import { indexLinesOf } from "./memory-index.js";
 import { memoryNameKey } from "./memory-name.js";

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import { openTestMemory, removeDir } from "../testing/test-home.js";
 
 /** Which file a name means: never another name's file, and homes written before hashed names still read. */

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fc, test } from "@fast-check/vitest";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { MnemoError } from "../errors.js";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import { openTestMemory, removeDir } from "../testing/test-home.js";
 import {
   hashedMemoryPath,

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, test } from "vitest";
 import type { EmbeddingModel } from "../contracts/embedding-model.js";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import { SqliteSearchIndex } from "../stores/sqlite/sqlite-search-index.js";
 import { CLI_PATH, openTestMemory, removeDir } from "../testing/test-home.js";
 import { MemorySearch } from "./memory-search.js";

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { MnemoConfigInput } from "../config/schema.js";
-import { type MemoryHome, openMemory } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
+import { openMemory } from "../open-memory.js";
 
 /** Test helpers: a fresh memory home in the system's temp folder, removed afterwards. */
 export const REPOSITORY_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MEMORY_TARGET } from "../config/schema.js";
 import { MnemoError } from "../errors.js";
 import type { JournalEntry } from "../markdown/journal-entries.js";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import { defineMemoryTool, MAX_RESULT_TEXT } from "./memory-tool.js";
 
 export const memoryReadTopicTool = defineMemoryTool({

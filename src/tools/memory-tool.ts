@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { errorMessage, MnemoError, type MnemoErrorCode } from "../errors.js";
 import type { SecretDetectedError } from "../guard/secret-guard.js";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 
 /**
  * One memory tool, defined once and shared by the chat agent, the MCP server and the HTTP API:

@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import { fc, test } from "@fast-check/vitest";
 import { afterAll, beforeAll, describe, expect } from "vitest";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import { openTestMemory, removeDir } from "../testing/test-home.js";
 import { MAX_RESULT_TEXT } from "./memory-tool.js";
 import {

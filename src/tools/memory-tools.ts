@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { ChatToolSpec } from "../contracts/chat-model.js";
 import { errorMessage } from "../errors.js";
-import type { MemoryHome } from "../mnemo.js";
+import type { MemoryHome } from "../memory-home.js";
 import { memoryAddTool } from "./memory-add.js";
 import { memoryDeleteTool } from "./memory-delete.js";
 import { memoryReadTool } from "./memory-read.js";

@@ -7,7 +7,7 @@
  */
 import { once } from "node:events";
 import type { MnemoConfigInput } from "../../config/schema.js";
-import { openMemory } from "../../mnemo.js";
+import { openMemory } from "../../open-memory.js";
 
 export interface WorkerReport {
   memories: { name: string; path: string; content: string }[];

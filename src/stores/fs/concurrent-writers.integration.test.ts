@@ -9,7 +9,8 @@ import { MEMORY_INDEX_SECTION, MEMORY_PATH, USER_PATH } from "../../home/layout.
 import { findSection, parseSections } from "../../markdown/sections.js";
 import { parseMemoryFile } from "../../memdir/memory-file.js";
 import { indexLinesOf } from "../../memdir/memory-index.js";
-import { type MemoryHome, openMemory } from "../../mnemo.js";
+import type { MemoryHome } from "../../memory-home.js";
+import { openMemory } from "../../open-memory.js";
 import { makeTempDir, REPOSITORY_ROOT, removeDir } from "../../testing/test-home.js";
 import { TEMP_FILE_PATTERN } from "./atomic-write.js";
 import type { WorkerReport } from "./concurrent-writer.test-worker.js";

@@ -10,7 +10,7 @@
  */
 import type { MnemoConfigInput } from "../../config/schema.js";
 import { MnemoError } from "../../errors.js";
-import { openMemory } from "../../mnemo.js";
+import { openMemory } from "../../open-memory.js";
 
 const [home, round, configText, mode] = process.argv.slice(2);
 if (home === undefined || round === undefined || configText === undefined) {

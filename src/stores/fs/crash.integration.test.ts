@@ -9,7 +9,8 @@ import { MEMORIES_DIR, MEMORY_INDEX_SECTION, MEMORY_PATH, USER_PATH } from "../.
 import { findSection, parseSections, sectionContent } from "../../markdown/sections.js";
 import { parseMemoryFile } from "../../memdir/memory-file.js";
 import { indexLinesOf } from "../../memdir/memory-index.js";
-import { type MemoryHome, openMemory } from "../../mnemo.js";
+import type { MemoryHome } from "../../memory-home.js";
+import { openMemory } from "../../open-memory.js";
 import { makeTempDir, REPOSITORY_ROOT, removeDir } from "../../testing/test-home.js";
 import { TEMP_FILE_PATTERN } from "./atomic-write.js";
 import { LOCK_PATH } from "./fs-document-store.js";

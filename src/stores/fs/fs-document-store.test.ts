@@ -1,7 +1,8 @@
 import { chmod, mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { type MemoryHome, openMemory } from "../../mnemo.js";
+import type { MemoryHome } from "../../memory-home.js";
+import { openMemory } from "../../open-memory.js";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
 import { FsDocumentStore } from "./fs-document-store.js";
 

@@ -4,7 +4,8 @@ import { fc, test } from "@fast-check/vitest";
 import { afterEach, beforeEach, describe, expect } from "vitest";
 import { MnemoError } from "../../errors.js";
 import { memoryPath } from "../../memdir/memory-name.js";
-import { type MemoryHome, openMemory } from "../../mnemo.js";
+import type { MemoryHome } from "../../memory-home.js";
+import { openMemory } from "../../open-memory.js";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
 import { resolveInsideHome, validateDocumentPath } from "./safe-path.js";
 

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { openMemory } from "../../mnemo.js";
+import { openMemory } from "../../open-memory.js";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
 import { FsDocumentStore } from "./fs-document-store.js";
 import { PENDING_WRITES_PATH } from "./write-ahead-log.js";

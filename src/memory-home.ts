@@ -1,4 +1,3 @@
-import { type LoadConfigOptions, loadConfig } from "./config/load-config.js";
 import type { MnemoConfig } from "./config/schema.js";
 import { buildContext, type CoreMemory, loadCoreMemory } from "./context/load-context.js";
 import type { DocumentStore } from "./contracts/document-store.js";
@@ -43,32 +42,6 @@ import {
   replaceInProfile,
 } from "./profile/profile.js";
 import type { MemorySearch, RecallResult, ReindexProgress } from "./search/memory-search.js";
-import { openMemorySearch } from "./search/open-memory-search.js";
-import { FsDocumentStore } from "./stores/fs/fs-document-store.js";
-
-export interface OpenMemoryOptions extends LoadConfigOptions {
-  /** The clock used for timestamps and daily logs (tests pass a fixed one). */
-  now?: () => Date;
-  /** Where warnings about hand-edited files go; default: stderr. */
-  onWarning?: (message: string) => void;
-}
-
-/**
- * Opens a memory home: loads and validates the config, creates the home folder (unless memory is
- * disabled, in which case no file is touched) and returns the handle every surface uses.
- */
-export async function openMemory(options: OpenMemoryOptions = {}): Promise<MemoryHome> {
-  const { home, config } = await loadConfig(options);
-  const warn =
-    options.onWarning ?? ((message: string) => process.stderr.write(`mnemo: warning: ${message}\n`));
-  const store = new FsDocumentStore({ home, lockTimeoutMs: config.lockTimeoutMs, warn });
-  if (config.enabled) await store.open();
-  return new MemoryHome(
-    { store, config, now: options.now ?? (() => new Date()), warn },
-    home,
-    options.env ?? process.env,
-  );
-}
 
 /** What to search for and where: a memory type, a kind of chunk, a file or folder, a date range. */
 export interface RecallQueryOptions {
@@ -83,17 +56,29 @@ export interface RecallQueryOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * A memory home: every operation of the engine on one home's documents, and recall over them. It
+ * is given its store and a way to open its search (the composition root, open-memory.ts, wires the
+ * backends in); it never chooses a backend itself.
+ */
+export interface MemoryHomeParts {
+  /** Where the home is, for a person: a folder for a file home. */
+  home: string;
+  /** Opens the search index and embedding model, on first recall. */
+  openSearch: () => Promise<MemorySearch>;
+}
+
 export class MemoryHome {
   /** Absolute path of the home folder. */
   readonly home: string;
   private readonly context: HomeContext;
-  private readonly env: NodeJS.ProcessEnv;
+  private readonly openSearchOnce: () => Promise<MemorySearch>;
   private search: Promise<MemorySearch> | undefined;
 
-  constructor(context: HomeContext, home: string, env: NodeJS.ProcessEnv = process.env) {
+  constructor(context: HomeContext, parts: MemoryHomeParts) {
     this.context = context;
-    this.home = home;
-    this.env = env;
+    this.home = parts.home;
+    this.openSearchOnce = parts.openSearch;
   }
 
   get config(): MnemoConfig {
@@ -207,7 +192,7 @@ export class MemoryHome {
   }
 
   private openSearch(): Promise<MemorySearch> {
-    this.search ??= openMemorySearch(this.context, this.home, this.env).catch((error: unknown) => {
+    this.search ??= this.openSearchOnce().catch((error: unknown) => {
       this.search = undefined;
       throw error;
     });

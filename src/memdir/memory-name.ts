@@ -22,6 +22,9 @@ const RESERVED = new Set(["memory", "soul", "user", "memory.md", "soul.md", "use
 const FILE_NAME = new RegExp(`^(${MEMORY_TYPES.join("|")})_(.+)\\.md$`);
 const HASHED_STEM = new RegExp(`^(.+)--[0-9a-f]{${HASH_LENGTH}}$`);
 
+/** Half of a UTF-16 surrogate pair: not a character, and written as U+FFFD by every UTF-8 encoder. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 export function validateMemoryName(name: string): string {
   const trimmed = name.trim();
   const problem =
@@ -36,9 +39,11 @@ export function validateMemoryName(name: string): string {
             : // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
               /[\u0000-\u001f\u007f]/.test(trimmed)
               ? "it contains control characters or line breaks"
-              : RESERVED.has(trimmed.toLowerCase())
-                ? `"${trimmed}" is reserved for mnemo's own files`
-                : undefined;
+              : LONE_SURROGATE.test(trimmed)
+                ? "it contains a broken character (half of a UTF-16 pair), which no file can store"
+                : RESERVED.has(trimmed.toLowerCase())
+                  ? `"${trimmed}" is reserved for mnemo's own files`
+                  : undefined;
   if (problem) {
     throw new MnemoError(
       "INVALID_INPUT",

@@ -228,7 +228,7 @@ describe("the memory home refuses hostile paths end to end", () => {
     expect(await readdir(outside)).toEqual([]);
   });
 
-  test.each(["../evil", "a/b", "..", "MEMORY.md", "memory", "a\\b", "x\0y", " ", "..."])(
+  test.each(["../evil", "a/b", "..", "MEMORY.md", "memory", "a\\b", "x\0y", " ", "...", "general\ud800"])(
     "the memory name %j is refused with INVALID_INPUT and nothing is written",
     async (name) => {
       const memory = await openHome();

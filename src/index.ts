@@ -81,17 +81,16 @@ export type {
 export { formatEntry, parseJournal } from "./markdown/journal-entries.js";
 export type { Section, SectionDocument } from "./markdown/sections.js";
 export { parseSections, serializeSections } from "./markdown/sections.js";
-export type {
-  Memory,
-  MemoryManifest,
-  MemoryManifestEntry,
-  MemoryProblem,
-  SavedMemory,
-  SaveMemoryInput,
-} from "./memdir/memdir.js";
+export type { Memory, SavedMemory, SaveMemoryInput } from "./memdir/memdir.js";
 export type { MemoryHeader } from "./memdir/memory-file.js";
 export type { MemoryType } from "./memdir/memory-types.js";
 export { MEMORY_TYPES } from "./memdir/memory-types.js";
+export type {
+  ListMemoriesOptions,
+  MemoryManifest,
+  MemoryManifestEntry,
+  MemoryProblem,
+} from "./memdir/scan-memories.js";
 export type { MemoryHomeParts, RecallQueryOptions } from "./memory-home.js";
 export { MemoryHome } from "./memory-home.js";
 export type { SoulAnswers } from "./onboarding/soul-template.js";

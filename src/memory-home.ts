@@ -18,13 +18,17 @@ import {
   deleteMemory,
   getMemory,
   type Memory,
-  type MemoryManifest,
   type SavedMemory,
   type SaveMemoryInput,
   saveMemory,
-  scanMemories,
 } from "./memdir/memdir.js";
 import { type MemoryType, parseMemoryType } from "./memdir/memory-types.js";
+import {
+  type ListMemoriesOptions,
+  type MemoryManifest,
+  memoryAges,
+  scanMemories,
+} from "./memdir/scan-memories.js";
 import {
   DEFAULT_SOUL_ANSWERS,
   guardSoulAnswers,
@@ -133,7 +137,8 @@ export class MemoryHome {
       this.whenEnabled(() => saveMemory(this.context, input)),
     delete: (name: string) => this.whenEnabled(() => deleteMemory(this.context, name)),
     get: (name: string): Promise<Memory> => this.whenEnabled(() => getMemory(this.context, name)),
-    list: (options: { type?: MemoryType } = {}): Promise<MemoryManifest> =>
+    /** Newest first, a page at a time (default: the 200 newest); only the page's file heads are read. */
+    list: (options: ListMemoriesOptions = {}): Promise<MemoryManifest> =>
       this.whenEnabled(() => scanMemories(this.context, options)),
   };
 
@@ -154,7 +159,8 @@ export class MemoryHome {
 
   /**
    * Hybrid search (BM25 + vectors) over everything in the home. The index under .index/ catches up
-   * with the files first, so a change made by hand or by another process is found.
+   * with the files first, so a change made by hand or by another process is found. Hits on typed
+   * memories carry their age, and a staleness note when older than a day.
    */
   recall(query: string, options: RecallQueryOptions = {}): Promise<RecallResult> {
     return this.whenEnabled(async () => {
@@ -166,7 +172,23 @@ export class MemoryHome {
         since: options.since,
         until: options.until,
       };
-      return search.recall(query, { limit: options.limit, filter, signal: options.signal });
+      const result = await search.recall(query, { limit: options.limit, filter, signal: options.signal });
+      return { ...result, hits: await this.withAges(result.hits) };
+    });
+  }
+
+  private async withAges(hits: RecallResult["hits"]): Promise<RecallResult["hits"]> {
+    const memoryPaths = hits.filter((hit) => hit.kind === "memory").map((hit) => hit.path);
+    if (memoryPaths.length === 0) return hits;
+    const ages = await memoryAges(this.context, memoryPaths);
+    return hits.map((hit) => {
+      const age = ages.get(hit.path);
+      if (age === undefined) return hit;
+      return {
+        ...hit,
+        ageDays: age.ageDays,
+        ...(age.staleness === undefined ? {} : { staleness: age.staleness }),
+      };
     });
   }
 

@@ -11,6 +11,7 @@ import {
   startFakeOpenAiServer,
 } from "../testing/fake-openai-server.js";
 import { makeTempDir, removeDir } from "../testing/test-home.js";
+import { MEMORY_TOOLS } from "../tools/memory-tools.js";
 import { AgentSession } from "./agent-session.js";
 import { createChatModel } from "./create-chat-model.js";
 
@@ -114,7 +115,7 @@ describe("an agent session over a real OpenAI-compatible HTTP server", () => {
     expect(toolMessages).toHaveLength(2);
     expect(toolMessages[1]?.content).toContain("memories/feedback_indentation.md");
     expect(first.requests[0]?.body.stream).toBe(true);
-    expect(first.requests[0]?.body.tools).toHaveLength(8);
+    expect(first.requests[0]?.body.tools).toHaveLength(MEMORY_TOOLS.length);
 
     const report = await session1.end();
     expect(report).toMatchObject({ called: true, summaryAppended: true });
@@ -217,6 +218,48 @@ describe("an agent session over a real OpenAI-compatible HTTP server", () => {
     expect(await readFile(join(home, "memories/user_cat.md"), "utf8")).toContain(
       `source_session: ${session.sessionId}`,
     );
+  });
+
+  test("what memory_search and memory_get retrieved in one turn is in the working-memory block of the next turn's request", async () => {
+    const home = await makeTempDir();
+    homes.push(home);
+    const server = await serve((request, index) => {
+      if (index === 0)
+        return { toolCalls: [{ name: "memory_search", arguments: JSON.stringify({ query: "deploy day" }) }] };
+      if (index === 1)
+        return { toolCalls: [{ name: "memory_get", arguments: JSON.stringify({ name: "Deploy day" }) }] };
+      return { content: lastMessage(request)?.role === "tool" ? "On Tuesdays." : "You're welcome." };
+    });
+    const memory = await openHome(home, server);
+    const runbook = `Deploys happen on Tuesdays after the stand-up. ${"Check the dashboards first, then roll out region by region. ".repeat(8)}ROLLBACK-MARKER`;
+    await memory.memories.save({
+      type: "project",
+      name: "Deploy day",
+      description: "When we deploy",
+      content: runbook,
+    });
+    const session = await startSession(memory);
+    const first = await session.send("When do we deploy?");
+    expect(first.toolCalls.map((call) => [call.name, call.ok])).toEqual([
+      ["memory_search", true],
+      ["memory_get", true],
+    ]);
+    await session.send("thanks");
+
+    const turn2 = messagesOf(server.requests[3]);
+    expect(turn2.at(-1)).toEqual({ role: "user", content: "thanks" });
+    const block = turn2.at(-2);
+    expect(block?.role).toBe("system");
+    expect(block?.content).not.toContain("<relevant-memories>");
+    const retrieved =
+      block?.content?.match(/^# Relevant information already retrieved\n[\s\S]*$/m)?.[0] ?? "";
+    expect(retrieved).toContain(
+      "## [1] memories/project_deploy-day.md · Deploy day · updated today\nDeploy day When we deploy Deploys happen on Tuesdays",
+    );
+    expect(retrieved).toContain(
+      "## [2] memories/project_deploy-day.md · Deploy day · updated today\nDeploys happen",
+    );
+    expect(retrieved).toContain("ROLLBACK-MARKER");
   });
 
   test("/clear empties the conversation but extraction still reads everything said", async () => {

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import type { ChatMessage, ChatRequest, ChatResponse } from "../contracts/chat-model.js";
 import { LongTermMemory } from "../long-term/long-term-memory.js";
@@ -80,6 +82,22 @@ describe("AgentSession", () => {
     expect(model.requests[0]?.messages.map((message) => message.role)).toEqual(["system", "user"]);
   });
 
+  test("a typed memory found for the user's message is marked with its age once it may be outdated", async () => {
+    await open();
+    await mkdir(join(home, "memories"), { recursive: true });
+    await writeFile(
+      join(home, "memories/project_billing.md"),
+      "---\nname: Billing config\ndescription: Where billing is configured\ntype: project\nupdated: 2020-01-01T00:00:00.000Z\n---\n\nBilling config lives in deploy/billing.yaml.\n",
+    );
+    const model = new ScriptedChatModel({ replies: [answerText("ok")] });
+    const session = await AgentSession.start({ memory, model });
+    await session.send("where is the billing config?");
+    const block = model.requests[0]?.messages.at(-2)?.content ?? "";
+    expect(block).toMatch(
+      /<relevant-memories>[\s\S]*- \[memories\/project_billing\.md Billing config · updated \d+ days ago \(may be outdated\)\] .*deploy\/billing\.yaml/,
+    );
+  });
+
   test("a read answered earlier in the session is served from working memory; a write makes it stale", async () => {
     await open();
     await memory.profile.add("user", "Name", "Ada.");
@@ -106,9 +124,9 @@ describe("AgentSession", () => {
       ["memory_read", true, false],
     ]);
     expect(turn.toolCalls[3]?.text).toContain("Ada L.");
-    // Tool results also feed the working-memory block shown with the next message.
+    // The next message runs the read again: the file may have changed since.
     await session.send("thanks");
-    expect(JSON.stringify(model.requests.at(-1)?.messages)).toContain("Ada L.");
+    expect(session.workingMemory.lookupToolResult("memory_read", JSON.stringify(read))).toBeUndefined();
   });
 
   test("a model that keeps calling tools is made to answer after maxToolRounds", async () => {

@@ -54,7 +54,7 @@ export class AgentSession {
   /** The frozen system prompt: built once at start, the same bytes for every request. */
   readonly systemPrompt: string;
   readonly workingMemory = new WorkingMemory({
-    idempotentTools: ["memory_read", "memory_read_topic", "memory_search"],
+    idempotentTools: ["memory_read", "memory_read_topic", "memory_search", "memory_get", "memory_list"],
   });
   private readonly options: AgentSessionOptions;
   private history: ChatMessage[] = [];
@@ -97,7 +97,9 @@ export class AgentSession {
     const user: ChatMessage = { role: "user", content: text };
     this.transcript.push(user);
     await this.keepLongTerm("user", text);
-    this.workingMemory.clearQueryContext();
+    // What was retrieved stays for the session (seed 003); a repeated read runs again, as the
+    // files may have changed since the last message.
+    this.workingMemory.forgetToolResults();
     const memories = await findRelevantMemories(this.options.memory, text, {
       limit: this.options.relevantMemories ?? 3,
       signal: options.signal,

@@ -1,4 +1,5 @@
 import { errorMessage } from "../errors.js";
+import { describeMemoryAge } from "../memdir/staleness.js";
 import type { MemoryHome } from "../memory-home.js";
 import type { RelevantMemory } from "./turn-context-prompt.js";
 
@@ -26,6 +27,7 @@ export async function findRelevantMemories(
       .map((hit) => ({
         source: hit.locator === "" ? hit.path : `${hit.path} ${hit.locator}`,
         text: hit.text,
+        ...(hit.ageDays === undefined ? {} : { age: describeMemoryAge(hit.ageDays, hit.staleness) }),
       }));
   } catch (error) {
     options.signal?.throwIfAborted();

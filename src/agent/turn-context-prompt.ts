@@ -6,6 +6,8 @@ export interface RelevantMemory {
   /** File and place, e.g. "memories/user_miso.md" or "USER.md ## Pets". */
   source: string;
   text: string;
+  /** Typed memories: "updated 3 days ago (may be outdated)". */
+  age?: string;
 }
 
 const MAX_MEMORY_CHARACTERS = 600;
@@ -18,7 +20,10 @@ const MAX_MEMORY_CHARACTERS = 600;
 export function renderTurnContext(options: { memories: RelevantMemory[]; workingMemory: string }): string {
   const blocks: string[] = [];
   if (options.memories.length > 0) {
-    const lines = options.memories.map((memory) => `- [${oneLine(memory.source)}] ${oneLine(memory.text)}`);
+    const lines = options.memories.map((memory) => {
+      const label = [memory.source, memory.age].filter((part) => part !== undefined).join(" · ");
+      return `- [${oneLine(label)}] ${oneLine(memory.text)}`;
+    });
     blocks.push(
       [
         "<relevant-memories>",

@@ -7,6 +7,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type RunningMnemoServe, runMnemo, startMnemoServe } from "../testing/test-cli.js";
 import { makeTempDir, removeDir } from "../testing/test-home.js";
+import { MEMORY_TOOLS } from "../tools/memory-tools.js";
 import { EXIT_CODES } from "./output.js";
 
 /**
@@ -69,7 +70,7 @@ describe("mnemo serve", () => {
 
     const client = new Client({ name: "mnemo-test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(endpoints.mcp)));
-    expect((await client.listTools()).tools).toHaveLength(8);
+    expect((await client.listTools()).tools).toHaveLength(MEMORY_TOOLS.length);
     const found = (await client.callTool({
       name: "memory_search",
       arguments: { query: "Miso" },

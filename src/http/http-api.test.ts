@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { RunningHttpServer } from "../http.js";
 import type { MemoryHome } from "../index.js";
 import { openTestMemory, removeDir } from "../testing/test-home.js";
+import { writeFactMemories } from "../testing/test-memory-files.js";
 import { matchPath } from "./path-template.js";
 import { startHttpServer } from "./start-http-server.js";
 
@@ -118,6 +119,33 @@ describe("memories", () => {
       "C# style",
       "C++ style",
     ]);
+  });
+});
+
+describe("memories: pages and staleness", () => {
+  it("lists a page past the 200 newest with the total; a memory older than a day carries its staleness note", async () => {
+    await writeFactMemories(home, 205, new Date());
+    const page = await call("GET", "/v1/memories?offset=200&limit=10");
+    expect(page.json).toMatchObject({ total: 205, offset: 200, truncated: false });
+    const listed = page.json.memories as Array<{ name: string; ageDays: number; staleness?: string }>;
+    expect(listed.map((each) => each.name)).toEqual([
+      "Fact 004",
+      "Fact 003",
+      "Fact 002",
+      "Fact 001",
+      "Fact 000",
+    ]);
+    // Fact 000 was updated 205 hours ago: 8 days.
+    expect(listed[4]).toMatchObject({
+      ageDays: 8,
+      staleness: expect.stringMatching(/^This memory was saved 8 days ago\./),
+    });
+    const one = await call("GET", "/v1/memories/Fact%20000");
+    expect(one.json).toMatchObject({ ageDays: 8, staleness: listed[4]?.staleness, content: "The fact 0." });
+    const fresh = await call("GET", "/v1/memories/Fact%20204");
+    expect(fresh.json).toMatchObject({ ageDays: 0 });
+    expect(fresh.json).not.toHaveProperty("staleness");
+    expect((await call("GET", "/v1/memories?limit=0")).status).toBe(400);
   });
 });
 

@@ -96,6 +96,8 @@ describe.each([
         description: "Tabs in every project",
         content: "Indent with tabs.",
       }),
+      memory_get: await call("memory_get", { name: "Prefers tabs" }),
+      memory_list: await call("memory_list", { type: "feedback" }),
       memory_search: await call("memory_search", { query: "cat" }),
       memory_read_topic: await call("memory_read_topic", { topic: "user_prefs" }),
       memory_remove: await call("memory_remove", { file: "user", section: "Pets" }),
@@ -113,9 +115,36 @@ describe.each([
       mode: "bm25",
       hits: [expect.objectContaining({ path: "USER.md" })],
     });
+    expect(results.memory_get?.structuredContent).toMatchObject({
+      name: "Prefers tabs",
+      content: "Indent with tabs.",
+    });
+    expect(results.memory_list?.structuredContent).toMatchObject({
+      total: 1,
+      memories: [expect.objectContaining({ name: "Prefers tabs", type: "feedback" })],
+    });
     expect(results.memory_read_topic?.structuredContent).toMatchObject({
       entries: [expect.objectContaining({ content: "Answers in French." })],
     });
+  });
+
+  it("memory_get reads a 2,500-character memory whole given only its name; memory_list pages", async () => {
+    const long = `${"One more sentence of the long design note. ".repeat(60)}THE-LAST-SENTENCE-MARKER.`;
+    expect(long.length).toBeGreaterThan(2_500);
+    await call("memory_save", {
+      type: "reference",
+      name: "Long design note",
+      description: "A long note",
+      content: long,
+    });
+    const { tools } = await client.listTools();
+    expect(tools.find((tool) => tool.name === "memory_get")?.inputSchema.required).toEqual(["name"]);
+    const read = await call("memory_get", { name: "Long design note" });
+    expect(text(read)).toContain(long);
+    expect(read.structuredContent).toMatchObject({ content: long, type: "reference", ageDays: 0 });
+    const listed = await call("memory_list", { type: "reference", limit: 1 });
+    expect(text(listed)).toContain("1. reference · Long design note — A long note · updated today");
+    await call("memory_delete", { name: "Long design note" });
   });
 
   it("answers domain errors as isError results with a message and no structured content", async () => {

@@ -12,18 +12,13 @@ import {
   serializeSections,
   withContent,
 } from "../markdown/sections.js";
-import { formatMemoryFile, type MemoryHeader, parseMemoryFile } from "./memory-file.js";
+import { formatMemoryFile, parseMemoryFile } from "./memory-file.js";
 import { formatIndexLine, removeIndexLines, upsertIndexLine } from "./memory-index.js";
-import {
-  chooseMemoryPath,
-  findNamedFiles,
-  HEAD_BYTES,
-  hasClosedFrontmatter,
-  resolveMemoryPath,
-} from "./memory-lookup.js";
+import { chooseMemoryPath, findNamedFiles, resolveMemoryPath } from "./memory-lookup.js";
 import { validateMemoryName } from "./memory-name.js";
 import { type MemoryType, parseMemoryType } from "./memory-types.js";
-import { stalenessNote } from "./staleness.js";
+import type { MemoryManifestEntry } from "./scan-memories.js";
+import { memoryAgeDays, stalenessNote } from "./staleness.js";
 
 /** Typed memories of seed 001: save, delete, get, scan, each keeping MEMORY.md's index in step. */
 export interface SaveMemoryInput {
@@ -57,30 +52,12 @@ export interface SavedMemory {
   redactedSecrets: string[];
 }
 
-export interface MemoryManifestEntry extends MemoryHeader {
-  modifiedAt: Date;
-  staleness: string | undefined;
-}
-
-export interface MemoryProblem {
-  path: string;
-  line: number;
-  problem: string;
-}
-
-export interface MemoryManifest {
-  memories: MemoryManifestEntry[];
-  problems: MemoryProblem[];
-  /** More memory files than the scan limit: the oldest were left out. */
-  truncated: boolean;
-}
-
 export interface Memory extends MemoryManifestEntry {
   content: string;
 }
 
-export const MAX_SCAN_FILES = 200;
-const MAX_CONTENT_CHARACTERS = 20_000;
+/** The longest content a save accepts. */
+export const MAX_CONTENT_CHARACTERS = 20_000;
 const MAX_DESCRIPTION_CHARACTERS = 300;
 
 export async function saveMemory(home: HomeContext, input: SaveMemoryInput): Promise<SavedMemory> {
@@ -196,41 +173,14 @@ export async function getMemory(home: HomeContext, name: string): Promise<Memory
   }
   const info = (await home.store.list(MEMORIES_DIR)).find((document) => document.path === path);
   const modifiedAt = info?.modifiedAt ?? home.now();
+  const { updated } = parsed.header;
   return {
     ...parsed.header,
     modifiedAt,
-    staleness: stalenessNote(parsed.header.updated, modifiedAt, home.now()),
+    ageDays: memoryAgeDays(updated, modifiedAt, home.now()),
+    staleness: stalenessNote(updated, modifiedAt, home.now()),
     content: parsed.body.trim(),
   };
-}
-
-/** The manifest of seed 001: reads only the head of each file, newest first, at most MAX_SCAN_FILES. */
-export async function scanMemories(
-  home: HomeContext,
-  options: { type?: MemoryType } = {},
-): Promise<MemoryManifest> {
-  const type = options.type === undefined ? undefined : parseMemoryType(String(options.type));
-  const documents = (await home.store.list(MEMORIES_DIR))
-    .filter((document) => document.path.endsWith(".md"))
-    .sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime() || a.path.localeCompare(b.path));
-  const memories: MemoryManifestEntry[] = [];
-  const problems: MemoryProblem[] = [];
-  for (const document of documents.slice(0, MAX_SCAN_FILES)) {
-    let text = (await home.store.readHead(document.path, HEAD_BYTES)) ?? "";
-    if (document.size > HEAD_BYTES && !hasClosedFrontmatter(text))
-      text = (await home.store.read(document.path)) ?? "";
-    const parsed = parseMemoryFile(document.path, text);
-    if (!parsed.ok) {
-      problems.push({ path: document.path, line: parsed.line, problem: parsed.problem });
-      continue;
-    }
-    if (type && parsed.header.type !== type) continue;
-    const staleness = stalenessNote(parsed.header.updated, document.modifiedAt, home.now());
-    memories.push({ ...parsed.header, modifiedAt: document.modifiedAt, staleness });
-  }
-  for (const problem of problems)
-    home.warn(`${home.store.locate(problem.path)} line ${problem.line}: ${problem.problem}; skipped`);
-  return { memories, problems, truncated: documents.length > MAX_SCAN_FILES };
 }
 
 async function moveToArchive(

@@ -17,6 +17,10 @@ export interface RankedHit extends StoredChunk {
   textScore: number | undefined;
   /** Cosine similarity with the query (moved by feedback, when that is on), when it has a vector. */
   vectorScore: number | undefined;
+  /** Typed memories: whole days since the memory was updated (set by MemoryHome.recall). */
+  ageDays?: number;
+  /** Typed memories older than a day: seed 001's note to verify before relying on it. */
+  staleness?: string;
 }
 
 export interface RankOptions {

@@ -28,7 +28,7 @@ export const memoryDeleteTool = defineMemoryTool({
       if (!MnemoError.isInstance(error) || error.code !== "NOT_FOUND") throw error;
       throw new MnemoError(
         "NOT_FOUND",
-        `There is no memory named "${name}". Find its name with memory_search, or in MEMORY.md's index: memory_read {"file": "memory", "section": "Memories"}.`,
+        `There is no memory named "${name}". Find its name with memory_list or memory_search.`,
       );
     });
     const text = `Deleted ${path} and its line in MEMORY.md's index. ${describeArchived(archived)}`;

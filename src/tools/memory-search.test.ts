@@ -1,3 +1,5 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { MemoryHome } from "../memory-home.js";
 import { openTestMemory, removeDir } from "../testing/test-home.js";
@@ -77,5 +79,28 @@ describe("memory_search", () => {
     const result = await runMemoryTool(memory, "memory_search", { query: "cat", file: "notes" });
     expect(result).toMatchObject({ ok: false, data: { error: { code: "INVALID_INPUT" } } });
     expect(result.text).toContain('"file"');
+  });
+
+  test("a saved memory older than a day is marked with its age, the caveat follows, and its data holds the staleness note", async () => {
+    await writeFile(
+      join(home, "memories/project_freeze.md"),
+      "---\nname: Freeze\ndescription: Merge freeze\ntype: project\nupdated: 2020-01-01T00:00:00.000Z\n---\n\nMerge freeze after Thursday.\n",
+    );
+    const result = await runMemoryTool(memory, "memory_search", { query: "merge freeze" });
+    const hit = (result.data as SearchData).hits[0] as SearchData["hits"][number] & {
+      staleness?: string;
+      ageDays?: number;
+    };
+    expect(hit).toMatchObject({ path: "memories/project_freeze.md", ageDays: expect.any(Number) });
+    expect(hit.staleness).toMatch(/^This memory was saved \d+ days ago\. .*Verify before acting on it\.$/);
+    expect(result.text).toMatch(
+      /1\. memories\/project_freeze\.md · Freeze \(line \d+\) · score [\d.]+ · updated \d+ days ago \(may be outdated\)\n/,
+    );
+    expect(result.text).toMatch(/snapshots.*Verify those saved more than a day ago before acting on them\.$/);
+    // A memory saved today is marked with its age only.
+    const fresh = await runMemoryTool(memory, "memory_search", { query: "tuesdays" });
+    expect(fresh.text).toContain("memories/project_deploy.md · Deploy");
+    expect(fresh.text).toContain("· updated today\n");
+    expect(fresh.text).not.toContain("snapshots");
   });
 });

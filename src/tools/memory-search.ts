@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DAILY_DIR, MEMORY_PATH, SOUL_PATH, USER_PATH } from "../home/layout.js";
 import { MEMORY_TYPES } from "../memdir/memory-types.js";
+import { describeMemoryAge, STALE_MEMORIES_NOTE } from "../memdir/staleness.js";
 import type { RankedHit } from "../search/rank-chunks.js";
 import { defineMemoryTool } from "./memory-tool.js";
 
@@ -19,7 +20,7 @@ export const memorySearchTool = defineMemoryTool({
     "Search everything in memory (saved memories, profile sections, journal entries, daily logs) by meaning and keywords. " +
     "Use it before answering from memory and before saving, to find what is already stored. " +
     "Returns the best matches with their file, place (memory name, section or entry time), line, score and a snippet; " +
-    "read the whole text with memory_read or memory_read_topic.",
+    "read the whole text with memory_get (saved memories), memory_read or memory_read_topic.",
   readOnly: true,
   input: z
     .object({
@@ -47,6 +48,11 @@ export const memorySearchTool = defineMemoryTool({
         type: z.string().optional(),
         score: z.number(),
         snippet: z.string(),
+        ageDays: z.number().int().optional().describe("Saved memories: whole days since it was updated."),
+        staleness: z
+          .string()
+          .optional()
+          .describe("Saved memories older than a day: it may be outdated, verify before acting on it."),
       }),
     ),
   }),
@@ -57,10 +63,11 @@ export const memorySearchTool = defineMemoryTool({
     const mode = result.mode === "bm25" ? " (keyword search only: no embedding model is available)" : "";
     const data = { query, mode: result.mode, hits };
     if (hits.length === 0) return { text: `Nothing in memory matches "${query}"${mode}.`, data };
-    const lines = hits.map(
-      (hit, rank) =>
-        `${rank + 1}. ${hit.path} · ${hit.place} (line ${hit.line}) · score ${hit.score}\n   ${hit.snippet}`,
-    );
+    const lines = hits.map((hit, rank) => {
+      const age = hit.ageDays === undefined ? "" : ` · ${describeMemoryAge(hit.ageDays, hit.staleness)}`;
+      return `${rank + 1}. ${hit.path} · ${hit.place} (line ${hit.line}) · score ${hit.score}${age}\n   ${hit.snippet}`;
+    });
+    if (hits.some((hit) => hit.staleness !== undefined)) lines.push(STALE_MEMORIES_NOTE);
     const count = hits.length === 1 ? "1 match" : `${hits.length} matches`;
     return { text: `${count} for "${query}"${mode}:\n${lines.join("\n")}`, data };
   },
@@ -75,6 +82,8 @@ function toHit(hit: RankedHit) {
     ...(hit.memoryType === undefined ? {} : { type: hit.memoryType }),
     score: Math.round(hit.score * 1000) / 1000,
     snippet: snippet(hit.text),
+    ...(hit.ageDays === undefined ? {} : { ageDays: hit.ageDays }),
+    ...(hit.staleness === undefined ? {} : { staleness: hit.staleness }),
   };
 }
 

@@ -54,6 +54,8 @@ export interface MemoryToolDefinition<Input extends z.ZodObject, Output extends 
   readOnly: boolean;
   input: Input;
   output: Output;
+  /** Longest result text; default MAX_RESULT_TEXT. A tool that reads one thing whole sets more. */
+  maxText?: number;
   /** May throw MnemoErrors: they become `ok: false` results. */
   run(
     memory: MemoryHome,
@@ -76,7 +78,7 @@ export function defineMemoryTool<Input extends z.ZodObject, Output extends z.Zod
       options.signal?.throwIfAborted();
       try {
         const { text, data } = await definition.run(memory, args, options);
-        return { ok: true, text: capText(text), data };
+        return { ok: true, text: capText(text, definition.maxText), data };
       } catch (error) {
         if (options.signal?.aborted) throw options.signal.reason;
         return errorResult(error);

@@ -60,12 +60,14 @@ function valueFor(schema: JsonSchema): fc.Arbitrary<unknown> {
 }
 
 describe("tool definitions", () => {
-  test("the eight tools, named exactly, reading tools flagged read-only", () => {
+  test("the ten tools, named exactly, reading tools flagged read-only", () => {
     expect(MEMORY_TOOLS.map((tool) => [tool.name, tool.readOnly])).toEqual([
       ["memory_read", true],
       ["memory_add", false],
       ["memory_replace", false],
       ["memory_remove", false],
+      ["memory_get", true],
+      ["memory_list", true],
       ["memory_save", false],
       ["memory_delete", false],
       ["memory_read_topic", true],

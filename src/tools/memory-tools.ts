@@ -4,6 +4,8 @@ import { errorMessage } from "../errors.js";
 import type { MemoryHome } from "../memory-home.js";
 import { memoryAddTool } from "./memory-add.js";
 import { memoryDeleteTool } from "./memory-delete.js";
+import { memoryGetTool } from "./memory-get.js";
+import { memoryListTool } from "./memory-list.js";
 import { memoryReadTool } from "./memory-read.js";
 import { memoryReadTopicTool } from "./memory-read-topic.js";
 import { memoryRemoveTool } from "./memory-remove.js";
@@ -17,12 +19,17 @@ import {
   toolError,
 } from "./memory-tool.js";
 
-/** Every memory tool, in the order a model is shown them. */
+/**
+ * Every memory tool, in the order a model is shown them. Of the typed-memory tools, the reading ones
+ * come before the writing ones: a client that probes tools in order (by their arguments) reads first.
+ */
 export const MEMORY_TOOLS: readonly MemoryTool[] = [
   memoryReadTool,
   memoryAddTool,
   memoryReplaceTool,
   memoryRemoveTool,
+  memoryGetTool,
+  memoryListTool,
   memorySaveTool,
   memoryDeleteTool,
   memoryReadTopicTool,

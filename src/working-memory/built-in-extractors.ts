@@ -1,4 +1,5 @@
 import type { ScoredSearchResult } from "./chunk-inputs.js";
+import { mnemoToolsExtractor } from "./mnemo-tools-extractor.js";
 import type { ObservedToolCall, ToolResultExtractor } from "./tool-result-extractor.js";
 import {
   asRecord,
@@ -104,9 +105,10 @@ export function genericExtractor(): ToolResultExtractor {
   };
 }
 
-/** The built-in extractors in the order they are asked; the generic one comes last. */
+/** The built-in extractors in the order they are asked: mnemo's own tools first, the generic one last. */
 export function defaultExtractors(options: { tocToolName?: string } = {}): ToolResultExtractor[] {
   return [
+    mnemoToolsExtractor(),
     tocExtractor({ tools: [options.tocToolName ?? "get_toc"] }),
     searchResultsExtractor(),
     pageSummaryExtractor(),

@@ -12,8 +12,9 @@
  *    session, and a get_toc call for a document whose TOC is cached. On an answer, skip the call.
  * 3. Rebuild the system prompt each turn: the frozen memory block first (it never changes within a
  *    session, so the prefix stays cacheable), then `memory.render()`, the volatile part, last.
- * 4. On a new user question call `clearQueryContext()` (the TOC cache stays); on /clear or a new task,
- *    `reset()`.
+ * 4. On a new user question call `forgetToolResults()` when the tools read what others may change
+ *    (chunks stay: seed 003 keeps what was retrieved for the whole session); `clearQueryContext()` when
+ *    what was retrieved no longer holds (after a write); on /clear or a new task, `reset()`.
  *
  * Memory is bounded however long the session: at most maxChunks chunks of at most maxRenderCharacters
  * each, and one cache of TOCs and idempotent results holding at most maxCacheEntries entries and
@@ -174,6 +175,11 @@ export class WorkingMemory {
       { tocDocuments: this.tocDocuments(), chunks: this.#chunks },
       { maxCharacters: this.options.maxRenderCharacters, tocToolName: this.options.tocToolName },
     );
+  }
+
+  /** Forgets the cached tool results, so lookupToolResult answers none; keeps chunks and TOCs. */
+  forgetToolResults(): void {
+    this.#cache.clearResults();
   }
 
   /** Forgets the chunks and cached tool results of the current question; keeps the TOC cache. */

@@ -27,6 +27,7 @@ const memoryHeaderJson = z.object({
   created: z.string().optional().describe("ISO 8601; absent in a hand-written file without it."),
   updated: z.string().optional(),
   modifiedAt: z.string().describe("The file's modification time, ISO 8601."),
+  ageDays: z.number().int().describe("Whole days since it was updated (else since its file was modified)."),
   staleness: z
     .string()
     .optional()
@@ -43,19 +44,32 @@ export const memoriesRoutes = [
     path: "/v1/memories",
     operationId: "listMemories",
     tag: TAG,
-    summary: "List typed memories, newest first",
-    description: "Reads only each file's frontmatter; files that do not parse are reported in `problems`.",
+    summary: "List typed memories, newest first, a page at a time",
+    description:
+      "Reads only the frontmatter of the page's files (with a type, of every file, to count them); files that do not parse are reported in `problems`.",
     query: z
-      .object({ type: z.enum(MEMORY_TYPES).optional().describe("Only memories of this type.") })
+      .object({
+        type: z.enum(MEMORY_TYPES).optional().describe("Only memories of this type."),
+        offset: z.coerce.number().int().min(0).default(0).describe("How many of the newest to skip."),
+        limit: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(1000)
+          .default(200)
+          .describe("How many to list (1 to 1000)."),
+      })
       .strict(),
     response: z.object({
       memories: z.array(memoryHeaderJson),
       problems: z.array(z.object({ path: z.string(), line: z.number().int(), problem: z.string() })),
-      truncated: z.boolean().describe("More memory files than the scan limit: the oldest were left out."),
+      total: z.number().int().describe("Memory files in all; with a type, memories of that type."),
+      offset: z.number().int(),
+      truncated: z.boolean().describe("More memories after this page: ask again from offset + limit."),
     }),
     errors: [400],
     async handle({ memory, query }) {
-      const manifest = await memory.memories.list({ type: query.type });
+      const manifest = await memory.memories.list(query);
       return { body: { ...manifest, memories: manifest.memories.map(toHeaderJson) } };
     },
   }),

@@ -15,12 +15,32 @@ const hitJson = z.object({
   score: z.number(),
   textScore: z.number().optional().describe("BM25 relevance, when the text search found it."),
   vectorScore: z.number().optional().describe("Cosine similarity, when the vector search found it."),
+  ageDays: z.number().int().optional().describe("Typed memories: whole days since it was updated."),
+  staleness: z
+    .string()
+    .optional()
+    .describe("Typed memories older than a day: a note to verify before relying on it."),
 });
 
 function toHitJson(hit: RecallHit): z.input<typeof hitJson> {
   const { path, kind, locator, line, title, text, date, score, textScore, vectorScore } = hit;
   const type = MEMORY_TYPES.find((each) => each === hit.memoryType);
-  return { path, kind, locator, line, title, text, type, date, score, textScore, vectorScore };
+  const { ageDays, staleness } = hit;
+  return {
+    path,
+    kind,
+    locator,
+    line,
+    title,
+    text,
+    type,
+    date,
+    score,
+    textScore,
+    vectorScore,
+    ageDays,
+    staleness,
+  };
 }
 
 export const searchRoutes = [

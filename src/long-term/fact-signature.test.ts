@@ -186,6 +186,19 @@ describe("factSignature tells different facts apart", () => {
     expect(agree(first, second)).toBe(false);
   });
 
+  test("reads long runs of punctuation and odd e-mail-like words in linear time", () => {
+    const started = performance.now();
+    for (const text of [
+      `${"!".repeat(50_000)}x`,
+      `${".".repeat(25_000)}${'"'.repeat(25_000)}x`,
+      `a@${".".repeat(60_000)}@`,
+    ]) {
+      factSignature(text);
+      canonicalText(text);
+    }
+    expect(performance.now() - started).toBeLessThan(1000); // quadratic regular expressions took 40 s
+  });
+
   test("reads 'may' as a month only next to a number, and ignores what is neither fact nor name", () => {
     expect(factSignature("We may ship on May 3").dates).toEqual(["may"]);
     expect(factSignature("the build is green").names).toEqual([]);

@@ -34,7 +34,7 @@ export interface FactSignature {
   words: string[];
 }
 
-const URL_OR_EMAIL = /^(?:[a-z][a-z\d+.-]*:\/\/|www\.)|^[^@\s]+@[^@\s]+\.[^@\s]+$/u;
+const URL = /^(?:[a-z][a-z\d+.-]*:\/\/|www\.)/u;
 const HANDLE = /^[@#]\p{L}/u;
 /** Paths, snake_case and file names; camelCase is read with the capitals, after the lexicon. */
 const IDENTIFIER = /[_/\\]|\p{L}\.\p{L}\p{L}/u;
@@ -85,7 +85,7 @@ function readAt(tokens: readonly FactToken[], index: number, reading: FactReadin
   if (CALL_OFF.verbs.has(word) && next?.lower === CALL_OFF.particle) {
     return push(reading.negations, "cancelled", index + 2);
   }
-  if (URL_OR_EMAIL.test(word) || HANDLE.test(word)) return addName(reading, word, index + 1);
+  if (URL.test(word) || isEmail(word) || HANDLE.test(word)) return addName(reading, word, index + 1);
   if (/\d/u.test(word)) return readNumber(tokens, index, reading);
   if (IDENTIFIER.test(word)) return addName(reading, word, index + 1);
   if (NUMBER_WORDS.has(word) || SCALE_WORDS.has(word)) return readNumberWords(tokens, index, reading);
@@ -98,6 +98,12 @@ function readAt(tokens: readonly FactToken[], index: number, reading: FactReadin
   const ordinary = STOP_WORDS.has(word.replace(/'\p{L}+$/u, "")) || DATE_MODIFIERS.has(word);
   const capitalised = CAPITALISED.test(token.text) && !ordinary;
   return capitalised ? addName(reading, word, index + 1) : index + 1;
+}
+
+/** Someone@domain.tld, checked without a regular expression, which backtracked quadratically on "a@....". */
+function isEmail(word: string): boolean {
+  const at = word.indexOf("@");
+  return at > 0 && !word.includes("@", at + 1) && word.slice(at + 2, -1).includes(".");
 }
 
 function addName(reading: FactReading, name: string, nextIndex: number): number {

@@ -4,6 +4,8 @@ import { InMemoryMessageStore } from "../stores/memory/in-memory-message-store.j
 import { HashingEmbeddingModel } from "../testing/hashing-embedding-model.js";
 import { RecordingEmbeddingModel } from "../testing/recording-embedding-model.js";
 import { LongTermMemory, type LongTermMemoryOptions } from "./long-term-memory.js";
+import { comparableContent, legacyMessageContentHash } from "./message-content.js";
+import { MessageVectors } from "./message-vectors.js";
 import { cosineSimilarity } from "./similarity.js";
 import { MAX_MESSAGE_CONTENT_BYTES } from "./validate-message.js";
 
@@ -45,6 +47,8 @@ const OUTAGE =
   "The nightly build on main fails because the integration tests time out after the upgrade of the database driver to version three";
 /** The same report with one more word: a near-duplicate. */
 const OUTAGE_AGAIN = `${OUTAGE} again`;
+/** The same report about another version: as similar, but other news. */
+const OUTAGE_NEXT_VERSION = OUTAGE.replace("version three", "version four");
 const UNRELATED = "Please add a dark mode toggle to the settings page of the mobile app";
 
 async function similarity(first: string, second: string): Promise<number> {
@@ -144,13 +148,34 @@ describe("LongTermMemory.recover", () => {
 
     const model = new RecordingEmbeddingModel(new HashingEmbeddingModel());
     await new LongTermMemory({ store, watch: ["WritePRD"], embeddingModel: model }).recover(ROLE);
-    expect(model.embeddedTexts).toEqual([OUTAGE, UNRELATED]);
-    expect(await store.embeddings(ROLE, model.id)).toHaveLength(2);
+    expect(model.embeddedTexts).toEqual([OUTAGE, UNRELATED].map(comparableContent));
+    expect(await store.embeddings(ROLE, new MessageVectors(model).key)).toHaveLength(2);
 
     const again = new LongTermMemory({ store, watch: ["WritePRD"], embeddingModel: model });
     await again.recover(ROLE);
     expect(model.embeddedTexts).toHaveLength(2);
     expect(await again.findNews([message(OUTAGE_AGAIN)])).toEqual([]);
+  });
+
+  test("replaces vectors of the raw content, stored by earlier versions under the bare model id, once", async () => {
+    const store = new InMemoryMessageStore();
+    const model = new RecordingEmbeddingModel(new HashingEmbeddingModel());
+    await store.open();
+    const [raw] = await new HashingEmbeddingModel().embed([OUTAGE]);
+    const old = message(OUTAGE);
+    await store.add(ROLE, {
+      message: old,
+      contentHash: legacyMessageContentHash(OUTAGE),
+      embedding: { modelId: model.id, vector: raw as Float32Array },
+    });
+    const memory = new LongTermMemory({ store, watch: ["WritePRD"], embeddingModel: model });
+    await memory.recover(ROLE);
+    expect(model.embeddedTexts).toEqual([comparableContent(OUTAGE)]);
+    expect(await store.embeddings(ROLE, model.id)).toEqual([]);
+    expect(ids(await store.list(ROLE))).toEqual([old.id]);
+    await memory.recover(ROLE);
+    expect(model.embeddedTexts).toHaveLength(1);
+    expect(await memory.findNews([message(OUTAGE_AGAIN)])).toEqual([]);
   });
 });
 
@@ -163,13 +188,32 @@ describe("LongTermMemory.findNews", () => {
     expect(await memory.findNews([seen, fresh])).toEqual([fresh]);
   });
 
-  test("leaves out exact duplicates of stored messages (whitespace aside) without embedding them", async () => {
+  test("leaves out copies of stored messages (case, punctuation and spacing aside) without embedding them", async () => {
     const { memory, model } = await setup();
     await memory.add(message("Ship the release on Friday"));
     const resent = message("  Ship the release\n on   Friday ");
+    const shouted = message("SHIP the release, on Friday!");
     const calls = model.calls.length;
-    expect(await memory.findNews([resent])).toEqual([]);
+    expect(await memory.findNews([resent, shouted])).toEqual([]);
     expect(model.calls.length).toBe(calls);
+  });
+
+  test("a similar message that states another fact is news, unless requireSameFacts is false", async () => {
+    expect(await similarity(OUTAGE, OUTAGE_NEXT_VERSION)).toBeGreaterThan(0.95);
+    const { memory } = await setup();
+    await memory.add(message(OUTAGE));
+    const nextVersion = message(OUTAGE_NEXT_VERSION);
+    expect(await memory.findNews([nextVersion])).toEqual([nextVersion]);
+
+    const similarityOnly = await setup({ requireSameFacts: false });
+    await similarityOnly.memory.add(message(OUTAGE));
+    expect(await similarityOnly.memory.findNews([nextVersion])).toEqual([]);
+  });
+
+  test("recognises a message stored before canonical text by the hash it was stored with", async () => {
+    const { store, memory } = await setup({ embeddingModel: undefined });
+    await store.add(ROLE, { message: message(OUTAGE), contentHash: legacyMessageContentHash(OUTAGE) });
+    expect(await memory.findNews([message(` ${OUTAGE} `)])).toEqual([]);
   });
 
   test("leaves out near-duplicates at or above the threshold and keeps genuinely new messages", async () => {
@@ -228,11 +272,12 @@ describe("LongTermMemory.findNews", () => {
     );
     for (const entry of stored) await memory.add(entry);
     expect(model.embeddedTexts).toEqual(stored.map((entry) => entry.content));
+    const [unrelated, outage] = [UNRELATED, OUTAGE].map(comparableContent);
     expect(model.calls.every((call) => call.purpose === "document")).toBe(true);
 
     const observed = [message(UNRELATED), message(OUTAGE)];
     for (let round = 0; round < 3; round++) await memory.findNews(observed);
-    expect(model.embeddedTexts.slice(3)).toEqual(Array(3).fill([UNRELATED, OUTAGE]).flat());
+    expect(model.embeddedTexts.slice(3)).toEqual(Array(3).fill([unrelated, outage]).flat());
 
     const news = await memory.findNews(observed);
     const before = model.embeddedTexts.length;
@@ -251,7 +296,8 @@ describe("LongTermMemory.findNews", () => {
     const { memory, warnings } = await setup({ embeddingModel: undefined });
     await memory.add(message(OUTAGE));
     const nearDuplicate = message(OUTAGE_AGAIN);
-    expect(await memory.findNews([message(OUTAGE), nearDuplicate])).toEqual([nearDuplicate]);
+    const caseVariant = message(`${OUTAGE.toUpperCase()}!`);
+    expect(await memory.findNews([message(OUTAGE), caseVariant, nearDuplicate])).toEqual([nearDuplicate]);
     await memory.recover(ROLE);
     await memory.findNews([nearDuplicate]);
     expect(warnings).toHaveLength(1);

@@ -1,9 +1,11 @@
 import type { EmbeddingModel } from "../contracts/embedding-model.js";
-import type { AgentMessage, MessageEmbedding, MessageStore } from "../contracts/message-store.js";
+import type { AgentMessage, MessageStore } from "../contracts/message-store.js";
 import { MnemoError } from "../errors.js";
-import { messageContentHash } from "./message-content.js";
+import { factSignature, signaturesAgree } from "./fact-signature.js";
+import { legacyMessageContentHash, messageContentHash } from "./message-content.js";
+import { MessageVectors } from "./message-vectors.js";
 import { lastItems, ShortTermMemory } from "./short-term-memory.js";
-import { DEFAULT_SIMILARITY_THRESHOLD, findNearDuplicate } from "./similarity.js";
+import { DEFAULT_SIMILARITY_THRESHOLD, type SimilarMessage, similarMessages } from "./similarity.js";
 import { validateMessage, validateRoleId } from "./validate-message.js";
 
 export interface LongTermMemoryOptions {
@@ -11,10 +13,23 @@ export interface LongTermMemoryOptions {
   store: MessageStore;
   /** The causes (MetaGPT's `rc.watch`) whose messages are stored; other messages stay short-term. */
   watch: Iterable<string>;
-  /** Turns on the similarity check. Without one, findNews detects exact duplicates only. */
+  /**
+   * Turns on the similarity check. Without one, findNews detects exact duplicates only (case,
+   * punctuation around words and spacing aside).
+   */
   embeddingModel?: EmbeddingModel;
-  /** Cosine similarity at or above which a message counts as already known. Default 0.95 (see similarity.ts). */
+  /**
+   * Cosine similarity of the embeddings of the canonical texts (lower case, no punctuation around
+   * words) at or above which an observed message may be a copy of a stored one. Default 0.95 (see
+   * similarity.ts for why, and bench/long-term/news-pairs.ts for what other values do).
+   */
   similarityThreshold?: number;
+  /**
+   * A similar message is a copy only when it also states the same facts: the same numbers, dates and
+   * negations and no name only one of them has (fact-signature.ts). Default true; false drops the
+   * check, so that "version 2.3.2 released" is hidden after "version 2.3.1 released".
+   */
+  requireSameFacts?: boolean;
   /** Where warnings go; default: stderr. */
   onWarning?: (message: string) => void;
 }
@@ -24,9 +39,6 @@ export interface FindNewsOptions {
   k?: number;
   signal?: AbortSignal;
 }
-
-/** Texts per embedding request when stored messages get their vectors after a model change. */
-const EMBED_BATCH_SIZE = 64;
 
 /**
  * Long-term message memory of one agent role (seed 004, MetaGPT's LongTermMemory).
@@ -43,15 +55,14 @@ const EMBED_BATCH_SIZE = 64;
 export class LongTermMemory {
   private readonly store: MessageStore;
   private readonly watch: ReadonlySet<string>;
-  private readonly model: EmbeddingModel | undefined;
+  private readonly vectors: MessageVectors | undefined;
   private readonly threshold: number;
+  private readonly requireSameFacts: boolean;
   private readonly warn: (message: string) => void;
   private readonly shortTerm = new ShortTermMemory();
   private role: string | undefined;
   private recovering = false;
   private warnedNoModel = false;
-  /** Vectors findNews just made, by content hash: the news it returns is usually added next. */
-  private recentVectors = new Map<string, Float32Array>();
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(options: LongTermMemoryOptions) {
@@ -64,8 +75,9 @@ export class LongTermMemory {
     }
     this.store = options.store;
     this.watch = new Set(options.watch);
-    this.model = options.embeddingModel;
+    this.vectors = options.embeddingModel && new MessageVectors(options.embeddingModel);
     this.threshold = threshold;
+    this.requireSameFacts = options.requireSameFacts ?? true;
     this.warn =
       options.onWarning ?? ((message: string) => process.stderr.write(`mnemo: warning: ${message}\n`));
   }
@@ -90,19 +102,19 @@ export class LongTermMemory {
     }
     this.role = roleId;
     this.recovering = true;
-    if (!this.model && !this.warnedNoModel) {
+    if (!this.vectors && !this.warnedNoModel) {
       this.warnedNoModel = true;
       this.warn(
-        `Long-term memory of role "${roleId}" has no embedding model: findNews only recognises exact duplicates (after whitespace normalisation), not similar messages.`,
+        `Long-term memory of role "${roleId}" has no embedding model: findNews only recognises exact duplicates (case, punctuation and spacing aside), not similar messages.`,
       );
     }
     try {
       return await this.enqueue(async () => {
         await this.store.open();
-        await this.model?.open({ signal: options.signal });
+        await this.vectors?.open(options.signal);
         const stored = await this.store.list(roleId);
         for (const message of stored) this.shortTerm.add(message);
-        await this.embedStoredWithoutVector(roleId, stored, options.signal);
+        await this.vectors?.embedMissing(this.store, roleId, stored, options.signal);
         return stored.length;
       });
     } finally {
@@ -121,7 +133,7 @@ export class LongTermMemory {
     try {
       await this.enqueue(async () => {
         const contentHash = messageContentHash(message.content);
-        const embedding = await this.embeddingFor(message.content, contentHash);
+        const embedding = await this.vectors?.embedding(message.content);
         await this.store.add(roleId, { message, contentHash, embedding });
       });
     } catch (error) {
@@ -131,9 +143,10 @@ export class LongTermMemory {
   }
 
   /**
-   * The observed messages that are new: not in short-term memory (by id), and not an exact or near
-   * duplicate of a stored message (same normalised content, or cosine similarity at or above the
-   * threshold). In observed order; the last `k` when k > 0.
+   * The observed messages that are new: not in short-term memory (by id), and not a copy of a stored
+   * message. A copy has the same canonical text (case, punctuation around words and spacing aside),
+   * or, with an embedding model, a cosine similarity at or above the threshold AND the same facts
+   * (numbers, dates, negations, names; see `requireSameFacts`). In observed order; the last `k` when k > 0.
    */
   async findNews(observed: readonly AgentMessage[], options: FindNewsOptions = {}): Promise<AgentMessage[]> {
     for (const message of observed) validateMessage(message);
@@ -144,25 +157,11 @@ export class LongTermMemory {
     const news = await this.enqueue(async () => {
       const candidates: AgentMessage[] = [];
       for (const message of newToShortTerm) {
-        const duplicates = await this.store.findByContentHash(roleId, messageContentHash(message.content));
-        if (duplicates.length === 0) candidates.push(message);
+        if (!(await this.storesExactCopy(roleId, message.content))) candidates.push(message);
       }
-      if (!this.model || candidates.length === 0) return candidates;
-      const stored = await this.store.embeddings(roleId, this.model.id);
-      if (stored.length === 0) return candidates;
-      const vectors = await this.embed(
-        candidates.map((message) => message.content),
-        options.signal,
-      );
-      this.recentVectors = new Map(
-        candidates.map((message, index) => [
-          messageContentHash(message.content),
-          vectors[index] as Float32Array,
-        ]),
-      );
-      return candidates.filter(
-        (_, index) => !findNearDuplicate(vectors[index] as Float32Array, stored, this.threshold),
-      );
+      if (!this.vectors || candidates.length === 0) return candidates;
+      const copies = await this.findSimilarCopies(roleId, candidates, options.signal);
+      return candidates.filter((_, index) => !copies[index]);
     });
     return lastItems(news, k);
   }
@@ -190,50 +189,37 @@ export class LongTermMemory {
     await this.queue;
   }
 
-  private async embeddingFor(content: string, contentHash: string): Promise<MessageEmbedding | undefined> {
-    if (!this.model) return undefined;
-    const vector = this.recentVectors.get(contentHash) ?? (await this.embed([content]))[0];
-    return { modelId: this.model.id, vector: vector as Float32Array };
+  private async storesExactCopy(roleId: string, content: string): Promise<boolean> {
+    const hashes = new Set([messageContentHash(content), legacyMessageContentHash(content)]);
+    for (const hash of hashes) {
+      if ((await this.store.findByContentHash(roleId, hash)).length > 0) return true;
+    }
+    return false;
   }
 
-  private async embedStoredWithoutVector(
+  /** For each candidate, whether a stored message is similar enough and (by default) states the same facts. */
+  private async findSimilarCopies(
     roleId: string,
-    stored: AgentMessage[],
+    candidates: AgentMessage[],
     signal?: AbortSignal,
-  ): Promise<void> {
-    const model = this.model;
-    if (!model) return;
-    const withVector = new Set(
-      (await this.store.embeddings(roleId, model.id)).map((entry) => entry.messageId),
+  ): Promise<boolean[]> {
+    const vectors = this.vectors as MessageVectors;
+    const stored = await this.store.embeddings(roleId, vectors.key);
+    if (stored.length === 0) return candidates.map(() => false);
+    const observed = await vectors.embedObserved(
+      candidates.map((message) => message.content),
+      signal,
     );
-    const missing = stored.filter((message) => !withVector.has(message.id));
-    for (let start = 0; start < missing.length; start += EMBED_BATCH_SIZE) {
-      const batch = missing.slice(start, start + EMBED_BATCH_SIZE);
-      const vectors = await this.embed(
-        batch.map((message) => message.content),
-        signal,
-      );
-      const embeddings = new Map(
-        batch.map((message, index) => [
-          message.id,
-          { modelId: model.id, vector: vectors[index] as Float32Array },
-        ]),
-      );
-      await this.store.setEmbeddings(roleId, embeddings);
+    const similar = observed.map((vector) => similarMessages(vector, stored, this.threshold));
+    if (!this.requireSameFacts || similar.every((matches) => matches.length === 0)) {
+      return similar.map((matches) => matches.length > 0);
     }
-  }
-
-  /** Stored and observed messages are embedded alike ("document"), so a re-sent message matches itself. */
-  private async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
-    const model = this.model as EmbeddingModel;
-    const vectors = await model.embed(texts, { purpose: "document", signal });
-    if (vectors.length !== texts.length) {
-      throw new MnemoError(
-        "IO",
-        `Embedding model ${model.id} returned ${vectors.length} vectors for ${texts.length} texts.`,
-      );
-    }
-    return vectors;
+    const storedContent = new Map(
+      (await this.store.list(roleId)).map((message) => [message.id, message.content]),
+    );
+    return candidates.map((message, index) =>
+      statesSameFacts(message.content, similar[index] as SimilarMessage[], storedContent),
+    );
   }
 
   private requireRole(operation: string): string {
@@ -252,4 +238,18 @@ export class LongTermMemory {
     this.queue = run.catch(() => undefined);
     return run;
   }
+}
+
+/** Whether one of the similar stored messages states the same facts as `content`. */
+function statesSameFacts(
+  content: string,
+  similar: readonly SimilarMessage[],
+  storedContent: ReadonlyMap<string, string>,
+): boolean {
+  if (similar.length === 0) return false;
+  const facts = factSignature(content);
+  return similar.some((match) => {
+    const stored = storedContent.get(match.messageId);
+    return stored !== undefined && signaturesAgree(facts, factSignature(stored));
+  });
 }

@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
-import { cosineSimilarity, findNearDuplicate } from "./similarity.js";
+import { cosineSimilarity, similarMessages } from "./similarity.js";
 
 const value = fc.float({ min: -1000, max: 1000, noNaN: true, noDefaultInfinity: true });
 const pair = fc.integer({ min: 1, max: 8 }).chain((length) =>
@@ -47,19 +47,22 @@ describe("cosineSimilarity", () => {
   });
 });
 
-describe("findNearDuplicate", () => {
+describe("similarMessages", () => {
   test.prop([fc.array(pair, { maxLength: 6 }), fc.float({ min: Math.fround(0.05), max: 1, noNaN: true })])(
-    "finds the most similar stored vector exactly when one reaches the threshold",
+    "returns exactly the stored vectors at or above the threshold, most similar first",
     (pairs, threshold) => {
       const query = pairs[0]?.[0] ?? new Float32Array([1]);
       const stored = pairs
         .filter(([, vector]) => vector.length === query.length)
         .map(([, vector], index) => ({ messageId: `m${index}`, vector }));
-      const similarities = stored.map((entry) => cosineSimilarity(query, entry.vector));
-      const best = Math.max(-Infinity, ...similarities);
-      const found = findNearDuplicate(query, stored, threshold);
-      if (best >= threshold) expect(found?.similarity).toBe(best);
-      else expect(found).toBeUndefined();
+      const found = similarMessages(query, stored, threshold);
+      const expected = stored.filter((entry) => cosineSimilarity(query, entry.vector) >= threshold);
+      expect(found.map((entry) => entry.messageId).sort()).toEqual(
+        expected.map((entry) => entry.messageId).sort(),
+      );
+      for (let index = 1; index < found.length; index++) {
+        expect(found[index - 1]?.similarity).toBeGreaterThanOrEqual(found[index]?.similarity as number);
+      }
     },
   );
 });

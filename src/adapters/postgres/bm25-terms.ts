@@ -8,7 +8,7 @@ import { porterStem } from "./porter-stemmer.js";
  * tables, so a few symbols and marks of other scripts are cut differently (bm25-terms.test.ts
  * measures how often on real text).
  */
-const TOKEN = /[\p{L}\p{N}\p{Co}\u0300-\u036f]+/gu;
+const TOKEN = /(?:[\p{L}\p{N}\p{Co}]|[\u0300-\u036f])+/gu;
 /** Combining diacritics are part of a word, and left out of its term. */
 const COMBINING_DIACRITICS = /[\u0300-\u036f]/g;
 /** Precomposed letters of the Latin blocks; those made of an ASCII letter and diacritics lose them. */

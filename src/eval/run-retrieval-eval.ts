@@ -86,7 +86,9 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
     }
     await index.close();
     if (options.rankedOut) await appendFile(options.rankedOut, `${rankedLines.join("\n")}\n`);
-    options.onCase?.(++cases);
+    // Counted apart from the call: `onCase?.(++cases)` skips the increment when there is no callback.
+    cases += 1;
+    options.onCase?.(cases);
   }
   if (cases === 0)
     throw new MnemoError("INVALID_INPUT", `${options.input} has no cases; each line must be one JSON case.`);

@@ -21,7 +21,11 @@ describe("runRetrievalEval", () => {
     folder = await makeTempDir("mnemo-eval-");
     const input = join(folder, "cases.jsonl");
     await writeFile(input, `${JSON.stringify(CASE)}\n`);
-    const report = await runRetrievalEval({ input, ks: [1], fusion: { method: "weighted", textWeight: 0.3 } });
+    const report = await runRetrievalEval({
+      input,
+      ks: [1],
+      fusion: { method: "weighted", textWeight: 0.3 },
+    });
     expect(report.cases).toBe(1);
     expect(report.overall.recallAll[1]).toBe(1);
   });

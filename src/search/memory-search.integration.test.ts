@@ -240,7 +240,7 @@ describe("recall over the memory home (SQLite, BM25)", () => {
 });
 
 describe("recall with vectors", () => {
-  test("embeds each text once: unchanged text is served from the cache, also after a rebuild", async () => {
+  test("embeds each text once: unchanged text and a repeated query are served from the caches, also after a rebuild", async () => {
     await open();
     await memory.memories.save({ type: "user", name: "Pet", content: "Owns a kitten named Miso." });
     const embedder = new WordHashEmbedder();
@@ -253,9 +253,12 @@ describe("recall with vectors", () => {
       join(home, "memories/user_pet.md"),
       `${await readFile(join(home, "memories/user_pet.md"), "utf8")}\n`,
     );
-    await search.recall("kitten");
+    const again = await search.recall("kitten");
+    expect(again.timings.queryEmbeddingMs).toBeLessThan(5);
     await search.reindex();
-    expect(embedder.embeddedTexts - afterFirst).toBe(1); // the second query; no document again
+    expect(embedder.embeddedTexts - afterFirst).toBe(0); // neither the repeated query nor a document again
+    await search.recall("kitten named Miso");
+    expect(embedder.embeddedTexts - afterFirst).toBe(1); // a new query is embedded
     await search.close();
   });
 

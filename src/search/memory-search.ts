@@ -6,6 +6,7 @@ import { errorMessage, MnemoError } from "../errors.js";
 import { embedWithCache } from "./embed-chunks.js";
 import type { FusionOptions } from "./fusion.js";
 import { newSyncState, planSync, type SyncState } from "./index-sync.js";
+import { QueryVectorCache } from "./query-embeddings.js";
 import { type RankedHit, rankChunks } from "./rank-chunks.js";
 import type { VectorFeedbackOptions } from "./vector-feedback.js";
 
@@ -216,7 +217,7 @@ export class MemorySearch {
   private async openEmbedder(): Promise<EmbeddingModel | undefined> {
     if (!this.options.loadEmbedder) return undefined;
     try {
-      const embedder = await this.options.loadEmbedder();
+      const embedder = new QueryVectorCache(await this.options.loadEmbedder());
       this.dimensions = (await embedder.open()).dimensions;
       return embedder;
     } catch (error) {

@@ -38,7 +38,10 @@ try {
     home,
     env: {},
     config: { search: { embedder: "none" } },
-    now: () => new Date((clock += 60_000)),
+    now: () => {
+      clock += 60_000;
+      return new Date(clock);
+    },
     onWarning: () => undefined,
   });
   await memory.onboard({ name: "Ada", personality: "Curious and precise.", speakingStyle: "Brief." });

@@ -27,7 +27,9 @@ export class QueryVectorCache implements EmbeddingModel {
     const missing = [...new Set(texts.filter((text) => !this.vectors.has(text)))];
     if (missing.length > 0) {
       const embedded = await this.model.embed(missing, options);
-      missing.forEach((text, position) => this.vectors.set(text, embedded[position] as Float32Array));
+      missing.forEach((text, position) => {
+        this.vectors.set(text, embedded[position] as Float32Array);
+      });
     }
     return texts.map((text) => this.vectors.get(text) as Float32Array);
   }

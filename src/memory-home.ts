@@ -23,6 +23,7 @@ import {
   saveMemory,
 } from "./memdir/memdir.js";
 import { type MemoryType, parseMemoryType } from "./memdir/memory-types.js";
+import { saveMemories } from "./memdir/save-memories.js";
 import {
   type ListMemoriesOptions,
   type MemoryManifest,
@@ -135,6 +136,9 @@ export class MemoryHome {
   readonly memories = {
     save: (input: SaveMemoryInput): Promise<SavedMemory> =>
       this.whenEnabled(() => saveMemory(this.context, input)),
+    /** Many memories in one transaction, all or none: what an import or a migration uses. */
+    saveMany: (inputs: SaveMemoryInput[]): Promise<SavedMemory[]> =>
+      this.whenEnabled(() => saveMemories(this.context, inputs)),
     delete: (name: string) => this.whenEnabled(() => deleteMemory(this.context, name)),
     get: (name: string): Promise<Memory> => this.whenEnabled(() => getMemory(this.context, name)),
     /** Newest first, a page at a time (default: the 200 newest); only the page's file heads are read. */

@@ -13,8 +13,8 @@ import {
   withContent,
 } from "../markdown/sections.js";
 import { formatMemoryFile, parseMemoryFile } from "./memory-file.js";
-import { formatIndexLine, removeIndexLines, upsertIndexLine } from "./memory-index.js";
-import { chooseMemoryPath, findNamedFiles, resolveMemoryPath } from "./memory-lookup.js";
+import { formatIndexLine, type IndexLine, removeIndexLines, upsertIndexLine } from "./memory-index.js";
+import { chooseMemoryPath, findNamedFiles, type NamedFiles, resolveMemoryPath } from "./memory-lookup.js";
 import { validateMemoryName } from "./memory-name.js";
 import { type MemoryType, parseMemoryType } from "./memory-types.js";
 import type { MemoryManifestEntry } from "./scan-memories.js";
@@ -61,6 +61,29 @@ export const MAX_CONTENT_CHARACTERS = 20_000;
 const MAX_DESCRIPTION_CHARACTERS = 300;
 
 export async function saveMemory(home: HomeContext, input: SaveMemoryInput): Promise<SavedMemory> {
+  const prepared = prepareSave(home, input);
+  return home.store.transaction(async (writer) => {
+    const named = await findNamedFiles(writer, prepared.name);
+    const written = await writeMemory(home, writer, prepared, named);
+    await updateIndex(writer, (body) =>
+      upsertIndexLine(removeIndexLines(body, written.retyped), written.entry),
+    );
+    return written.saved;
+  });
+}
+
+/** A save's input as it may be stored: validated and guarded; throws before anything is written. */
+export interface PreparedSave {
+  input: SaveMemoryInput;
+  name: string;
+  description: string;
+  content: string;
+  type: MemoryType;
+  extra: Record<string, string> | undefined;
+  redactedSecrets: string[];
+}
+
+export function prepareSave(home: HomeContext, input: SaveMemoryInput): PreparedSave {
   const guarded = guardMemoryInput(home, input);
   const name = validateMemoryName(guarded.name);
   const description = guarded.description.replace(/\s+/g, " ").trim();
@@ -81,50 +104,61 @@ export async function saveMemory(home: HomeContext, input: SaveMemoryInput): Pro
   }
   const type = parseMemoryType(String(input.type));
   const extra = validateExtraFrontmatter(name, input.frontmatter);
-  return home.store.transaction(async (writer) => {
-    const named = await findNamedFiles(writer, name);
-    const path = chooseMemoryPath(named, type, name);
-    const now = home.now();
-    const archived: ArchivedChunk[] = [];
-    const previousText = await writer.read(path);
-    const previous = previousText === undefined ? undefined : parseMemoryFile(path, previousText);
-    if (previousText !== undefined && (!previous?.ok || previous.body.trim() !== content)) {
-      archived.push(
-        ...(await archiveText(writer, {
-          sourcePath: path,
-          chunks: [previousText],
-          reason: input.replaceReason ?? "replaced by a newer save",
-          now,
-        })),
-      );
-    }
-    const fields = {
-      name,
-      description: description || keptDescription(previous) || firstLine(content),
-      type,
-    };
-    await writer.write(
-      path,
-      formatMemoryFile({
-        previous: previous?.ok ? previous.frontmatter : undefined,
-        fields,
-        extra,
-        body: content,
+  return { input, name, description, content, type, extra, redactedSecrets: guarded.redactedSecrets };
+}
+
+/**
+ * Inside a transaction: writes the memory's file (archiving the version it replaces, and the same
+ * memory under another type), and returns its index entry for the caller to put in MEMORY.md.
+ */
+export async function writeMemory(
+  home: HomeContext,
+  writer: DocumentWriter,
+  prepared: PreparedSave,
+  named: NamedFiles,
+): Promise<{ saved: SavedMemory; entry: IndexLine; retyped: string[] }> {
+  const { name, content, type, extra } = prepared;
+  const path = chooseMemoryPath(named, type, name);
+  const now = home.now();
+  const archived: ArchivedChunk[] = [];
+  const previousText = await writer.read(path);
+  const previous = previousText === undefined ? undefined : parseMemoryFile(path, previousText);
+  if (previousText !== undefined && (!previous?.ok || previous.body.trim() !== content)) {
+    archived.push(
+      ...(await archiveText(writer, {
+        sourcePath: path,
+        chunks: [previousText],
+        reason: prepared.input.replaceReason ?? "replaced by a newer save",
         now,
-      }),
+      })),
     );
-    // The same memory under another type (or a hand copy) is replaced by this file.
-    const retyped = named.holding.filter((other) => other !== path);
-    for (const other of retyped)
-      archived.push(...(await moveToArchive(writer, other, `replaced by ${path}`, now)));
-    const indexLine = formatIndexLine({ title: name, path, summary: fields.description });
-    await updateIndex(writer, (body) =>
-      upsertIndexLine(removeIndexLines(body, retyped), { title: name, path, summary: fields.description }),
-    );
-    const created = previousText === undefined;
-    const { redactedSecrets } = guarded;
-    return { path, name, type, created, indexLine, archived, redactedSecrets };
-  });
+  }
+  const fields = {
+    name,
+    description: prepared.description || keptDescription(previous) || firstLine(content),
+    type,
+  };
+  const previousFrontmatter = previous?.ok ? previous.frontmatter : undefined;
+  await writer.write(
+    path,
+    formatMemoryFile({ previous: previousFrontmatter, fields, extra, body: content, now }),
+  );
+  // The same memory under another type (or a hand copy) is replaced by this file.
+  const retyped = named.holding.filter((other) => other !== path);
+  for (const other of retyped)
+    archived.push(...(await moveToArchive(writer, other, `replaced by ${path}`, now)));
+  const entry = { title: name, path, summary: fields.description };
+  const created = previousText === undefined;
+  const saved = {
+    path,
+    name,
+    type,
+    created,
+    indexLine: formatIndexLine(entry),
+    archived,
+    redactedSecrets: prepared.redactedSecrets,
+  };
+  return { saved, entry, retyped };
 }
 
 /** The name, description and content as they may be stored (see guardSecrets); the name is checked first, as errors quote it. */

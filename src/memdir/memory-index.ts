@@ -53,12 +53,31 @@ export function upsertIndexLine(sectionBody: string, entry: IndexLine): string {
 }
 
 export function removeIndexLines(sectionBody: string, paths: string[]): string {
+  if (paths.length === 0) return sectionBody;
+  const removed = new Set(paths);
   return splitLinesKeepEnds(sectionBody)
     .filter((line) => {
       const parsed = parseIndexLine(line);
-      return !parsed || !paths.includes(parsed.path);
+      return !parsed || !removed.has(parsed.path);
     })
     .join("");
+}
+
+/**
+ * A batch of saves in one pass: each entry's line first among the index lines, the last saved
+ * first (an entry saved twice keeps its last line); the same as upserting them one by one.
+ */
+export function upsertIndexLines(sectionBody: string, entries: IndexLine[]): string {
+  const newest = new Map<string, IndexLine>();
+  for (const entry of [...entries].reverse()) if (!newest.has(entry.path)) newest.set(entry.path, entry);
+  if (newest.size === 0) return sectionBody;
+  const formatted = [...newest.values()].map((entry) => `${formatIndexLine(entry)}\n`);
+  const kept = splitLinesKeepEnds(sectionBody).filter(
+    (line) => !newest.has(parseIndexLine(line)?.path ?? ""),
+  );
+  const firstIndexLine = kept.findIndex((line) => parseIndexLine(line) !== undefined);
+  if (firstIndexLine === -1) return appendLine(kept.join(""), formatted.join(""));
+  return [...kept.slice(0, firstIndexLine), ...formatted, ...kept.slice(firstIndexLine)].join("");
 }
 
 /** Adds a line after the last non-blank line, keeping the blank line that ends the section. */

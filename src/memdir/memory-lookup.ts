@@ -33,24 +33,63 @@ export interface NamedFiles {
 export const HEAD_BYTES = 4096;
 
 export async function findNamedFiles(reader: DocumentReader, name: string): Promise<NamedFiles> {
-  const slug = slugify(name);
+  return findNamedFilesIn(reader, name, new MemoryFolder(await reader.list(MEMORIES_DIR)));
+}
+
+/**
+ * The files of memories/ by slug, kept in step by a batch of saves: looking a name up costs the
+ * files of its slug, not a pass over the whole folder (100,000 saves would be 10^10 comparisons).
+ */
+export class MemoryFolder {
+  readonly present = new Set<string>();
+  private readonly bySlug = new Map<string, string[]>();
+
+  constructor(documents: Array<{ path: string }> = []) {
+    for (const document of documents) this.add(document.path);
+  }
+
+  add(path: string): void {
+    if (this.present.has(path)) return;
+    this.present.add(path);
+    const slug = slugOfPath(path);
+    if (slug !== undefined) this.bySlug.set(slug, [...(this.bySlug.get(slug) ?? []), path]);
+  }
+
+  remove(path: string): void {
+    if (!this.present.delete(path)) return;
+    const slug = slugOfPath(path);
+    if (slug !== undefined)
+      this.bySlug.set(
+        slug,
+        (this.bySlug.get(slug) ?? []).filter((each) => each !== path),
+      );
+  }
+
+  withSlug(slug: string): string[] {
+    return this.bySlug.get(slug) ?? [];
+  }
+}
+
+export async function findNamedFilesIn(
+  reader: DocumentReader,
+  name: string,
+  folder: MemoryFolder,
+): Promise<NamedFiles> {
   const key = memoryNameKey(name);
-  const present = new Set((await reader.list(MEMORIES_DIR)).map((document) => document.path));
   const ownPaths = new Set(
     MEMORY_TYPES.flatMap((type) => [memoryPath(type, name), hashedMemoryPath(type, name)]),
   );
   const holding: string[] = [];
   const unreadable: string[] = [];
   const others: NamedFiles["others"] = [];
-  for (const path of present) {
-    if (slugOfPath(path) !== slug) continue;
+  for (const path of folder.withSlug(slugify(name))) {
     const parsed = await readMemoryHead(reader, path);
     if (!parsed.ok) {
       if (ownPaths.has(path)) unreadable.push(path);
     } else if (memoryNameKey(parsed.header.name) === key) holding.push(path);
     else others.push({ path, name: parsed.header.name });
   }
-  return { holding: holding.length > 0 ? holding : unreadable, others, present };
+  return { holding: holding.length > 0 ? holding : unreadable, others, present: folder.present };
 }
 
 /** NAME may be the memory's name, its file name or its path; several matches are an error. */

@@ -4,12 +4,7 @@
  * /openapi.json, and optionally MCP's Streamable HTTP at /mcp. hono on node:http.
  */
 export type { MountedHandler } from "./http/create-api-app.js";
+export { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, DEFAULT_MAX_BODY_BYTES } from "./http/http-defaults.js";
 export type { ErrorBody, HttpErrorCode } from "./http/http-error.js";
-export { DEFAULT_MAX_BODY_BYTES } from "./http/read-json-body.js";
 export type { HttpServerOptions, RunningHttpServer } from "./http/start-http-server.js";
-export {
-  checkListenAccess,
-  DEFAULT_HTTP_HOST,
-  DEFAULT_HTTP_PORT,
-  startHttpServer,
-} from "./http/start-http-server.js";
+export { checkListenAccess, startHttpServer } from "./http/start-http-server.js";

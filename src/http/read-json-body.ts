@@ -2,9 +2,6 @@ import type { MiddlewareHandler } from "hono";
 import { errorMessage } from "../errors.js";
 import { HttpError } from "./http-error.js";
 
-/** Default request-size limit: 1 MiB, far above what any memory write accepts. */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
 /**
  * Middleware that reads a JSON request body of at most `maxBytes` for the route's validator: 415
  * unless it is sent as application/json (which also keeps web pages from posting without a CORS

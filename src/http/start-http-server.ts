@@ -5,11 +5,8 @@ import { errorMessage, MnemoError } from "../errors.js";
 import type { MemoryHome } from "../mnemo.js";
 import { isLoopbackHost } from "./access-check.js";
 import { createApiApp, type MountedHandler } from "./create-api-app.js";
+import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, DEFAULT_MAX_BODY_BYTES } from "./http-defaults.js";
 import { HttpError, toErrorResponse } from "./http-error.js";
-import { DEFAULT_MAX_BODY_BYTES } from "./read-json-body.js";
-
-export const DEFAULT_HTTP_HOST = "127.0.0.1";
-export const DEFAULT_HTTP_PORT = 7077;
 
 export interface HttpServerOptions {
   /** The memory home to serve; the caller opens it and closes it after the server. */

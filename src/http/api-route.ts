@@ -25,13 +25,18 @@ export function apiRoute<R extends RouteConfig & { getRoutingPath(): string }>(
 }
 
 /** `{ error: { code, message } }`, listed once in the document's components. */
-export const errorJson = z
+const errorJson = z
   .object({ error: z.object({ code: z.string(), message: z.string() }).strict() })
   .strict()
   .openapi("Error");
 
-export function jsonContent<Schema extends z.ZodType>(schema: Schema) {
+function jsonContent<Schema extends z.ZodType>(schema: Schema) {
   return { "application/json": { schema } };
+}
+
+/** An answer: the schema of its JSON, and what its status means. */
+export function jsonResponse<Schema extends z.ZodType>(schema: Schema, description = "OK") {
+  return { description, content: jsonContent(schema) };
 }
 
 /** A request body: always a JSON object, sent as application/json. */
@@ -55,16 +60,11 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 const EVERY_ROUTE_ERRORS = [401, 403, 500, 503];
 const BODY_ERRORS = [400, 413, 415];
 
-type ErrorResponse = { description: string; content: ReturnType<typeof jsonContent<typeof errorJson>> };
-
 /** The error answers of a route: `statuses`, plus the ones every route (and every body) can get. */
 export function errorResponses(statuses: number[], options: { body?: boolean } = {}) {
   const all = new Set([...statuses, ...(options.body ? BODY_ERRORS : []), ...EVERY_ROUTE_ERRORS]);
-  const responses: Record<number, ErrorResponse> = {};
+  const responses: Record<number, ReturnType<typeof jsonResponse<typeof errorJson>>> = {};
   for (const status of [...all].sort((a, b) => a - b))
-    responses[status] = {
-      description: ERROR_DESCRIPTIONS[status] ?? "Error",
-      content: jsonContent(errorJson),
-    };
+    responses[status] = jsonResponse(errorJson, ERROR_DESCRIPTIONS[status] ?? "Error");
   return responses;
 }

@@ -1,4 +1,4 @@
-import { createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener, RequestError } from "@hono/node-server";
 import { errorMessage, MnemoError } from "../errors.js";
@@ -60,17 +60,26 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     errorHandler: (error) => unparsableRequest(error, onError),
   });
   const server = createServer(listener);
-  await new Promise<void>((resolve, reject) => {
+  await listen(server, host, port);
+  server.removeAllListeners("error").on("error", onError);
+  const bound = (server.address() as AddressInfo).port;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${bound}`;
+  return { url, host, port: bound, close: gracefulClose(server) };
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     server.once("error", (error) =>
       reject(new MnemoError("IO", `Cannot listen on ${host} port ${port}: ${errorMessage(error)}.`)),
     );
     server.listen(port, host, resolve);
   });
-  server.removeAllListeners("error").on("error", onError);
-  const bound = (server.address() as AddressInfo).port;
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${bound}`;
+}
+
+/** Stops accepting connections, lets the requests in progress finish, and cuts them at `graceMs`. */
+function gracefulClose(server: Server): RunningHttpServer["close"] {
   let closing: Promise<void> | undefined;
-  const close = ({ graceMs = 5000 } = {}) => {
+  return ({ graceMs = 5000 } = {}) => {
     closing ??= new Promise<void>((resolve) => {
       const forced = setTimeout(() => server.closeAllConnections(), graceMs);
       server.close(() => {
@@ -81,7 +90,6 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     });
     return closing;
   };
-  return { url, host, port: bound, close };
 }
 
 /**
@@ -115,7 +123,11 @@ function unparsableRequest(error: unknown, onError: (error: unknown) => void): R
   if (answer.unexpected) onError(error);
   return new Response(JSON.stringify(answer.body), {
     status: answer.status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
   });
 }
 

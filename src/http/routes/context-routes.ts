@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { apiRoute, errorResponses, jsonContent } from "../api-route.js";
+import { apiRoute, errorResponses, jsonResponse } from "../api-route.js";
 
 /** The frozen session context an agent starts with (MemoryHome.buildContext). */
 export const contextRoutes = [
@@ -18,7 +18,7 @@ export const contextRoutes = [
           .strict(),
       },
       responses: {
-        200: { description: "OK", content: jsonContent(z.object({ context: z.string() })) },
+        200: jsonResponse(z.object({ context: z.string() })),
         ...errorResponses([400]),
       },
     }),

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { MEMORY_TARGET, MnemoError } from "../../index.js";
 import { archivedOutput } from "../../tools/archived-chunks.js";
 import { redactedSecretsOutput } from "../../tools/redacted-secrets.js";
-import { apiRoute, errorResponses, jsonBody, jsonContent } from "../api-route.js";
+import { apiRoute, errorResponses, jsonBody, jsonResponse } from "../api-route.js";
 import { redactSecretsField } from "../redact-secrets-field.js";
 
 /** The categorised journal (seed 000): entries routed by category to a topic file or to MEMORY.md. */
@@ -24,17 +24,14 @@ export const journalRoutes = [
       tags,
       summary: "List the journal's topics and where each category's entries go",
       responses: {
-        200: {
-          description: "OK",
-          content: jsonContent(
-            z.object({
-              topics: z.array(z.string()),
-              categories: z
-                .record(z.string(), z.string())
-                .describe(`Category → topic, or "${MEMORY_TARGET}" for MEMORY.md's ## Journal section.`),
-            }),
-          ),
-        },
+        200: jsonResponse(
+          z.object({
+            topics: z.array(z.string()),
+            categories: z
+              .record(z.string(), z.string())
+              .describe(`Category → topic, or "${MEMORY_TARGET}" for MEMORY.md's ## Journal section.`),
+          }),
+        ),
         ...errorResponses([]),
       },
     }),
@@ -60,19 +57,16 @@ export const journalRoutes = [
         }),
       },
       responses: {
-        200: {
-          description: "OK",
-          content: jsonContent(
-            z.object({
-              topic: z.string(),
-              path: z.string().describe("The topic's file, relative to the memory home."),
-              entries: z.array(entryJson),
-              warnings: z
-                .array(z.object({ line: z.number().int(), message: z.string() }))
-                .describe("Hand-edited lines that could not be read as entries."),
-            }),
-          ),
-        },
+        200: jsonResponse(
+          z.object({
+            topic: z.string(),
+            path: z.string().describe("The topic's file, relative to the memory home."),
+            entries: z.array(entryJson),
+            warnings: z
+              .array(z.object({ line: z.number().int(), message: z.string() }))
+              .describe("Hand-edited lines that could not be read as entries."),
+          }),
+        ),
         ...errorResponses([400, 404]),
       },
     }),
@@ -122,17 +116,15 @@ export const journalRoutes = [
         ),
       },
       responses: {
-        201: {
-          description: "The entry was added",
-          content: jsonContent(
-            z.object({
-              path: z.string(),
-              entry: entryJson,
-              archived: archivedOutput,
-              redactedSecrets: redactedSecretsOutput,
-            }),
-          ),
-        },
+        201: jsonResponse(
+          z.object({
+            path: z.string(),
+            entry: entryJson,
+            archived: archivedOutput,
+            redactedSecrets: redactedSecretsOutput,
+          }),
+          "The entry was added",
+        ),
         ...errorResponses([400, 409, 413, 422], { body: true }),
       },
     }),

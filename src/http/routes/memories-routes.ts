@@ -3,7 +3,7 @@ import { MEMORY_TYPES, type MemoryManifestEntry } from "../../index.js";
 import { archivedOutput } from "../../tools/archived-chunks.js";
 import { memorySaveTool } from "../../tools/memory-save.js";
 import { redactedSecretsOutput } from "../../tools/redacted-secrets.js";
-import { apiRoute, errorResponses, jsonBody, jsonContent } from "../api-route.js";
+import { apiRoute, errorResponses, jsonBody, jsonResponse } from "../api-route.js";
 import { redactSecretsField } from "../redact-secrets-field.js";
 
 /** Typed memories (seed 001): one Markdown file each, listed in MEMORY.md's index. */
@@ -60,18 +60,15 @@ export const memoriesRoutes = [
           .strict(),
       },
       responses: {
-        200: {
-          description: "OK",
-          content: jsonContent(
-            z.object({
-              memories: z.array(memoryHeaderJson),
-              problems: z.array(z.object({ path: z.string(), line: z.number().int(), problem: z.string() })),
-              truncated: z
-                .boolean()
-                .describe("More memory files than the scan limit: the oldest were left out."),
-            }),
-          ),
-        },
+        200: jsonResponse(
+          z.object({
+            memories: z.array(memoryHeaderJson),
+            problems: z.array(z.object({ path: z.string(), line: z.number().int(), problem: z.string() })),
+            truncated: z
+              .boolean()
+              .describe("More memory files than the scan limit: the oldest were left out."),
+          }),
+        ),
         ...errorResponses([400]),
       },
     }),
@@ -89,7 +86,7 @@ export const memoriesRoutes = [
       summary: "Read one typed memory",
       request: { params: nameParameter },
       responses: {
-        200: { description: "OK", content: jsonContent(memoryHeaderJson.extend({ content: z.string() })) },
+        200: jsonResponse(memoryHeaderJson.extend({ content: z.string() })),
         ...errorResponses([400, 404, 409]),
       },
     }),
@@ -109,8 +106,8 @@ export const memoriesRoutes = [
         "The previous version of an updated memory goes to archive/. Answers 201 when the memory is new, 200 when it was updated.",
       request: { body: jsonBody(memorySaveTool.input.extend({ redactSecrets: redactSecretsField })) },
       responses: {
-        200: { description: "Updated an existing memory", content: jsonContent(savedJson) },
-        201: { description: "Created a new memory", content: jsonContent(savedJson) },
+        200: jsonResponse(savedJson, "Updated an existing memory"),
+        201: jsonResponse(savedJson, "Created a new memory"),
         ...errorResponses([400, 413, 422], { body: true }),
       },
     }),
@@ -129,10 +126,7 @@ export const memoriesRoutes = [
       summary: "Delete a typed memory (its file goes to archive/, its index line is removed)",
       request: { params: nameParameter },
       responses: {
-        200: {
-          description: "OK",
-          content: jsonContent(z.object({ path: z.string(), archived: archivedOutput })),
-        },
+        200: jsonResponse(z.object({ path: z.string(), archived: archivedOutput })),
         ...errorResponses([400, 404]),
       },
     }),

@@ -8,7 +8,7 @@ import {
   sectionArgument,
   usageOutput,
 } from "../../tools/profile-change-result.js";
-import { apiRoute, errorResponses, jsonBody, jsonContent } from "../api-route.js";
+import { apiRoute, errorResponses, jsonBody, jsonResponse } from "../api-route.js";
 import { redactSecretsField } from "../redact-secrets-field.js";
 
 /** The always-loaded files (SOUL.md, USER.md, MEMORY.md, today's daily log), read and edited by ## section. */
@@ -32,7 +32,7 @@ function toReadJson(read: ProfileRead, section?: string): z.input<typeof profile
   return { file, path, ...(section === undefined ? {} : { section }), text, sections, usage };
 }
 
-const changed = { description: "OK", content: jsonContent(profileChangeOutput) };
+const changed = jsonResponse(profileChangeOutput);
 
 export const profileRoutes = [
   apiRoute(
@@ -44,7 +44,7 @@ export const profileRoutes = [
       summary: "Read a whole profile file: soul, user, memory or daily (today's log)",
       request: { params: fileParameter },
       responses: {
-        200: { description: "OK", content: jsonContent(profileReadJson) },
+        200: jsonResponse(profileReadJson),
         ...errorResponses([400, 409]),
       },
     }),
@@ -59,7 +59,7 @@ export const profileRoutes = [
       summary: "Read one ## section of a profile file",
       request: { params: sectionParameters },
       responses: {
-        200: { description: "OK", content: jsonContent(profileReadJson) },
+        200: jsonResponse(profileReadJson),
         ...errorResponses([400, 404, 409]),
       },
     }),

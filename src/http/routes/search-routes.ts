@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { MEMORY_TYPES, type RecallHit } from "../../index.js";
-import { apiRoute, errorResponses, jsonContent } from "../api-route.js";
+import { apiRoute, errorResponses, jsonResponse } from "../api-route.js";
 
 /** Recall over the whole home: typed memories, profile sections, journal entries, daily logs. */
 const hitJson = z.object({
@@ -43,18 +43,15 @@ export const searchRoutes = [
           .strict(),
       },
       responses: {
-        200: {
-          description: "OK",
-          content: jsonContent(
-            z.object({
-              query: z.string(),
-              mode: z
-                .enum(["hybrid", "bm25"])
-                .describe("bm25: keyword search only, no embedding model was available."),
-              hits: z.array(hitJson),
-            }),
-          ),
-        },
+        200: jsonResponse(
+          z.object({
+            query: z.string(),
+            mode: z
+              .enum(["hybrid", "bm25"])
+              .describe("bm25: keyword search only, no embedding model was available."),
+            hits: z.array(hitJson),
+          }),
+        ),
         ...errorResponses([400]),
       },
     }),

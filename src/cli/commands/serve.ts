@@ -48,7 +48,7 @@ export const serve = defineCommand({
   async input(_args, options: ServeOptions) {
     const port = wholeNumber(options.port, "--port", 0, 65535);
     const maxBodyBytes = wholeNumber(options.maxBodyBytes, "--max-body-bytes", 1, 2 ** 31);
-    // The HTTP stack and the MCP SDK are loaded here, so that no other command pays for them.
+    // The HTTP stack (here) and the MCP SDK (in run) are loaded only by serve: no other command pays for them.
     const { checkListenAccess } = await import("../../http.js");
     checkListenAccess(options.host, options.token); // a refusal leaves the home untouched
     return { host: options.host, port, token: options.token, maxBodyBytes };

@@ -100,6 +100,8 @@ describe("mnemo chat", () => {
     expect(stderr).toMatch(/Written this session:\n {2}- memory_add: /);
     expect(stderr).toContain("Conversation cleared; memory is kept.");
     expect(stderr).toMatch(/Saved: .*summary added to today's daily log/);
+    // The home has no embedding model, and the chat never asks its message memory for news.
+    expect(stderr).not.toContain("warning");
     expect(await readFile(join(home, "USER.md"), "utf8")).toContain("A cat called Miso.");
     // Seed 004: the conversation's messages are kept in the long-term message store.
     const store = new SqliteMessageStore({ path: join(home, MESSAGE_STORE_PATH) });

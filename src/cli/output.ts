@@ -47,12 +47,6 @@ export const EXIT_CODES_HELP = `Exit codes:
   5  lock timeout, file-system error, or a model or server that failed or answered garbage
   6  memory is disabled (enabled: false or MNEMO_ENABLED=0)`;
 
-/** Prints `value` as JSON with --json, else `text` (a trailing newline is added when missing). */
-export function printData(options: OutputOptions, value: unknown, text: string): void {
-  if (options.json) writeJson(value);
-  else if (text !== "") process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
-}
-
 /** One JSON value on stdout; undefined fields become null so every key is always present. */
 export function writeJson(value: unknown): void {
   const json = JSON.stringify(value, (_key, each: unknown) => (each === undefined ? null : each), 2);

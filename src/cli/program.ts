@@ -1,20 +1,41 @@
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
-import { registerChat } from "./commands/chat.js";
-import { registerContext } from "./commands/context.js";
-import { registerDoctor } from "./commands/doctor.js";
-import { registerEval } from "./commands/eval.js";
-import { registerForget } from "./commands/forget.js";
-import { registerInit } from "./commands/init.js";
-import { registerJournal } from "./commands/journal.js";
-import { registerList } from "./commands/list.js";
-import { registerMcp } from "./commands/mcp.js";
-import { registerProfile } from "./commands/profile.js";
-import { registerRecall } from "./commands/recall.js";
-import { registerRemember } from "./commands/remember.js";
-import { registerServe } from "./commands/serve.js";
-import { registerShow } from "./commands/show.js";
+import type { AnyCliCommand, CommandGroup } from "./cli-command.js";
+import { chat } from "./commands/chat.js";
+import { context } from "./commands/context.js";
+import { doctor } from "./commands/doctor.js";
+import { evaluation } from "./commands/eval.js";
+import { forget } from "./commands/forget.js";
+import { init } from "./commands/init.js";
+import { journal } from "./commands/journal.js";
+import { list } from "./commands/list.js";
+import { mcp } from "./commands/mcp.js";
+import { profile } from "./commands/profile.js";
+import { recall, reindex } from "./commands/recall.js";
+import { remember } from "./commands/remember.js";
+import { serve } from "./commands/serve.js";
+import { show } from "./commands/show.js";
 import { EXIT_CODES_HELP } from "./output.js";
+import { addCommands } from "./run-command.js";
+
+/** Every command, in the order `mnemo --help` lists them. */
+const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
+  init,
+  context,
+  remember,
+  forget,
+  list,
+  show,
+  profile,
+  journal,
+  recall,
+  reindex,
+  chat,
+  evaluation,
+  doctor,
+  mcp,
+  serve,
+];
 
 /**
  * The `mnemo` program. Settings made here before the commands are added (exitOverride, output) are
@@ -31,20 +52,7 @@ export function createProgram(): Command {
       "after",
       `\nThe memory home is --home DIR, else $MNEMO_HOME, else ~/.mnemo.\n\n${EXIT_CODES_HELP}\n`,
     );
-  registerInit(program);
-  registerContext(program);
-  registerRemember(program);
-  registerForget(program);
-  registerList(program);
-  registerShow(program);
-  registerProfile(program);
-  registerJournal(program);
-  registerRecall(program);
-  registerChat(program);
-  registerEval(program);
-  registerDoctor(program);
-  registerMcp(program);
-  registerServe(program);
+  addCommands(program, COMMANDS);
   return program;
 }
 

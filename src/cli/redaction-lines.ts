@@ -1,9 +1,13 @@
-import type { CommonOptions } from "./command-action.js";
+import { Option } from "commander";
+import type { CommonOptions } from "./cli-command.js";
 
 /** The `--redact-secrets` option of the commands that store text, and what they print after a redaction. */
-export const REDACT_SECRETS_FLAG = "--redact-secrets";
-export const REDACT_SECRETS_HELP =
-  "store a credential found in the text as [REDACTED:<kind>] instead of refusing the text (exit 2)";
+export function redactSecretsOption(): Option {
+  return new Option(
+    "--redact-secrets",
+    "store a credential found in the text as [REDACTED:<kind>] instead of refusing the text (exit 2)",
+  );
+}
 
 export interface RedactOptions extends CommonOptions {
   redactSecrets?: boolean;

@@ -1,3 +1,4 @@
+import { HTTPException } from "hono/http-exception";
 import { MnemoError, type MnemoErrorCode } from "../errors.js";
 
 /**
@@ -56,7 +57,21 @@ export interface ErrorResponse {
   unexpected: boolean;
 }
 
+/**
+ * Refusals hono raises itself: the media-type gate of a route with a body (a Content-Type that is
+ * not JSON on a request without one). The others are mnemo's HttpErrors, thrown first.
+ */
+const HONO_REFUSALS: Record<number, { code: HttpErrorCode; message: string }> = {
+  415: {
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    message: 'Send the request body as JSON with "Content-Type: application/json".',
+  },
+};
+
 export function toErrorResponse(error: unknown): ErrorResponse {
+  const refusal = error instanceof HTTPException ? HONO_REFUSALS[error.status] : undefined;
+  if (error instanceof HTTPException && refusal)
+    return { status: error.status, headers: {}, body: { error: refusal }, unexpected: false };
   if (error instanceof HttpError) {
     return {
       status: error.status,

@@ -1,34 +1,42 @@
-import type { IncomingMessage } from "node:http";
+import type { MiddlewareHandler } from "hono";
 import { errorMessage } from "../errors.js";
 import { HttpError } from "./http-error.js";
 
-/** Default request-size limit: 1 MiB, far above what any memory write accepts. */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
 /**
- * Reads a JSON request body of at most `maxBytes` (413 past it, before reading it when the size is
- * declared). Undefined when the request has no body. The body must be sent as application/json,
- * which also keeps web pages from posting to the server without a CORS preflight.
+ * Middleware that reads a JSON request body of at most `maxBytes` for the route's validator: 415
+ * unless it is sent as application/json (which also keeps web pages from posting without a CORS
+ * preflight), 413 past the limit (before reading when the size is declared), 400 when it is not
+ * UTF-8 JSON. A request without a body is validated as `{}`.
+ *
+ * Not hono's bodyLimit: for a body of undeclared size it builds `new Request(c.req.raw, ...)`, which
+ * throws on @hono/node-server's request unless the server replaces the global Request, and a library
+ * must leave the process's globals alone (a streamed body under the limit answered 500 that way).
  */
-export async function readJsonBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
-  const declared = req.headers["content-length"];
-  const hasBody =
-    req.headers["transfer-encoding"] !== undefined || (declared !== undefined && declared !== "0");
-  if (!hasBody) return undefined;
-  if (!isJsonMediaType(req.headers["content-type"]))
-    throw new HttpError(
-      415,
-      "UNSUPPORTED_MEDIA_TYPE",
-      `Send the request body as JSON with "Content-Type: application/json" (got ${req.headers["content-type"] ?? "no Content-Type"}).`,
-    );
-  if (Number(declared) > maxBytes) throw tooLarge(maxBytes);
-  const bytes = await readUpTo(req, maxBytes);
-  if (bytes.length === 0) return undefined;
-  try {
-    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-  } catch (error) {
-    throw new HttpError(400, "INVALID_INPUT", `The request body is not valid JSON: ${errorMessage(error)}.`);
-  }
+export function readJsonBody(maxBytes: number): MiddlewareHandler {
+  return async (c, next) => {
+    const headers = c.req.raw.headers;
+    let text = "{}";
+    if (hasBody(headers)) {
+      const contentType = headers.get("content-type") ?? undefined;
+      if (!isJsonMediaType(contentType))
+        throw new HttpError(
+          415,
+          "UNSUPPORTED_MEDIA_TYPE",
+          `Send the request body as JSON with "Content-Type: application/json" (got ${contentType ?? "no Content-Type"}).`,
+        );
+      if (Number(headers.get("content-length")) > maxBytes) throw tooLarge(maxBytes);
+      text = parseJson(await readUpTo(c.req.raw.body, maxBytes)) ?? text;
+    }
+    // hono's validator reads the body through this cache (of promises, whatever its type says).
+    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
+    await next();
+  };
+}
+
+/** True when the request has a body, whatever its media type. */
+export function hasBody(headers: Headers): boolean {
+  const declared = headers.get("content-length");
+  return headers.get("transfer-encoding") !== null || (declared !== null && declared !== "0");
 }
 
 function isJsonMediaType(contentType: string | undefined): boolean {
@@ -36,26 +44,34 @@ function isJsonMediaType(contentType: string | undefined): boolean {
   return type === "application/json" || /^application\/[\w.+-]+\+json$/.test(type);
 }
 
-/** Stops listening past the limit without destroying the request, so the 413 can still be answered. */
-function readUpTo(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const finish = (error?: Error) => {
-      // The error listener stays: a client that goes away later must not crash the process.
-      req.off("data", onData).off("end", onEnd);
-      if (error) reject(error);
-      else resolve(Buffer.concat(chunks));
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) finish(tooLarge(maxBytes));
-      else chunks.push(chunk);
-    };
-    const onEnd = () => finish();
-    const onFailure = (error: Error) => finish(error);
-    req.on("data", onData).on("end", onEnd).on("error", onFailure);
-  });
+/** The body's text once checked to be JSON; undefined for an empty body. */
+function parseJson(bytes: Uint8Array): string | undefined {
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    if (text === "") return undefined;
+    JSON.parse(text);
+    return text;
+  } catch (error) {
+    throw new HttpError(400, "INVALID_INPUT", `The request body is not valid JSON: ${errorMessage(error)}.`);
+  }
+}
+
+/** Stops reading past the limit without cancelling the body, so the 413 can still be answered. */
+async function readUpTo(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
+  if (body === null) return new Uint8Array();
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      size += read.value.length;
+      if (size > maxBytes) throw tooLarge(maxBytes);
+      chunks.push(read.value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  return Buffer.concat(chunks);
 }
 
 function tooLarge(maxBytes: number): HttpError {

@@ -1,13 +1,12 @@
-import { createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { getRequestListener, RequestError } from "@hono/node-server";
 import { errorMessage, MnemoError } from "../errors.js";
 import type { MemoryHome } from "../memory-home.js";
 import { isLoopbackHost } from "./access-check.js";
-import { createRequestHandler, type MountedHandler } from "./create-request-handler.js";
-import { DEFAULT_MAX_BODY_BYTES } from "./read-json-body.js";
-
-export const DEFAULT_HTTP_HOST = "127.0.0.1";
-export const DEFAULT_HTTP_PORT = 7077;
+import { createApiApp, type MountedHandler } from "./create-api-app.js";
+import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, DEFAULT_MAX_BODY_BYTES } from "./http-defaults.js";
+import { HttpError, toErrorResponse } from "./http-error.js";
 
 export interface HttpServerOptions {
   /** The memory home to serve; the caller opens it and closes it after the server. */
@@ -52,25 +51,35 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       `maxBodyBytes must be a positive whole number, not ${maxBodyBytes}.`,
     );
   const onError = options.onError ?? reportToStderr;
-  const handler = createRequestHandler({
-    memory: options.memory,
-    token,
-    maxBodyBytes,
-    mcp: options.mcp,
-    onError,
+  const app = createApiApp({ memory: options.memory, token, maxBodyBytes, mcp: options.mcp, onError });
+  const listener = getRequestListener(app.fetch, {
+    // A library must not replace the process's global Request and Response (as the MCP SDK does not).
+    overrideGlobalObjects: false,
+    // An HTTP/1.0 request without Host still gets a URL; the access check sees that it named none.
+    hostname: host.includes(":") ? `[${host}]` : host,
+    errorHandler: (error) => unparsableRequest(error, onError),
   });
-  const server = createServer((req, res) => void handler(req, res));
-  await new Promise<void>((resolve, reject) => {
+  const server = createServer(listener);
+  await listen(server, host, port);
+  server.removeAllListeners("error").on("error", onError);
+  const bound = (server.address() as AddressInfo).port;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${bound}`;
+  return { url, host, port: bound, close: gracefulClose(server) };
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     server.once("error", (error) =>
       reject(new MnemoError("IO", `Cannot listen on ${host} port ${port}: ${errorMessage(error)}.`)),
     );
     server.listen(port, host, resolve);
   });
-  server.removeAllListeners("error").on("error", onError);
-  const bound = (server.address() as AddressInfo).port;
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${bound}`;
+}
+
+/** Stops accepting connections, lets the requests in progress finish, and cuts them at `graceMs`. */
+function gracefulClose(server: Server): RunningHttpServer["close"] {
   let closing: Promise<void> | undefined;
-  const close = ({ graceMs = 5000 } = {}) => {
+  return ({ graceMs = 5000 } = {}) => {
     closing ??= new Promise<void>((resolve) => {
       const forced = setTimeout(() => server.closeAllConnections(), graceMs);
       server.close(() => {
@@ -81,7 +90,6 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     });
     return closing;
   };
-  return { url, host, port: bound, close };
 }
 
 /**
@@ -103,6 +111,24 @@ export function checkListenAccess(host: string, token: string | undefined): stri
         "Set a token (mnemo serve --token T, or the MNEMO_HTTP_TOKEN environment variable; startHttpServer({ token })), or bind to 127.0.0.1.",
     );
   return given;
+}
+
+/** A request node-server cannot turn into a URL (a backslash in the path, a Host that is no host name). */
+function unparsableRequest(error: unknown, onError: (error: unknown) => void): Response {
+  const refusal =
+    error instanceof RequestError
+      ? new HttpError(400, "INVALID_INPUT", `The request cannot be read: ${error.message}.`)
+      : error;
+  const answer = toErrorResponse(refusal);
+  if (answer.unexpected) onError(error);
+  return new Response(JSON.stringify(answer.body), {
+    status: answer.status,
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
 }
 
 function reportToStderr(error: unknown): void {

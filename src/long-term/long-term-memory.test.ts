@@ -292,6 +292,15 @@ describe("LongTermMemory.findNews", () => {
     expect(model.calls).toEqual([]);
   });
 
+  test("without an embedding model, recovering and adding warn nothing: the warning comes with findNews, where it applies", async () => {
+    const { memory, warnings } = await setup({ embeddingModel: undefined });
+    await memory.add(message(OUTAGE));
+    await memory.recover(ROLE);
+    expect(warnings).toEqual([]);
+    await memory.findNews([message(OUTAGE_AGAIN)]);
+    expect(warnings).toHaveLength(1);
+  });
+
   test("without an embedding model, only exact duplicates are recognised, and a warning says so once", async () => {
     const { memory, warnings } = await setup({ embeddingModel: undefined });
     await memory.add(message(OUTAGE));

@@ -102,12 +102,6 @@ export class LongTermMemory {
     }
     this.role = roleId;
     this.recovering = true;
-    if (!this.vectors && !this.warnedNoModel) {
-      this.warnedNoModel = true;
-      this.warn(
-        `Long-term memory of role "${roleId}" has no embedding model: findNews only recognises exact duplicates (case, punctuation and spacing aside), not similar messages.`,
-      );
-    }
     try {
       return await this.enqueue(async () => {
         await this.store.open();
@@ -153,6 +147,14 @@ export class LongTermMemory {
     const k = options.k ?? 0;
     if (!Number.isInteger(k)) throw new MnemoError("INVALID_INPUT", `k must be a whole number; got ${k}.`);
     const roleId = this.requireRole("findNews");
+    // Said here, not at recover(): a caller that never asks for news (a chat that only keeps its
+    // messages) has nothing to be warned about.
+    if (!this.vectors && !this.warnedNoModel) {
+      this.warnedNoModel = true;
+      this.warn(
+        `Long-term memory of role "${roleId}" has no embedding model: findNews only recognises exact duplicates (case, punctuation and spacing aside), not similar messages.`,
+      );
+    }
     const newToShortTerm = this.shortTerm.findNews(observed, k);
     const news = await this.enqueue(async () => {
       const candidates: AgentMessage[] = [];

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import type { Command } from "commander";
+import { Option } from "commander";
 import {
   createEmbeddingModel,
   type EmbeddingModel,
@@ -10,10 +10,10 @@ import {
   MnemoError,
   type RetrievalEvalReport,
   runRetrievalEval,
+  type SearchConfig,
   withEmbeddingCacheFile,
 } from "../../index.js";
-import { type CommonOptions, commandAction, openHome, withCommonOptions } from "../command-action.js";
-import { EXIT_CODES, printData } from "../output.js";
+import { type CommandGroup, type CommonOptions, defineCommand } from "../cli-command.js";
 import { parseChoice } from "../parse-choice.js";
 import { createProgressBar } from "../progress-bar.js";
 
@@ -34,69 +34,82 @@ Input: one JSON case per line (gzip when the name ends in .gz):
    "queries": [{"id": "q1", "text": "...", "gold": ["d1"], "category": "single-session"}]}
 Each case is a fresh memory holding its documents; each query is ranked and scored.`;
 
-export function registerEval(program: Command): void {
-  const evaluation = program
-    .command("eval")
-    .summary("Measure mnemo")
-    .description("Measure mnemo on your own data.");
-  const retrieval = evaluation
-    .command("retrieval")
-    .summary("Score recall on a retrieval data set")
-    .description(
-      `Rank each query's documents as recall does and report R_all@k, R_any@k, NDCG@k, MRR, latency and index build time.\n${FORMAT_HELP}`,
-    )
-    .requiredOption("--input <file>", "the cases, JSONL")
-    .option("--k <list>", "cut-offs, comma-separated", "5,10")
-    .option("--ranked-out <file>", 'write {"case", "query", "ranked": [ids]} per query, best first')
-    .option("--embedder <name>", "local, openai or none (default: the home's config)")
-    .option("--fusion <method>", "weighted or rrf (default: the home's config)")
-    .option("--text-weight <w>", "BM25's share in weighted fusion, 0 to 1")
-    .option("--feedback-weight <w>", "pseudo-relevance feedback on vectors, 0 (off) to 10")
-    .option("--limit <n>", "only the first n cases");
-  withCommonOptions(retrieval, [
+const retrieval = defineCommand({
+  name: "retrieval",
+  summary: "Score recall on a retrieval data set",
+  description: `Rank each query's documents as recall does and report R_all@k, R_any@k, NDCG@k, MRR, latency and index build time.\n${FORMAT_HELP}`,
+  options: [
+    new Option("--input <file>", "the cases, JSONL").makeOptionMandatory(),
+    new Option("--k <list>", "cut-offs, comma-separated").default("5,10"),
+    new Option("--ranked-out <file>", 'write {"case", "query", "ranked": [ids]} per query, best first'),
+    new Option("--embedder <name>", "local, openai or none (default: the home's config)"),
+    new Option("--fusion <method>", "weighted or rrf (default: the home's config)"),
+    new Option("--text-weight <w>", "BM25's share in weighted fusion, 0 to 1"),
+    new Option("--feedback-weight <w>", "pseudo-relevance feedback on vectors, 0 (off) to 10"),
+    new Option("--limit <n>", "only the first n cases"),
+  ],
+  examples: [
     "mnemo eval retrieval --input cases.jsonl",
     "mnemo eval retrieval --input cases.jsonl.gz --k 1,5,10 --embedder none --json",
-  ]);
-  retrieval.action(
-    commandAction<[], EvalOptions>(async (_args, options) => {
-      const ks = options.k.split(",").map((part) => Number(part.trim()));
-      if (ks.some((k) => !Number.isInteger(k) || k < 1))
-        throw new MnemoError("INVALID_INPUT", `--k takes whole numbers like 5,10, not "${options.k}"`);
-      const memory = await openHome(options);
-      const search = { ...memory.config.search };
-      if (options.embedder)
-        search.embedder = parseChoice(options.embedder, ["local", "openai", "none"] as const, "embedder");
-      if (options.fusion) search.fusion = parseChoice(options.fusion, ["weighted", "rrf"] as const, "fusion");
-      if (options.textWeight !== undefined)
-        search.textWeight = parseWeight(options.textWeight, "--text-weight", 1);
-      if (options.feedbackWeight !== undefined)
-        search.feedbackWeight = parseWeight(options.feedbackWeight, "--feedback-weight", 10);
-      const fusion: FusionOptions =
-        search.fusion === "rrf"
-          ? { method: "rrf", k: 60 }
-          : { method: "weighted", textWeight: search.textWeight };
-      const embedder =
-        search.embedder === "none" ? undefined : await cachedEmbedder(await createEmbeddingModel(search));
-      const bar = createProgressBar("cases");
-      try {
-        const report = await runRetrievalEval({
-          input: options.input,
-          ks,
-          embedder,
-          fusion,
-          feedback: { weight: search.feedbackWeight, top: search.feedbackTop },
-          rankedOut: options.rankedOut,
-          limitCases: options.limit === undefined ? undefined : Number(options.limit),
-          onCase: (done) => bar.update(done, Math.max(done, Number(options.limit ?? done))),
-        });
-        bar.finish();
-        printData(options, report, formatReport(report, ks));
-        return EXIT_CODES.ok;
-      } finally {
-        await embedder?.close();
-      }
-    }),
-  );
+  ],
+  input(_args, options: EvalOptions) {
+    const ks = options.k.split(",").map((part) => Number(part.trim()));
+    if (ks.some((k) => !Number.isInteger(k) || k < 1))
+      throw new MnemoError("INVALID_INPUT", `--k takes whole numbers like 5,10, not "${options.k}"`);
+    const { input: cases, k: _k, ...settings } = options;
+    return { ...settings, cases, ks };
+  },
+  async run(input, { memory }): Promise<{ report: RetrievalEvalReport; ks: number[] }> {
+    // The home gives the search settings the options do not override.
+    const search = searchSettings(memory.config.search, input);
+    const fusion: FusionOptions =
+      search.fusion === "rrf"
+        ? { method: "rrf", k: 60 }
+        : { method: "weighted", textWeight: search.textWeight };
+    const embedder =
+      search.embedder === "none" ? undefined : await cachedEmbedder(await createEmbeddingModel(search));
+    const bar = createProgressBar("cases");
+    try {
+      const report = await runRetrievalEval({
+        input: input.cases,
+        ks: input.ks,
+        embedder,
+        fusion,
+        feedback: { weight: search.feedbackWeight, top: search.feedbackTop },
+        rankedOut: input.rankedOut,
+        limitCases: input.limit === undefined ? undefined : Number(input.limit),
+        onCase: (done) => bar.update(done, Math.max(done, Number(input.limit ?? done))),
+      });
+      bar.finish();
+      return { report, ks: input.ks };
+    } finally {
+      await embedder?.close();
+    }
+  },
+  render: ({ report, ks }) => formatReport(report, ks),
+  toJson: ({ report }) => report,
+});
+
+export const evaluation: CommandGroup = {
+  name: "eval",
+  summary: "Measure mnemo",
+  description: "Measure mnemo on your own data.",
+  commands: [retrieval],
+};
+
+function searchSettings(
+  configured: SearchConfig,
+  options: Pick<EvalOptions, "embedder" | "fusion" | "textWeight" | "feedbackWeight">,
+): SearchConfig {
+  const search = { ...configured };
+  if (options.embedder)
+    search.embedder = parseChoice(options.embedder, ["local", "openai", "none"] as const, "embedder");
+  if (options.fusion) search.fusion = parseChoice(options.fusion, ["weighted", "rrf"] as const, "fusion");
+  if (options.textWeight !== undefined)
+    search.textWeight = parseWeight(options.textWeight, "--text-weight", 1);
+  if (options.feedbackWeight !== undefined)
+    search.feedbackWeight = parseWeight(options.feedbackWeight, "--feedback-weight", 10);
+  return search;
 }
 
 /** Embeddings are cached across runs in ~/.cache/mnemo, keyed by model and text. */

@@ -1,9 +1,8 @@
-import type { Command } from "commander";
+import { Option } from "commander";
 import { DEFAULT_SOUL_ANSWERS, type SoulAnswers } from "../../index.js";
 import { askQuestions } from "../ask-questions.js";
-import { type CommonOptions, commandAction, openHome, withCommonOptions } from "../command-action.js";
-import { EXIT_CODES, printData } from "../output.js";
-import { REDACT_SECRETS_FLAG, REDACT_SECRETS_HELP } from "../redaction-lines.js";
+import { type CommonOptions, defineCommand } from "../cli-command.js";
+import { redactSecretsOption } from "../redaction-lines.js";
 
 interface InitOptions extends CommonOptions {
   name?: string;
@@ -14,46 +13,45 @@ interface InitOptions extends CommonOptions {
   redactSecrets?: boolean;
 }
 
-export function registerInit(program: Command): void {
-  const command = program
-    .command("init")
-    .summary("Create the agent's SOUL.md (onboarding)")
-    .description(
-      "Create the agent's SOUL.md from three answers: its name, personality and speaking style. " +
-        "In a terminal, asks for the answers not given as options; otherwise uses the options and the defaults.",
-    )
-    .option("--name <name>", `the agent's name (default: ${DEFAULT_SOUL_ANSWERS.name})`)
-    .option("--personality <text>", "the agent's personality, one sentence")
-    .option("--style <text>", "the agent's speaking style, one sentence")
-    .option("--yes", "ask nothing: use the options given and the defaults")
-    .option("--force", "overwrite an existing SOUL.md")
-    .option(REDACT_SECRETS_FLAG, REDACT_SECRETS_HELP);
-  withCommonOptions(command, ["mnemo init", 'mnemo init --yes --name Ada --style "Short and friendly."']);
-  command.action(
-    commandAction<[], InitOptions>(async (_args, options) => {
-      const memory = await openHome(options);
-      const soul = await memory.profile.read("soul");
-      const kept = { home: memory.home, path: soul.path, written: false };
-      const keptText = `Kept the existing ${memory.store.locate(soul.path)}; run mnemo init --force to overwrite it.`;
-      if (soul.text !== "" && !options.force) return printKept(options, kept, keptText);
-      const answers = await collectAnswers(options);
-      const result = await memory.onboard(answers, {
-        overwrite: options.force === true,
-        redactSecrets: options.redactSecrets,
-      });
-      if (!result.written) return printKept(options, kept, keptText);
-      const written = { home: memory.home, path: result.path, written: true };
-      printData(options, written, `Wrote ${memory.store.locate(result.path)}`);
-      return EXIT_CODES.ok;
-    }),
-  );
+/** What init did: `written` false when an existing SOUL.md was kept. */
+interface InitResult {
+  home: string;
+  path: string;
+  written: boolean;
 }
 
-/** An existing SOUL.md is not an error: say it was kept, and how to overwrite it. */
-function printKept(options: InitOptions, kept: object, text: string): number {
-  printData(options, kept, text);
-  return EXIT_CODES.ok;
-}
+export const init = defineCommand({
+  name: "init",
+  summary: "Create the agent's SOUL.md (onboarding)",
+  description:
+    "Create the agent's SOUL.md from three answers: its name, personality and speaking style. " +
+    "In a terminal, asks for the answers not given as options; otherwise uses the options and the defaults.",
+  options: [
+    new Option("--name <name>", `the agent's name (default: ${DEFAULT_SOUL_ANSWERS.name})`),
+    new Option("--personality <text>", "the agent's personality, one sentence"),
+    new Option("--style <text>", "the agent's speaking style, one sentence"),
+    new Option("--yes", "ask nothing: use the options given and the defaults"),
+    new Option("--force", "overwrite an existing SOUL.md"),
+    redactSecretsOption(),
+  ],
+  examples: ["mnemo init", 'mnemo init --yes --name Ada --style "Short and friendly."'],
+  input: (_args, options: InitOptions) => options,
+  async run(options, { memory }): Promise<InitResult> {
+    const soul = await memory.profile.read("soul");
+    const kept = { home: memory.home, path: soul.path, written: false };
+    if (soul.text !== "" && !options.force) return kept;
+    const result = await memory.onboard(await collectAnswers(options), {
+      overwrite: options.force === true,
+      redactSecrets: options.redactSecrets,
+    });
+    return result.written ? { home: memory.home, path: result.path, written: true } : kept;
+  },
+  // An existing SOUL.md is not an error: say it was kept, and how to overwrite it.
+  render: (result, { locate }) =>
+    result.written
+      ? `Wrote ${locate(result.path)}`
+      : `Kept the existing ${locate(result.path)}; run mnemo init --force to overwrite it.`,
+});
 
 /** The options given, the others asked in a terminal or taken from the defaults. */
 async function collectAnswers(options: InitOptions): Promise<SoulAnswers> {

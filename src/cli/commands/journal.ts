@@ -1,80 +1,72 @@
-import type { Command } from "commander";
+import { Argument, Option } from "commander";
+import type { JournalAddResult, TopicRead } from "../../index.js";
 import { archiveLines } from "../archive-lines.js";
-import { type CommonOptions, commandAction, openHome, withCommonOptions } from "../command-action.js";
-import { EXIT_CODES, printData, printNote } from "../output.js";
+import { type CommandGroup, defineCommand } from "../cli-command.js";
 import { textArgument } from "../read-input.js";
-import {
-  REDACT_SECRETS_FLAG,
-  REDACT_SECRETS_HELP,
-  type RedactOptions,
-  redactionLines,
-} from "../redaction-lines.js";
+import { type RedactOptions, redactionLines, redactSecretsOption } from "../redaction-lines.js";
 
-export function registerJournal(program: Command): void {
-  const journal = program
-    .command("journal")
-    .summary("Add to and read the categorised journal")
-    .description(
-      "The categorised journal: each category goes to a topic file (topics/<topic>.md, read on demand) " +
-        'or to the "## Journal" section of MEMORY.md (always loaded). Categories are set in config.json.',
-    );
-
-  const add = journal
-    .command("add")
-    .argument("<category>", "file_pattern, user_pref, error_solution, general, or one from config.json")
-    .argument("<text>", "the entry (- reads it from stdin)")
-    .description("Record a timestamped entry under a category.")
-    .option("--source <label>", 'where the entry comes from, written in its header (e.g. "code review")')
-    .option(REDACT_SECRETS_FLAG, REDACT_SECRETS_HELP);
-  withCommonOptions(add, [
+const add = defineCommand({
+  name: "add",
+  description: "Record a timestamped entry under a category.",
+  arguments: [
+    new Argument("<category>", "file_pattern, user_pref, error_solution, general, or one from config.json"),
+    new Argument("<text>", "the entry (- reads it from stdin)"),
+  ],
+  options: [
+    new Option("--source <label>", 'where the entry comes from, written in its header (e.g. "code review")'),
+    redactSecretsOption(),
+  ],
+  examples: [
     'mnemo journal add user_pref "Wants answers in French."',
     'mnemo journal add general "Moved the repo to GitHub."',
-  ]);
-  add.action(
-    commandAction<[string, string], RedactOptions & { source?: string }>(
-      async ([category, text], options) => {
-        const content = await textArgument(text);
-        const memory = await openHome(options);
-        const result = await memory.journal.add(category, content, {
-          redactSecrets: options.redactSecrets,
-          source: options.source,
-        });
-        const { timestamp } = result.entry;
-        const lines = [
-          `Recorded [${timestamp}] ${category} in ${memory.store.locate(result.path)}`,
-          ...archiveLines(memory, result.archived),
-          ...redactionLines(result.redactedSecrets),
-        ];
-        printData(options, result, lines.join("\n"));
-        return EXIT_CODES.ok;
-      },
-    ),
-  );
+  ],
+  async input([category = "", text = ""], options: RedactOptions & { source?: string }) {
+    return {
+      category,
+      text: await textArgument(text),
+      redactSecrets: options.redactSecrets,
+      source: options.source,
+    };
+  },
+  run: ({ category, text, redactSecrets, source }, { memory }) =>
+    memory.journal.add(category, text, { redactSecrets, source }),
+  render: (result: JournalAddResult, { locate }) =>
+    [
+      `Recorded [${result.entry.timestamp}] ${result.entry.category} in ${locate(result.path)}`,
+      ...archiveLines(locate, result.archived),
+      ...redactionLines(result.redactedSecrets),
+    ].join("\n"),
+});
 
-  const read = journal
-    .command("read")
-    .argument("<topic>", 'a topic (user_prefs), a category routed to one (user_pref), or "MEMORY"')
-    .description("Print a topic file; with --json, its entries and any malformed ones.");
-  withCommonOptions(read, ["mnemo journal read user_prefs", "mnemo journal read user_pref --json"]);
-  read.action(
-    commandAction<[string], CommonOptions>(async ([topic], options) => {
-      const memory = await openHome(options);
-      const result = await memory.journal.readTopic(topic);
-      const { text, ...json } = result;
-      printData(options, json, text);
-      if (!options.json && text === "") printNote(`${result.path} has no entries yet`);
-      return EXIT_CODES.ok;
-    }),
-  );
+const read = defineCommand({
+  name: "read",
+  description: "Print a topic file; with --json, its entries and any malformed ones.",
+  arguments: [
+    new Argument("<topic>", 'a topic (user_prefs), a category routed to one (user_pref), or "MEMORY"'),
+  ],
+  examples: ["mnemo journal read user_prefs", "mnemo journal read user_pref --json"],
+  input: ([topic = ""]) => ({ topic }),
+  run: ({ topic }, { memory }) => memory.journal.readTopic(topic),
+  render: (result: TopicRead) => result.text,
+  toJson: ({ text: _text, ...json }) => json,
+  notes: (result, _input, { json }) =>
+    !json && result.text === "" ? [`${result.path} has no entries yet`] : [],
+});
 
-  const topics = journal.command("topics").description("List the topics: configured ones and those on disk.");
-  withCommonOptions(topics, ["mnemo journal topics"]);
-  topics.action(
-    commandAction<[], CommonOptions>(async (_args, options) => {
-      const memory = await openHome(options);
-      const names = await memory.journal.topics();
-      printData(options, { topics: names }, names.join("\n"));
-      return EXIT_CODES.ok;
-    }),
-  );
-}
+const topics = defineCommand({
+  name: "topics",
+  description: "List the topics: configured ones and those on disk.",
+  examples: ["mnemo journal topics"],
+  input: () => ({}),
+  run: async (_input, { memory }) => ({ topics: await memory.journal.topics() }),
+  render: (data: { topics: string[] }) => data.topics.join("\n"),
+});
+
+export const journal: CommandGroup = {
+  name: "journal",
+  summary: "Add to and read the categorised journal",
+  description:
+    "The categorised journal: each category goes to a topic file (topics/<topic>.md, read on demand) " +
+    'or to the "## Journal" section of MEMORY.md (always loaded). Categories are set in config.json.',
+  commands: [add, read, topics],
+};

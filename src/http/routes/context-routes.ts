@@ -1,23 +1,30 @@
-import { z } from "zod";
-import { defineRoute } from "../define-route.js";
+import { createRoute, z } from "@hono/zod-openapi";
+import { apiRoute, errorResponses, jsonResponse } from "../api-route.js";
 
 /** The frozen session context an agent starts with (MemoryHome.buildContext). */
 export const contextRoutes = [
-  defineRoute({
-    method: "GET",
-    path: "/v1/context",
-    operationId: "getContext",
-    tag: "context",
-    summary: "The session context: identity, user profile, notes, recent activity, memory instructions",
-    description:
-      "What an agent puts in its system prompt at session start (tagged blocks, then `basePrompt` when given).",
-    query: z
-      .object({ basePrompt: z.string().optional().describe("Appended after the memory blocks.") })
-      .strict(),
-    response: z.object({ context: z.string() }),
-    errors: [400],
-    async handle({ memory, query }) {
-      return { body: { context: await memory.buildContext({ basePrompt: query.basePrompt }) } };
+  apiRoute(
+    createRoute({
+      method: "get",
+      path: "/v1/context",
+      operationId: "getContext",
+      tags: ["context"],
+      summary: "The session context: identity, user profile, notes, recent activity, memory instructions",
+      description:
+        "What an agent puts in its system prompt at session start (tagged blocks, then `basePrompt` when given).",
+      request: {
+        query: z
+          .object({ basePrompt: z.string().optional().describe("Appended after the memory blocks.") })
+          .strict(),
+      },
+      responses: {
+        200: jsonResponse(z.object({ context: z.string() })),
+        ...errorResponses([400]),
+      },
+    }),
+    async (c) => {
+      const { basePrompt } = c.req.valid("query");
+      return c.json({ context: await c.var.memory.buildContext({ basePrompt }) }, 200);
     },
-  }),
+  ),
 ];

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { createRoute, z } from "@hono/zod-openapi";
 import { PROFILE_FILES, type ProfileRead } from "../../index.js";
 import { memoryAddTool } from "../../tools/memory-add.js";
 import { memoryReplaceTool } from "../../tools/memory-replace.js";
@@ -8,11 +8,11 @@ import {
   sectionArgument,
   usageOutput,
 } from "../../tools/profile-change-result.js";
-import { defineRoute } from "../define-route.js";
+import { apiRoute, errorResponses, jsonBody, jsonResponse } from "../api-route.js";
 import { redactSecretsField } from "../redact-secrets-field.js";
 
 /** The always-loaded files (SOUL.md, USER.md, MEMORY.md, today's daily log), read and edited by ## section. */
-const TAG = "profile";
+const tags = ["profile"];
 const ONE_SECTION = "/v1/profile/{file}/sections/{section}";
 
 const fileParameter = z.object({ file: profileFileArgument });
@@ -32,84 +32,108 @@ function toReadJson(read: ProfileRead, section?: string): z.input<typeof profile
   return { file, path, ...(section === undefined ? {} : { section }), text, sections, usage };
 }
 
+const changed = jsonResponse(profileChangeOutput);
+
 export const profileRoutes = [
-  defineRoute({
-    method: "GET",
-    path: "/v1/profile/{file}",
-    operationId: "readProfile",
-    tag: TAG,
-    summary: "Read a whole profile file: soul, user, memory or daily (today's log)",
-    params: fileParameter,
-    response: profileReadJson,
-    errors: [400, 409],
-    async handle({ memory, params }) {
-      return { body: toReadJson(await memory.profile.read(params.file)) };
+  apiRoute(
+    createRoute({
+      method: "get",
+      path: "/v1/profile/{file}",
+      operationId: "readProfile",
+      tags,
+      summary: "Read a whole profile file: soul, user, memory or daily (today's log)",
+      request: { params: fileParameter },
+      responses: {
+        200: jsonResponse(profileReadJson),
+        ...errorResponses([400, 409]),
+      },
+    }),
+    async (c) => c.json(toReadJson(await c.var.memory.profile.read(c.req.valid("param").file)), 200),
+  ),
+  apiRoute(
+    createRoute({
+      method: "get",
+      path: ONE_SECTION,
+      operationId: "readProfileSection",
+      tags,
+      summary: "Read one ## section of a profile file",
+      request: { params: sectionParameters },
+      responses: {
+        200: jsonResponse(profileReadJson),
+        ...errorResponses([400, 404, 409]),
+      },
+    }),
+    async (c) => {
+      const { file, section } = c.req.valid("param");
+      return c.json(toReadJson(await c.var.memory.profile.read(file, section), section), 200);
     },
-  }),
-  defineRoute({
-    method: "GET",
-    path: ONE_SECTION,
-    operationId: "readProfileSection",
-    tag: TAG,
-    summary: "Read one ## section of a profile file",
-    params: sectionParameters,
-    response: profileReadJson,
-    errors: [400, 404, 409],
-    async handle({ memory, params }) {
-      return { body: toReadJson(await memory.profile.read(params.file, params.section), params.section) };
+  ),
+  apiRoute(
+    createRoute({
+      method: "post",
+      path: ONE_SECTION,
+      operationId: "addToProfileSection",
+      tags,
+      summary: "Append text to a ## section (created when missing)",
+      description:
+        "What no longer fits the file's character budget is moved to archive/; the answer says what.",
+      request: {
+        params: sectionParameters,
+        // The HTTP body keeps the name it has always had; the tool's argument follows seed 002 (content).
+        body: jsonBody(
+          z.object({ text: memoryAddTool.input.shape.content, redactSecrets: redactSecretsField }).strict(),
+        ),
+      },
+      responses: { 200: changed, ...errorResponses([400, 409, 413, 422], { body: true }) },
+    }),
+    async (c) => {
+      const { file, section } = c.req.valid("param");
+      const { text, redactSecrets } = c.req.valid("json");
+      return c.json(await c.var.memory.profile.add(file, section, text, { redactSecrets }), 200);
     },
-  }),
-  defineRoute({
-    method: "POST",
-    path: ONE_SECTION,
-    operationId: "addToProfileSection",
-    tag: TAG,
-    summary: "Append text to a ## section (created when missing)",
-    description:
-      "What no longer fits the file's character budget is moved to archive/; the answer says what.",
-    params: sectionParameters,
-    // The HTTP body keeps the name it has always had; the tool's argument follows seed 002 (content).
-    body: z.object({ text: memoryAddTool.input.shape.content, redactSecrets: redactSecretsField }).strict(),
-    response: profileChangeOutput,
-    errors: [400, 409, 413, 422],
-    async handle({ memory, params, body }) {
-      const { text, redactSecrets } = body;
-      return { body: await memory.profile.add(params.file, params.section, text, { redactSecrets }) };
-    },
-  }),
-  defineRoute({
-    method: "PATCH",
-    path: ONE_SECTION,
-    operationId: "replaceInProfileSection",
-    tag: TAG,
-    summary: "Replace text that occurs exactly once in a ## section (empty new_text deletes it)",
-    params: sectionParameters,
-    body: memoryReplaceTool.input
-      .pick({ old_text: true, new_text: true })
-      .extend({ redactSecrets: redactSecretsField }),
-    response: profileChangeOutput,
-    errors: [400, 404, 409, 413, 422],
-    async handle({ memory, params, body }) {
-      const change = await memory.profile.replace(params.file, {
-        section: params.section,
+  ),
+  apiRoute(
+    createRoute({
+      method: "patch",
+      path: ONE_SECTION,
+      operationId: "replaceInProfileSection",
+      tags,
+      summary: "Replace text that occurs exactly once in a ## section (empty new_text deletes it)",
+      request: {
+        params: sectionParameters,
+        body: jsonBody(
+          memoryReplaceTool.input
+            .pick({ old_text: true, new_text: true })
+            .extend({ redactSecrets: redactSecretsField }),
+        ),
+      },
+      responses: { 200: changed, ...errorResponses([400, 404, 409, 413, 422], { body: true }) },
+    }),
+    async (c) => {
+      const { file, section } = c.req.valid("param");
+      const body = c.req.valid("json");
+      const change = await c.var.memory.profile.replace(file, {
+        section,
         oldText: body.old_text,
         newText: body.new_text,
         redactSecrets: body.redactSecrets,
       });
-      return { body: change };
+      return c.json(change, 200);
     },
-  }),
-  defineRoute({
-    method: "DELETE",
-    path: ONE_SECTION,
-    operationId: "removeProfileSection",
-    tag: TAG,
-    summary: "Remove a whole ## section (its text goes to archive/)",
-    params: sectionParameters,
-    response: profileChangeOutput,
-    errors: [400, 404, 409],
-    async handle({ memory, params }) {
-      return { body: await memory.profile.remove(params.file, params.section) };
+  ),
+  apiRoute(
+    createRoute({
+      method: "delete",
+      path: ONE_SECTION,
+      operationId: "removeProfileSection",
+      tags,
+      summary: "Remove a whole ## section (its text goes to archive/)",
+      request: { params: sectionParameters },
+      responses: { 200: changed, ...errorResponses([400, 404, 409]) },
+    }),
+    async (c) => {
+      const { file, section } = c.req.valid("param");
+      return c.json(await c.var.memory.profile.remove(file, section), 200);
     },
-  }),
+  ),
 ];

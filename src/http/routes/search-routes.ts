@@ -1,6 +1,6 @@
-import { z } from "zod";
+import { createRoute, z } from "@hono/zod-openapi";
 import { MEMORY_TYPES, type RecallHit } from "../../index.js";
-import { defineRoute } from "../define-route.js";
+import { apiRoute, errorResponses, jsonResponse } from "../api-route.js";
 
 /** Recall over the whole home: typed memories, profile sections, journal entries, daily logs. */
 const hitJson = z.object({
@@ -44,32 +44,42 @@ function toHitJson(hit: RecallHit): z.input<typeof hitJson> {
 }
 
 export const searchRoutes = [
-  defineRoute({
-    method: "GET",
-    path: "/v1/search",
-    operationId: "search",
-    tag: "search",
-    summary: "Search everything in the home (BM25, fused with vectors when an embedding model is set up)",
-    description:
-      "The index catches up with the files first, so hand edits and other processes' writes are found.",
-    query: z
-      .object({
-        query: z.string().trim().min(1).describe("What to look for, in plain words."),
-        limit: z.coerce.number().int().min(1).max(100).default(10).describe("How many hits (1 to 100)."),
-        type: z.enum(MEMORY_TYPES).optional().describe("Only typed memories of this type."),
-      })
-      .strict(),
-    response: z.object({
-      query: z.string(),
-      mode: z
-        .enum(["hybrid", "bm25"])
-        .describe("bm25: keyword search only, no embedding model was available."),
-      hits: z.array(hitJson),
+  apiRoute(
+    createRoute({
+      method: "get",
+      path: "/v1/search",
+      operationId: "search",
+      tags: ["search"],
+      summary: "Search everything in the home (BM25, fused with vectors when an embedding model is set up)",
+      description:
+        "The index catches up with the files first, so hand edits and other processes' writes are found.",
+      request: {
+        query: z
+          .object({
+            query: z.string().trim().min(1).describe("What to look for, in plain words."),
+            limit: z.coerce.number().int().min(1).max(100).default(10).describe("How many hits (1 to 100)."),
+            type: z.enum(MEMORY_TYPES).optional().describe("Only typed memories of this type."),
+          })
+          .strict(),
+      },
+      responses: {
+        200: jsonResponse(
+          z.object({
+            query: z.string(),
+            mode: z
+              .enum(["hybrid", "bm25"])
+              .describe("bm25: keyword search only, no embedding model was available."),
+            hits: z.array(hitJson),
+          }),
+        ),
+        ...errorResponses([400]),
+      },
     }),
-    errors: [400],
-    async handle({ memory, query, signal }) {
-      const result = await memory.recall(query.query, { limit: query.limit, type: query.type, signal });
-      return { body: { query: query.query, mode: result.mode, hits: result.hits.map(toHitJson) } };
+    async (c) => {
+      const { query, limit, type } = c.req.valid("query");
+      // A client that hangs up stops the search done for it.
+      const result = await c.var.memory.recall(query, { limit, type, signal: c.req.raw.signal });
+      return c.json({ query, mode: result.mode, hits: result.hits.map(toHitJson) }, 200);
     },
-  }),
+  ),
 ];

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach } from "vitest";
-import type { CliCommand, CommandContext } from "../cli/cli-command.js";
-import { renderContext } from "../cli/run-command.js";
-import type { MemoryHome } from "../memory-home.js";
+import type { MemoryHome } from "../engine/memory-home.js";
+import type { CliCommand, CommandContext } from "../surfaces/cli/cli-command.js";
+import { renderContext } from "../surfaces/cli/run-command.js";
 import { openTestMemory, removeDir, type TestHomeOptions } from "./test-home.js";
 
 /**

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { MnemoConfigInput } from "../config/schema.js";
-import type { MemoryHome } from "../memory-home.js";
+import type { MnemoConfigInput } from "../engine/config/schema.js";
+import type { MemoryHome } from "../engine/memory-home.js";
 import { openMemory } from "../open-memory.js";
 
 /** Test helpers: a fresh memory home in the system's temp folder, removed afterwards. */

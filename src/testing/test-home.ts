@@ -8,7 +8,7 @@ import { openMemory } from "../open-memory.js";
 
 /** Test helpers: a fresh memory home in the system's temp folder, removed afterwards. */
 export const REPOSITORY_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const CLI_PATH = join(REPOSITORY_ROOT, "dist", "cli", "main.js");
+export const CLI_PATH = join(REPOSITORY_ROOT, "dist", "surfaces", "cli", "main.js");
 
 export async function makeTempDir(prefix = "mnemo-test-"): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));

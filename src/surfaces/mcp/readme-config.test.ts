@@ -52,7 +52,7 @@ describe("the README's MCP configuration", () => {
   it("gives Claude Code the same command as Claude Desktop and Cursor", () => {
     const { command, args } = readmeJsonConfig();
     expect(readmeClaudeCodeCommand()).toEqual([command, ...args]);
-    expect(args).toContain(join(REPOSITORY_ROOT, "dist", "cli", "main.js"));
+    expect(args).toContain(join(REPOSITORY_ROOT, "dist", "surfaces", "cli", "main.js"));
   });
 
   it("starts a server the MCP SDK's client can use, with its home at ~/.mnemo", async () => {

@@ -1,6 +1,6 @@
-import { readOpenAiApiKey } from "./config/env.js";
-import type { SearchConfig } from "./config/schema.js";
 import type { EmbeddingModel } from "./contracts/embedding-model.js";
+import { readOpenAiApiKey } from "./engine/config/env.js";
+import type { SearchConfig } from "./engine/config/schema.js";
 import { MnemoError } from "./errors.js";
 
 /** The embedding model the config names (not yet opened); the heavy packages load on open(). */
@@ -11,7 +11,7 @@ export async function createEmbeddingModel(
   if (config.embedder === "none")
     throw new MnemoError("INVALID_CONFIG", 'search.embedder is "none": no embedding model is configured.');
   if (config.embedder === "local") {
-    const { createLocalEmbeddingModel } = await import("./models/local/index.js");
+    const { createLocalEmbeddingModel } = await import("./adapters/models/local/index.js");
     return createLocalEmbeddingModel(config.localModel);
   }
   const apiKey = readOpenAiApiKey(env);
@@ -21,7 +21,7 @@ export async function createEmbeddingModel(
       'search.embedder is "openai" but neither search.openaiBaseUrl nor MNEMO_OPENAI_API_KEY / OPENAI_API_KEY is set.',
     );
   }
-  const { OpenAIEmbeddingModel } = await import("./models/openai-embedding-model.js");
+  const { OpenAIEmbeddingModel } = await import("./adapters/models/openai-embedding-model.js");
   return new OpenAIEmbeddingModel({
     baseURL: config.openaiBaseUrl,
     apiKey: apiKey ?? "not-needed",

@@ -1,14 +1,14 @@
 import { join } from "node:path";
-import { type LoadConfigOptions, loadConfig } from "./config/load-config.js";
-import type { MnemoConfig } from "./config/schema.js";
+import { FsDocumentStore } from "./adapters/fs/fs-document-store.js";
 import type { EmbeddingModel } from "./contracts/embedding-model.js";
 import { createEmbeddingModel } from "./create-embedding-model.js";
-import type { HomeContext } from "./home/home-context.js";
-import { SEARCH_INDEX_FILE } from "./home/layout.js";
-import { MemoryHome } from "./memory-home.js";
-import { MemorySearch } from "./search/memory-search.js";
-import { feedbackOptions, fusionOptions } from "./search/search-options.js";
-import { FsDocumentStore } from "./stores/fs/fs-document-store.js";
+import { type LoadConfigOptions, loadConfig } from "./engine/config/load-config.js";
+import type { MnemoConfig } from "./engine/config/schema.js";
+import type { HomeContext } from "./engine/home/home-context.js";
+import { SEARCH_INDEX_FILE } from "./engine/home/layout.js";
+import { MemoryHome } from "./engine/memory-home.js";
+import { MemorySearch } from "./engine/search/memory-search.js";
+import { feedbackOptions, fusionOptions } from "./engine/search/search-options.js";
 
 /**
  * The composition root: the one place that chooses backends and wires them into the engine. A home
@@ -40,7 +40,7 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
     now: options.now ?? (() => new Date()),
     warn,
     inspectSearchIndex: async () => {
-      const { inspectFileSearchIndex } = await import("./stores/sqlite/inspect-file-search-index.js");
+      const { inspectFileSearchIndex } = await import("./adapters/sqlite/inspect-file-search-index.js");
       return inspectFileSearchIndex(home);
     },
   };
@@ -56,7 +56,7 @@ async function openFileSearch(
   context: HomeContext,
   options: { home: string; embedder: EmbeddingModel | undefined; env: NodeJS.ProcessEnv },
 ): Promise<MemorySearch> {
-  const { SqliteSearchIndex } = await import("./stores/sqlite/sqlite-search-index.js");
+  const { SqliteSearchIndex } = await import("./adapters/sqlite/sqlite-search-index.js");
   const index = new SqliteSearchIndex({
     path: join(options.home, ...SEARCH_INDEX_FILE.split("/")),
     home: options.home,

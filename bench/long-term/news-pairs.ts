@@ -15,9 +15,9 @@
  * Prints one JSON object (with --json, only that), then tables.
  */
 import { parseArgs } from "node:util";
+import { createLocalEmbeddingModel } from "../../src/adapters/models/local/index.js";
 import type { EmbeddingModel } from "../../src/contracts/embedding-model.js";
-import { DEFAULT_SIMILARITY_THRESHOLD } from "../../src/long-term/similarity.js";
-import { createLocalEmbeddingModel } from "../../src/models/local/index.js";
+import { DEFAULT_SIMILARITY_THRESHOLD } from "../../src/engine/long-term/similarity.js";
 import {
   isNewsByEarlierRule,
   isNewsThroughLibrary,

@@ -13,7 +13,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { estimateTokens } from "../../src/context/context-budget.js";
+import { estimateTokens } from "../../src/engine/context/context-budget.js";
 import { openMemory } from "../../src/open-memory.js";
 import { seededRandom } from "../../src/testing/seeded-random.js";
 import { CLI_PATH } from "../../src/testing/test-home.js";
@@ -38,7 +38,10 @@ try {
     home,
     env: {},
     config: { search: { embedder: "none" } },
-    now: () => new Date((clock += 60_000)),
+    now: () => {
+      clock += 60_000;
+      return new Date(clock);
+    },
     onWarning: () => undefined,
   });
   await memory.onboard({ name: "Ada", personality: "Curious and precise.", speakingStyle: "Brief." });

@@ -5,7 +5,7 @@ import type { SearchIndex } from "../contracts/search-index.js";
 /** A search index used for its embedding cache only. */
 type CacheIndex = EmbeddingCache & Pick<SearchIndex, "open" | "close" | "vectorModel" | "resetVectors">;
 
-import { textHash } from "../search/embed-chunks.js";
+import { textHash } from "../engine/search/embed-chunks.js";
 
 /**
  * An embedding model behind a persistent cache (a search index used for its embedding cache only),
@@ -65,6 +65,6 @@ export async function withEmbeddingCacheFile(
   inner: EmbeddingModel,
   cacheFile: string,
 ): Promise<CachingEmbeddingModel> {
-  const { SqliteSearchIndex } = await import("../stores/sqlite/sqlite-search-index.js");
+  const { SqliteSearchIndex } = await import("../adapters/sqlite/sqlite-search-index.js");
   return new CachingEmbeddingModel(inner, new SqliteSearchIndex({ path: cacheFile }));
 }

@@ -1,7 +1,7 @@
 import { fc, test as propertyTest } from "@fast-check/vitest";
 import { describe, expect, test } from "vitest";
+import { InMemoryDocumentStore } from "../adapters/memory/in-memory-document-store.js";
 import type { DocumentStore } from "../contracts/document-store.js";
-import { InMemoryDocumentStore } from "../stores/memory/in-memory-document-store.js";
 
 /**
  * The behaviour every DocumentStore must have, as vitest tests. An adapter's test file calls

@@ -1,5 +1,5 @@
 import { fc } from "@fast-check/vitest";
-import { type JournalEntry, normalizeEntryContent } from "../markdown/journal-entries.js";
+import { type JournalEntry, normalizeEntryContent } from "../engine/markdown/journal-entries.js";
 
 /** fast-check generators shared by the property tests. */
 const timestampArbitrary = fc

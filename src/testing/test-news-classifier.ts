@@ -1,9 +1,9 @@
+import { InMemoryMessageStore } from "../adapters/memory/in-memory-message-store.js";
 import type { EmbeddingModel, EmbedOptions } from "../contracts/embedding-model.js";
 import type { AgentMessage } from "../contracts/message-store.js";
-import { LongTermMemory } from "../long-term/long-term-memory.js";
-import { comparableContent, normalizeMessageContent } from "../long-term/message-content.js";
-import { cosineSimilarity, DEFAULT_SIMILARITY_THRESHOLD } from "../long-term/similarity.js";
-import { InMemoryMessageStore } from "../stores/memory/in-memory-message-store.js";
+import { LongTermMemory } from "../engine/long-term/long-term-memory.js";
+import { comparableContent, normalizeMessageContent } from "../engine/long-term/message-content.js";
+import { cosineSimilarity, DEFAULT_SIMILARITY_THRESHOLD } from "../engine/long-term/similarity.js";
 import type { NewsPair } from "./test-news-pairs.js";
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Pairs of agent messages for long-term memory's "is this news?" rule (seed 004, issue 12): a
  * message was stored, then `observed` arrives. Written by hand for bench/long-term/news-pairs.ts and
- * src/long-term/news-pairs.test.ts.
+ * src/engine/long-term/news-pairs.test.ts.
  *
  *  - update: the same sentence with one fact changed (a number, a date, a negation, a name). It is
  *    NEWS: hiding it hides a real change from the agent.
@@ -113,8 +113,8 @@ const NAME_UPDATES: Pairs = [
   ["Review the branch feature/search-cache", "Review the branch feature/search-index"],
   ["Microsoft sponsors the hackathon this year", "Google sponsors the hackathon this year"],
   [
-    "Edit src/long-term/similarity.ts to change the threshold",
-    "Edit src/long-term/long-term-memory.ts to change the threshold",
+    "Edit src/engine/long-term/similarity.ts to change the threshold",
+    "Edit src/engine/long-term/long-term-memory.ts to change the threshold",
   ],
   ["The pipeline runs on Jenkins", "The pipeline runs on CircleCI"],
 ];
@@ -239,7 +239,7 @@ const EXACT: readonly string[] = [
   "Tests pass on main; ship it!",
   "Don't merge on Fridays",
   "The free trial ends in two weeks",
-  "Edit src/long-term/similarity.ts to change the threshold",
+  "Edit src/engine/long-term/similarity.ts to change the threshold",
   "Q3 revenue grew 12% year over year, led by the EMEA region",
   "Requirement: users can sign in with GitHub or Google.\nAcceptance: both buttons appear on the login page.",
   "The orders table holds 12 million rows",

@@ -1,5 +1,5 @@
+import type { MemoryHome } from "../../../src/engine/memory-home.js";
 import { MnemoError } from "../../../src/errors.js";
-import type { MemoryHome } from "../../../src/memory-home.js";
 import { openMemory } from "../../../src/open-memory.js";
 import { seededRandom } from "../../../src/testing/seeded-random.js";
 import { describeFailure, type FuzzResult } from "./fuzz-homes.js";

@@ -1,0 +1,182 @@
+import { fc, test } from "@fast-check/vitest";
+import { describe, expect } from "vitest";
+import { memoryPath } from "../../engine/memdir/memory-name.js";
+import { MEMORY_TYPES } from "../../engine/memdir/memory-types.js";
+import type { EntryCandidate, MemoryCandidate } from "./extraction-candidates.js";
+import { duplicateReason, type ExistingMemory, type ReconcileInput, reconcile } from "./reconcile.js";
+
+const existing: ExistingMemory = {
+  path: "memories/project_release-date.md",
+  name: "Release date",
+  type: "project",
+  description: "When version 2 ships",
+  body: "Version 2 ships on Thursday 2026-03-05 after the mobile branch is cut.",
+};
+
+function candidate(part: Partial<MemoryCandidate>): MemoryCandidate {
+  return {
+    type: "project",
+    name: "New",
+    description: "",
+    body: "Something else entirely.",
+    supersedes: undefined,
+    ...part,
+  };
+}
+
+function input(part: Partial<ReconcileInput>): ReconcileInput {
+  return {
+    memories: [],
+    entries: [],
+    existingMemories: [existing],
+    existingEntries: [],
+    duplicateSimilarity: 0.8,
+    ...part,
+  };
+}
+
+describe("reconcile: memories", () => {
+  test("an exact duplicate (case, spacing, punctuation aside) is skipped", () => {
+    const body = "version 2 ships on thursday, 2026 03 05 — after the mobile branch is cut";
+    const [decision] = reconcile(input({ memories: [candidate({ name: "Ship day", body })] })).memories;
+    expect(decision).toMatchObject({ action: "skip", reason: `exact duplicate of ${existing.path}` });
+  });
+
+  test("a near duplicate is skipped and the reason gives the overlap", () => {
+    const body = "Version 2 ships on Thursday 2026-03-05 after the mobile branch gets cut.";
+    const [decision] = reconcile(input({ memories: [candidate({ name: "Ship day", body })] })).memories;
+    expect(decision?.action).toBe("skip");
+    expect(decision?.action === "skip" && decision.reason).toMatch(
+      /^near duplicate of memories\/project_release-date\.md \(word overlap 0\.8\d >= 0\.8\)$/,
+    );
+  });
+
+  test("the same name with different content supersedes, even when the words overlap a lot", () => {
+    const body = "Version 2 ships on Friday 2026-03-06 after the mobile branch is cut.";
+    const [decision] = reconcile(input({ memories: [candidate({ name: "release date", body })] })).memories;
+    expect(decision).toMatchObject({ action: "write", replaces: [existing] });
+  });
+
+  test("a name that only shares the slug is another memory: it replaces nothing", () => {
+    const cpp = { ...existing, path: "memories/feedback_c-style.md", name: "C++ style", body: "Use RAII." };
+    const csharp = candidate({ type: "feedback", name: "C# style", body: "Prefer LINQ queries." });
+    const [decision] = reconcile(input({ memories: [csharp], existingMemories: [cpp] })).memories;
+    expect(decision).toMatchObject({ action: "write", replaces: [] });
+  });
+
+  test("supersedes names the memory it replaces; an unknown one is noted and the memory is new", () => {
+    const result = reconcile(
+      input({
+        memories: [
+          candidate({ name: "Launch", body: "Launch moved to April.", supersedes: "Release date" }),
+          candidate({ name: "Other", body: "Unrelated.", supersedes: "Nothing like it" }),
+        ],
+      }),
+    );
+    expect(result.memories[0]).toMatchObject({ action: "write", replaces: [existing] });
+    expect(result.memories[1]).toMatchObject({ action: "write", replaces: [] });
+    expect(result.notes).toEqual([
+      '"Other" supersedes "Nothing like it", which does not exist; saved as new',
+    ]);
+  });
+
+  test("the same candidate twice in one answer is written once", () => {
+    const twice = candidate({ name: "A", body: "The user likes tea." });
+    const result = reconcile(input({ memories: [twice, { ...twice, name: "B" }] }));
+    expect(result.memories.map((decision) => decision.action)).toEqual(["write", "skip"]);
+  });
+});
+
+describe("reconcile: journal entries", () => {
+  const entry = (text: string, path = "topics/user_prefs.md"): EntryCandidate => ({
+    category: "user_pref",
+    text,
+    path,
+  });
+
+  test("are compared with entries of their own journal file and with memories", () => {
+    const result = reconcile(
+      input({
+        existingEntries: [
+          { path: "topics/user_prefs.md", content: "The user wants answers in French." },
+          { path: "MEMORY.md", content: "The CI runs on Debian 12." },
+        ],
+        entries: [
+          entry("the user wants answers in french"),
+          entry("The CI runs on Debian 12."),
+          entry("When version 2 ships"),
+          entry("The user wants answers in German, not French."),
+        ],
+      }),
+    );
+    expect(
+      result.entries.map((decision) => (decision.action === "skip" ? decision.reason : "write")),
+    ).toEqual([
+      "exact duplicate of an entry in topics/user_prefs.md",
+      "write",
+      `exact duplicate of the description of ${existing.path}`,
+      "write",
+    ]);
+  });
+});
+
+const memoryCandidate: fc.Arbitrary<MemoryCandidate> = fc.record({
+  type: fc.constantFrom(...MEMORY_TYPES),
+  name: fc.constantFrom("Tabs", "Deadline", "Go expert", "Tracker"),
+  description: fc.constantFrom("", "one line"),
+  body: fc
+    .array(fc.constantFrom("tabs", "spaces", "friday", "go", "react", "linear", "the", "user"), {
+      minLength: 1,
+      maxLength: 6,
+    })
+    .map((words) => words.join(" ")),
+  supersedes: fc.option(fc.constantFrom("Tabs", "Deadline"), { nil: undefined }),
+});
+const entryCandidate: fc.Arbitrary<EntryCandidate> = fc.record({
+  category: fc.constant("general"),
+  text: fc.constantFrom("a b c", "A, b. C!", "tabs everywhere", "the user likes go"),
+  path: fc.constantFrom("MEMORY.md", "topics/user_prefs.md"),
+});
+
+describe("reconcile: properties", () => {
+  test.prop([fc.array(memoryCandidate, { maxLength: 6 }), fc.array(entryCandidate, { maxLength: 6 })])(
+    "decides once per candidate, in order; what a batch left on disk is a duplicate on the next run",
+    (memories, entries) => {
+      const first = reconcile(input({ memories, entries, existingMemories: [] }));
+      expect(first.memories.map((decision) => decision.candidate)).toEqual(memories);
+      expect(first.entries.map((decision) => decision.candidate)).toEqual(entries);
+      // What is on disk after the batch: written memories not superseded by a later one of the same batch.
+      let onDisk: ExistingMemory[] = [];
+      for (const decision of first.memories) {
+        if (decision.action !== "write") continue;
+        const gone = new Set(decision.replaces.map((memory) => memory.path));
+        const path = memoryPath(decision.candidate.type, decision.candidate.name);
+        onDisk = [...onDisk.filter((memory) => !gone.has(memory.path) && memory.path !== path)];
+        onDisk.push({ ...decision.candidate, path });
+      }
+      const writtenEntries = first.entries.flatMap((decision) =>
+        decision.action === "write"
+          ? [{ path: decision.candidate.path, content: decision.candidate.text }]
+          : [],
+      );
+      const second = reconcile(
+        input({ memories, entries, existingMemories: onDisk, existingEntries: writtenEntries }),
+      );
+      const kept = new Set(onDisk.map((memory) => memory.body));
+      second.memories.forEach((decision, position) => {
+        const wasKept = first.memories[position]?.action === "write" && kept.has(decision.candidate.body);
+        if (wasKept) expect(decision.action).toBe("skip");
+      });
+      for (const decision of second.entries) expect(decision.action).toBe("skip");
+    },
+  );
+});
+
+describe("duplicateReason", () => {
+  test("finds a summary already in the log", () => {
+    expect(duplicateReason("Set up the CI.", ["set up the ci"], 0.8)).toBe(
+      'exact duplicate of "set up the ci"',
+    );
+    expect(duplicateReason("Fixed the deploy.", ["Set up the CI."], 0.8)).toBeUndefined();
+  });
+});

@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, test } from "vitest";
 import { queryTerms } from "../../engine/search/query-terms.js";
 import { readLongMemEvalUserTurns } from "../../testing/test-longmemeval-turns.js";
-import { bm25Tokens, chunkTerms, searchTerms } from "./bm25-terms.js";
+import { bm25Tokens, chunkTerms, searchTermWeights } from "./bm25-terms.js";
 
 /** The terms are held to what SQLite's FTS5 (the embedded index) indexes for the same text. */
 const database = new Database(":memory:");
@@ -58,7 +58,13 @@ describe("BM25 terms", () => {
       ]),
       length: 5,
     });
-    expect(searchTerms(queryTerms("Which teas did I drink?"))).toEqual(["tea", "drink"]);
+    expect(searchTermWeights(queryTerms("Which teas did I drink?"))).toEqual(
+      new Map([
+        ["tea", 1],
+        ["drink", 1],
+      ]),
+    );
+    expect(searchTermWeights(queryTerms("running runs"))).toEqual(new Map([["run", 2]]));
   });
 
   propertyTest.prop([text], { numRuns: 400 })("cut the same terms as FTS5 from mixed text", (sample) => {

@@ -49,7 +49,12 @@ export function chunkTerms(title: string, text: string): ChunkTerms {
   return { frequencies, length: tokens.length };
 }
 
-/** A query's terms (from queryTerms) as the index holds them, each once. */
-export function searchTerms(terms: string[]): string[] {
-  return [...new Set(terms.flatMap(bm25Tokens))];
+/**
+ * A query's terms (from queryTerms) as the index holds them, each with its weight: FTS5 scores a
+ * query of several words that stem alike ("run running") once per word, so the word count is kept.
+ */
+export function searchTermWeights(terms: string[]): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const token of terms.flatMap(bm25Tokens)) weights.set(token, (weights.get(token) ?? 0) + 1);
+  return weights;
 }

@@ -26,7 +26,10 @@ function addCommand(parent: Command, unit: AnyCliCommand): void {
   for (const option of unit.options ?? []) command.addOption(option);
   command.option("--home <dir>", "the memory home (default: $MNEMO_HOME, else ~/.mnemo)");
   command.option("--store <url>", "keep the home in a PostgreSQL database instead (default: $MNEMO_STORE)");
-  command.option("--home-id <id>", "which home of that database, e.g. acme/user-42 (default: $MNEMO_HOME_ID)");
+  command.option(
+    "--home-id <id>",
+    "which home of that database, e.g. acme/user-42 (default: $MNEMO_HOME_ID)",
+  );
   if (unit.json !== false) command.option("--json", "print one JSON value on stdout instead of text");
   const examples = unit.examples.map((example) => `  $ ${example}`).join("\n");
   command.addHelpText("after", `\nExamples:\n${examples}\n`);

@@ -20,9 +20,18 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
+/** Whether startTestPostgres will give a server other processes can reach (a URL), not PGlite. */
+export function testPostgresHasServer(env: NodeJS.ProcessEnv = process.env): boolean {
+  return Boolean(env.MNEMO_TEST_POSTGRES_URL?.trim()) || testPostgresBinaries(env) !== undefined;
+}
+
+function testPostgresBinaries(env: NodeJS.ProcessEnv): string | undefined {
+  return env.MNEMO_TEST_POSTGRES === "pglite" ? undefined : findPostgresBinaries();
+}
+
 export async function startTestPostgres(env: NodeJS.ProcessEnv = process.env): Promise<TestPostgres> {
   const given = env.MNEMO_TEST_POSTGRES_URL?.trim();
-  const bin = env.MNEMO_TEST_POSTGRES === "pglite" ? undefined : findPostgresBinaries();
+  const bin = testPostgresBinaries(env);
   const database = given
     ? await onServer(given, undefined)
     : bin

@@ -1,4 +1,5 @@
 import { errorMessage, MnemoError } from "../../errors.js";
+import { LOCK_CLASS } from "./home-lock.js";
 import type { SqlClient, SqlQueryable } from "./sql-client.js";
 
 /**
@@ -9,9 +10,6 @@ import type { SqlClient, SqlQueryable } from "./sql-client.js";
  * create it once, in turn. Bump POSTGRES_SCHEMA_VERSION with a migration when the tables change.
  */
 export const POSTGRES_SCHEMA_VERSION = 1;
-
-/** Advisory lock classes (the first key of pg_advisory_xact_lock(int, int)); the second is the home's hash. */
-export const LOCK_CLASS = { schema: 0x6d6e0000, documents: 0x6d6e0001, searchIndex: 0x6d6e0002 } as const;
 
 const TABLES = [
   `CREATE TABLE IF NOT EXISTS mnemo_schema (

@@ -12,6 +12,7 @@ import { validateHomeId } from "../../engine/home/home-id.js";
 import { MnemoError } from "../../errors.js";
 import { toStoredChunk } from "../sqlite/chunk-rows.js";
 import { chunkFilterSql } from "./chunk-filter-sql.js";
+import { LOCK_CLASS, lockHome } from "./home-lock.js";
 import { fromPgvector, toPgvector } from "./pgvector-text.js";
 import {
   CHUNK_COLUMNS,
@@ -22,7 +23,7 @@ import {
 } from "./postgres-chunk-rows.js";
 import { removeChunks, replaceChunks, vectorModelOf } from "./postgres-chunk-writes.js";
 import { cachedEmbeddings, cacheEmbeddings } from "./postgres-embedding-cache.js";
-import { LOCK_CLASS, preparePostgresSchema } from "./postgres-schema.js";
+import { preparePostgresSchema } from "./postgres-schema.js";
 import { textSearch } from "./postgres-text-search.js";
 import { resetVectors, setVectors } from "./postgres-vector-writes.js";
 import type { SqlClient, SqlQueryable } from "./sql-client.js";
@@ -99,10 +100,13 @@ export class PostgresSearchIndex implements SearchIndex, EmbeddingCache {
     return this.write((connection) => removeChunks(connection, this.homeId, path));
   }
 
+  /** BM25 and the nearest vectors at once, each on a connection of its own. */
   async search(query: CandidateQuery): Promise<SearchCandidates> {
     const connection = this.connection();
-    const text = await textSearch(connection, { ...query, homeId: this.homeId });
-    const vector = query.vector ? await this.nearest(query.vector, query) : [];
+    const [text, vector] = await Promise.all([
+      textSearch(connection, { ...query, homeId: this.homeId }),
+      query.vector ? this.nearest(query.vector, query) : [],
+    ]);
     return { text, vector };
   }
 
@@ -184,11 +188,11 @@ export class PostgresSearchIndex implements SearchIndex, EmbeddingCache {
   private async write(work: (connection: SqlQueryable) => Promise<void>): Promise<void> {
     this.connection();
     await this.client.transaction(async (connection) => {
-      await connection.query("SELECT set_config('lock_timeout', $1, true)", [`${this.lockTimeoutMs}ms`]);
-      await connection.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [
-        LOCK_CLASS.searchIndex,
-        this.homeId,
-      ]);
+      await lockHome(connection, {
+        lockClass: LOCK_CLASS.searchIndex,
+        homeId: this.homeId,
+        timeoutMs: this.lockTimeoutMs,
+      });
       await work(connection);
     });
   }

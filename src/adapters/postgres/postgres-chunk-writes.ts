@@ -5,7 +5,6 @@ import { chunkTerms } from "./bm25-terms.js";
 import { toPgvector } from "./pgvector-text.js";
 import {
   CHUNK_COLUMNS,
-  INDEXED_DOCUMENT_COLUMNS,
   type IndexedDocumentRow,
   storableText,
   toChunkRow,

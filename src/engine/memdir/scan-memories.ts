@@ -96,8 +96,11 @@ export async function memoryAges(
   const ages = new Map<string, MemoryAge>();
   let listed: Map<string, Date> | undefined;
   const now = home.now();
-  for (const path of new Set(paths)) {
-    const parsed = await readMemoryHead(home.store, path);
+  // Read side by side: on a database store each read is a round trip.
+  const unique = [...new Set(paths)];
+  const heads = await Promise.all(unique.map((path) => readMemoryHead(home.store, path)));
+  for (const [position, path] of unique.entries()) {
+    const parsed = heads[position] as Awaited<ReturnType<typeof readMemoryHead>>;
     if (!parsed.ok) continue;
     const { updated } = parsed.header;
     listed ??= updated === undefined ? await modificationTimes(home) : undefined;

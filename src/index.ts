@@ -86,6 +86,8 @@ export { PROFILE_FILES } from "./engine/profile/profile.js";
 export type { FusionOptions } from "./engine/search/fusion.js";
 export type { RecallResult, ReindexProgress } from "./engine/search/memory-search.js";
 export type { RankedHit as RecallHit } from "./engine/search/rank-chunks.js";
+export type { HomeTree, ImportReport, ImportTreeOptions } from "./engine/transfer/home-tree.js";
+export type { SkippedFile, TreeFile } from "./engine/transfer/tree-layout.js";
 export type { BuiltInExtractorOptions } from "./engine/working-memory/built-in-extractors.js";
 export {
   defaultExtractors,
@@ -124,6 +126,8 @@ export type { RetrievalCase } from "./eval/retrieval-case.js";
 export type { MetricsSummary } from "./eval/retrieval-metrics.js";
 export type { RetrievalEvalOptions, RetrievalEvalReport } from "./eval/run-retrieval-eval.js";
 export { runRetrievalEval } from "./eval/run-retrieval-eval.js";
+export type { ExportReport, ImportHomeOptions, ImportHomeReport } from "./export-import.js";
+export { exportHome, importHome } from "./export-import.js";
 export type { OpenMemoryOptions } from "./open-memory.js";
 export { openMemory } from "./open-memory.js";
 export type { AgentSessionOptions, SessionMemoryReport } from "./session/agent/agent-session.js";

@@ -13,3 +13,5 @@ export { DEFAULT_SOUL_ANSWERS } from "./engine/onboarding/soul-template.js";
 export type { ProfileUsage, ProfileWriteOptions } from "./engine/profile/profile.js";
 export type { FusionOptions } from "./engine/search/fusion.js";
 export type { ReindexProgress } from "./engine/search/memory-search.js";
+export type { HomeTree, ImportReport, ImportTreeOptions } from "./engine/transfer/home-tree.js";
+export type { SkippedFile, TreeFile } from "./engine/transfer/tree-layout.js";

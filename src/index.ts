@@ -33,6 +33,8 @@ export type { RankedHit as RecallHit } from "./engine/search/rank-chunks.js";
 export { WorkingMemory } from "./engine/working-memory/working-memory.js";
 export type { MnemoErrorCode } from "./errors.js";
 export { MnemoError } from "./errors.js";
+export type { ExportReport, ImportHomeOptions, ImportHomeReport } from "./export-import.js";
+export { exportHome, importHome } from "./export-import.js";
 export type { OpenMemoryOptions } from "./open-memory.js";
 export { openMemory } from "./open-memory.js";
 export type { AgentSessionOptions, SessionMemoryReport } from "./session/agent/agent-session.js";

@@ -47,6 +47,14 @@ import {
   replaceInProfile,
 } from "./profile/profile.js";
 import type { MemorySearch, RecallResult, ReindexProgress } from "./search/memory-search.js";
+import {
+  type HomeTree,
+  type ImportReport,
+  type ImportTreeOptions,
+  importTree,
+  readHomeTree,
+} from "./transfer/home-tree.js";
+import type { TreeFile } from "./transfer/tree-layout.js";
 
 /** What to search for and where: a memory type, a kind of chunk, a file or folder, a date range. */
 export interface RecallQueryOptions {
@@ -242,6 +250,23 @@ export class MemoryHome {
         return { path: SOUL_PATH, written: true };
       }),
     );
+  }
+
+  /**
+   * The home's Markdown tree (docs/format.md): every file of SOUL.md, USER.md, MEMORY.md, memories/,
+   * topics/, daily/ and archive/ with its text, what `mnemo export` writes. Derived state is left out.
+   */
+  readTree(): Promise<HomeTree> {
+    return this.whenEnabled(() => readHomeTree(this.store));
+  }
+
+  /**
+   * Loads a Markdown tree into the home in one transaction, all or nothing, after checking it whole
+   * (layout, typed memories, credentials). A replaced file's old text goes to the archive; with
+   * `dryRun` nothing is written and the report says what would change.
+   */
+  importTree(files: readonly TreeFile[], options: ImportTreeOptions = {}): Promise<ImportReport> {
+    return this.whenEnabled(() => importTree(this.context, files, options));
   }
 
   /** Checks every file of the home; with `fix`, repairs what can be repaired without losing anything. */

@@ -5,7 +5,9 @@ import { chat } from "./commands/chat.js";
 import { context } from "./commands/context.js";
 import { doctor } from "./commands/doctor.js";
 import { evaluation } from "./commands/eval.js";
+import { exportCommand } from "./commands/export.js";
 import { forget } from "./commands/forget.js";
+import { importCommand } from "./commands/import.js";
 import { init } from "./commands/init.js";
 import { journal } from "./commands/journal.js";
 import { list } from "./commands/list.js";
@@ -33,6 +35,8 @@ const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
   chat,
   evaluation,
   doctor,
+  exportCommand,
+  importCommand,
   mcp,
   serve,
 ];

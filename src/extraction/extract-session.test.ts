@@ -181,6 +181,33 @@ describe("extractSession", () => {
     expect(index).not.toContain("project_meeting-day.md");
   });
 
+  test("a one-word correction (overlap over the duplicate threshold) supersedes, through the real files", async () => {
+    const { memory, home } = await open();
+    await memory.memories.save({
+      type: "project",
+      name: "Meeting day",
+      description: "When the team meets",
+      content: "The team meets every Thursday at 10 in room B for the weekly planning.",
+    });
+    // 13 of 15 words shared (0.87 >= 0.8): as a new memory this would be a near duplicate.
+    const correction = answer({
+      memories: [
+        {
+          type: "project",
+          name: "Meeting day",
+          description: "When the team meets",
+          body: "The team meets every Friday at 10 in room B for the weekly planning.",
+          supersedes: null,
+        },
+      ],
+    });
+    const report = await extract(memory, new ScriptedChatModel({ replies: [correction] }));
+    expect(report.skipped).toEqual([]);
+    expect(report.superseded.map((item) => item.name)).toEqual(["Meeting day"]);
+    expect(await onDisk(home, "memories/project_meeting-day.md")).toContain("every Friday at 10");
+    expect(await onDisk(home, "archive/memories/project_meeting-day.md")).toContain("every Thursday at 10");
+  });
+
   test("old daily logs are archived when the summary is written", async () => {
     const { memory, home } = await open();
     await mkdir(join(home, "daily"), { recursive: true });

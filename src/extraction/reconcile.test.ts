@@ -4,6 +4,7 @@ import { memoryPath } from "../memdir/memory-name.js";
 import { MEMORY_TYPES } from "../memdir/memory-types.js";
 import type { EntryCandidate, MemoryCandidate } from "./extraction-candidates.js";
 import { duplicateReason, type ExistingMemory, type ReconcileInput, reconcile } from "./reconcile.js";
+import { jaccard, wordSet } from "./text-similarity.js";
 
 const existing: ExistingMemory = {
   path: "memories/project_release-date.md",
@@ -51,10 +52,26 @@ describe("reconcile: memories", () => {
     );
   });
 
-  test("the same name with different content supersedes, even when the words overlap a lot", () => {
+  test("the same name with different content supersedes", () => {
     const body = "Version 2 ships on Friday 2026-03-06 after the mobile branch is cut.";
     const [decision] = reconcile(input({ memories: [candidate({ name: "release date", body })] })).memories;
     expect(decision).toMatchObject({ action: "write", replaces: [existing] });
+  });
+
+  test("a correction whose words overlap above the near-duplicate threshold still supersedes", () => {
+    // Only "Thursday" becomes "Friday": 13 words shared of 15, an overlap of 0.87, over the 0.8 at
+    // which a new memory would be skipped as a near duplicate. A correction must not be.
+    const body = "Version 2 ships on Friday 2026-03-05 after the mobile branch is cut.";
+    expect(jaccard(wordSet(body), wordSet(existing.body))).toBeGreaterThanOrEqual(0.8);
+    const byName = reconcile(input({ memories: [candidate({ name: "Release date", body })] }));
+    expect(byName.memories[0]).toMatchObject({ action: "write", replaces: [existing] });
+    const bySupersedes = reconcile(
+      input({ memories: [candidate({ name: "Ship day", body, supersedes: "Release date" })] }),
+    );
+    expect(bySupersedes.memories[0]).toMatchObject({ action: "write", replaces: [existing] });
+    // The same text under another name, superseding nothing, is the near duplicate it looks like.
+    const unrelated = reconcile(input({ memories: [candidate({ name: "Ship day", body })] }));
+    expect(unrelated.memories[0]?.action).toBe("skip");
   });
 
   test("a name that only shares the slug is another memory: it replaces nothing", () => {

@@ -1,5 +1,5 @@
 import { fc, test } from "@fast-check/vitest";
-import { describe, expect } from "vitest";
+import { afterAll, describe, expect } from "vitest";
 import { appendEntry, journalEntries, parseJournal } from "../markdown/journal-entries.js";
 import { countLines } from "../markdown/lines.js";
 import { entryArbitrary } from "../testing/test-arbitraries.js";
@@ -7,15 +7,29 @@ import { enforceCapacity } from "./capacity.js";
 
 const options = { maxLines: 500, targetLines: 400, lineCount: countLines };
 
+/** Runs of the property whose file passed maxLines: the property must exercise the pruning, not skip it. */
+let propertyRuns = 0;
+let prunedRuns = 0;
+afterAll(() => {
+  if (propertyRuns === 0) return;
+  expect(prunedRuns, `runs of ${propertyRuns} over 500 lines`).toBeGreaterThanOrEqual(propertyRuns / 2);
+  expect(prunedRuns, `runs of ${propertyRuns} over 500 lines`).toBeLessThan(propertyRuns);
+});
+
 describe("journal capacity (seed 000)", () => {
-  test.prop([fc.array(entryArbitrary, { minLength: 1, maxLength: 200 }), fc.string({ maxLength: 40 })], {
-    numRuns: 100,
-  })(
+  // 15 to 90 entries of 5 to 25 lines each: from under 100 lines to well over 500.
+  const journal = fc.array(
+    fc.record({ entry: entryArbitrary, detailLines: fc.integer({ min: 2, max: 20 }) }),
+    { minLength: 15, maxLength: 90, size: "max" },
+  );
+
+  test.prop([journal, fc.string({ maxLength: 40 })], { numRuns: 100 })(
     "seed 000 property 4: a file over 500 lines comes under 400 keeping its newest entries",
     (entries, title) => {
-      const padded = entries.map((entry) => ({
+      propertyRuns++;
+      const padded = entries.map(({ entry, detailLines }) => ({
         ...entry,
-        content: `${entry.content}\n${"detail\n".repeat(8)}`.trim(),
+        content: `${entry.content}\n${"detail\n".repeat(detailLines)}`.trim(),
       }));
       const text = padded.reduce(appendEntry, `# ${title.replace(/[\r\n#]/g, "")}\n\n`);
       const { text: kept, removed } = enforceCapacity(text, options);
@@ -25,7 +39,11 @@ describe("journal capacity (seed 000)", () => {
         expect(kept).toBe(text);
         return;
       }
+      prunedRuns++;
       expect(countLines(kept)).toBeLessThanOrEqual(400);
+      // Only as many entries go as needed: one more kept entry would take the file over 400.
+      const oneMore = removed.at(-1) ?? "";
+      expect(countLines(kept) + countLines(oneMore) + 1).toBeGreaterThan(400);
       expect(after).toEqual(before.slice(before.length - after.length));
       expect(removed.length + after.length).toBe(before.length);
       expect(removed.map((raw) => journalEntries(parseJournal(raw).blocks)[0])).toEqual(

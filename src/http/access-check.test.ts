@@ -110,7 +110,7 @@ describe("checkAccess", () => {
   });
 
   it("names the foreign host or page it refuses, and refuses an origin it cannot read", () => {
-    const refusal = (request: Partial<typeof local> & { origin?: string }) => {
+    const refusal = (request: { host?: string; origin?: string }) => {
       try {
         checkAccess({ ...local, ...request }, undefined);
       } catch (error) {

@@ -26,7 +26,7 @@ afterEach(async () => removeDir(home));
 describe("text a budget pushes out is archived, all of it", () => {
   test("one edit that pushes three sections out of SOUL.md archives all three", async () => {
     await open({ soul: 140 });
-    for (const [name, text] of [
+    for (const [name, text] of <Array<[string, string]>>[
       ["Identity", "I am Mo."],
       ["Tone", "Warm and brief."],
       ["Rules", "Cite sources."],
@@ -50,7 +50,7 @@ describe("text a budget pushes out is archived, all of it", () => {
 
   test("today's log trimmed from its start archives every early section", async () => {
     await open({ daily: 90 });
-    for (const [time, text] of [
+    for (const [time, text] of <Array<[string, string]>>[
       ["08:00", "standup"],
       ["09:00", "review"],
       ["10:00", "deploy"],

@@ -8,7 +8,12 @@ export const MODULES = [
   {
     name: "budgets",
     mutate: ["src/profile/budget.ts", "src/profile/profile.ts"],
-    tests: ["src/profile/budget.test.ts", "src/profile/profile.test.ts"],
+    tests: [
+      "src/profile/budget.test.ts",
+      "src/profile/profile.test.ts",
+      "src/profile/budget-archive.test.ts",
+      "src/profile/profile-edits.test.ts",
+    ],
   },
   {
     name: "capacity",

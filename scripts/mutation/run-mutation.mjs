@@ -9,6 +9,8 @@
  *                                                           main, or HEAD~1 on main), incremental
  *   node scripts/mutation/run-mutation.mjs --ci             the small fixed set CI runs
  *   node scripts/mutation/run-mutation.mjs budgets ranking  the modules named
+ *   --incremental                                           reuse .mutation/incremental/ results of
+ *                                                           mutants whose code and tests are unchanged
  *
  * Reports go to .mutation/ (git-ignored): reports/<module>.html and .json, summary.md and
  * summary.json (score per module and every surviving mutant). MUTATION_CONCURRENCY sets Stryker's
@@ -25,13 +27,14 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const OUT = join(ROOT, ".mutation");
 
 function parseArguments(argv) {
-  const options = { mode: "full", base: undefined, names: [], threshold: undefined };
+  const options = { mode: "full", base: undefined, names: [], threshold: undefined, incremental: false };
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index];
     if (argument === "--changed") {
       options.mode = "changed";
       if (argv[index + 1] && !argv[index + 1].startsWith("-")) options.base = argv[++index];
     } else if (argument === "--ci") options.mode = "ci";
+    else if (argument === "--incremental") options.incremental = true;
     else if (argument === "--threshold") options.threshold = Number(argv[++index]);
     else if (argument.startsWith("-")) throw new Error(`unknown option ${argument}`);
     else options.names.push(argument);
@@ -141,7 +144,7 @@ async function main() {
     },
   );
   process.chdir(ROOT);
-  const incremental = options.mode !== "full";
+  const incremental = options.incremental || options.mode === "changed";
   const summaries = [];
   for (const module of modules) summaries.push(await runModule(module, incremental));
   await mkdir(OUT, { recursive: true });

@@ -21,6 +21,7 @@ export const MODULES = [
     tests: [
       "src/journal/capacity.test.ts",
       "src/journal/journal.test.ts",
+      "src/journal/journal-details.test.ts",
       "src/journal/seed-000-properties.test.ts",
     ],
   },

@@ -101,11 +101,14 @@ describe("profile edits in detail", () => {
   });
 
   test("only MEMORY.md manages its Memories and Journal sections; elsewhere they are ordinary", async () => {
-    await open({ budgets: { user: 30 } });
+    await open({ budgets: { user: 60 } });
     await memory.profile.add("user", "Journal", "A diary habit.");
+    await memory.profile.add("user", "Work", "Backend.");
+    // Not kept before a "## Journal" as in MEMORY.md: a new section goes at the end.
+    expect((await memory.profile.read("user")).sections).toEqual(["Journal", "Work"]);
     const change = await memory.profile.add("user", "Memories", "Childhood by the sea, and a long story.");
     expect(change.editedSectionTrimmed).toBe(true);
-    expect(change.usage.characters).toBeLessThanOrEqual(30);
+    expect(change.usage.characters).toBeLessThanOrEqual(60);
     await expect(memory.profile.add("memory", "journal", "x")).rejects.toMatchObject({
       code: "INVALID_INPUT",
       message: expect.stringContaining('Section "journal" of MEMORY.md is managed by mnemo'),

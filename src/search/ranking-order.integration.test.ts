@@ -52,6 +52,7 @@ async function recall(
     fusion?: FusionOptions;
     recency?: { weight: number; halfLifeDays: number };
     feedback?: { weight: number; top: number };
+    limit?: number;
   },
 ) {
   const search = new MemorySearch({
@@ -66,7 +67,7 @@ async function recall(
     now: () => NOW,
   });
   try {
-    return (await search.recall(query, { limit: 5 })).hits;
+    return (await search.recall(query, { limit: options.limit ?? 5 })).hits;
   } finally {
     await search.close();
   }
@@ -163,6 +164,44 @@ describe("recall's order: one signal decides", () => {
     expect(hits[0]?.vectorScore).toBeCloseTo(0.809, 1);
     expect(hits[1]?.vectorScore).toBeCloseTo(0.956, 1);
     expect(hits[0]?.score).toBeCloseTo(0.7 + (0.3 * 0.809) / 0.956, 1);
+  });
+
+  test("recency reaches past the limit: a newer entry ranked below it by BM25 can be boosted into it", async () => {
+    let clock = new Date("2026-10-01T09:00:00Z");
+    await openHome(() => clock);
+    await memory.journal.add("general", "Rotated the staging password, and the staging keys.");
+    clock = new Date("2026-11-30T09:00:00Z");
+    await memory.journal.add(
+      "general",
+      "Rotated the staging password and the staging keys and the production keys.",
+    );
+    await saveFillers(4);
+    // Without recency the older, shorter entry wins BM25; 60 days at a 10-day half-life leave it
+    // no bonus, while the newer one gets nearly the full 1 + 2. Asked for one hit, the newer
+    // must come back: the boost is applied to more candidates than the limit.
+    const plain = await recall("staging password", {});
+    expect(plain[0]?.date).toBe("2026-10-01");
+    const boosted = await recall("staging password", { recency: { weight: 2, halfLifeDays: 10 }, limit: 1 });
+    expect(boosted.map((hit) => hit.date)).toEqual(["2026-11-30"]);
+  });
+
+  test("an empty query embeds nothing; a query is embedded as a query", async () => {
+    await openHome();
+    await memory.memories.save({ type: "user", name: "Alpha", content: "A note on alpha." });
+    const purposes: Array<string | undefined> = [];
+    const base = placedEmbedder({});
+    const embedder: EmbeddingModel = {
+      ...base,
+      async embed(texts, options) {
+        purposes.push(...texts.map(() => options?.purpose));
+        return base.embed(texts, options);
+      },
+    };
+    await recall("   ", { embedder });
+    const afterIndexing = purposes.length;
+    expect(purposes.every((purpose) => purpose !== "query")).toBe(true);
+    await recall("alpha", { embedder });
+    expect(purposes.slice(afterIndexing)).toEqual(["query"]);
   });
 
   test("recency: of two entries with the same words, the newer comes first, by the half-life formula", async () => {

@@ -83,7 +83,11 @@ export const MODULES = [
       "src/extraction/pending-extractions.ts",
       "src/extraction/run-extraction.ts",
     ],
-    tests: ["src/extraction/extract-session.test.ts", "src/extraction/extraction-redaction.test.ts"],
+    tests: [
+      "src/extraction/extract-session.test.ts",
+      "src/extraction/extraction-redaction.test.ts",
+      "src/extraction/pending-queue.test.ts",
+    ],
   },
   {
     name: "working-memory",

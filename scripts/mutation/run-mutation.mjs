@@ -106,7 +106,7 @@ function strykerOptions(module, incremental) {
     incremental,
     force: !incremental,
     incrementalFile: `.mutation/incremental/${module.name}.json`,
-    tempDirName: ".mutation/tmp",
+    tempDirName: `.mutation/sandbox/${module.name}`,
     ignorePatterns: [".mutation", ".test-results", ".bench-data", ".scratch", "coverage", "dist-check"],
     reporters: ["html", "json", "progress"],
     htmlReporter: { fileName: `.mutation/reports/${module.name}.html` },

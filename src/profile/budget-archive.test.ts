@@ -74,6 +74,7 @@ describe("text a budget pushes out is archived, all of it", () => {
     const moved = ["Alpha", "Bravo", "Charlie", "Delta"].filter((name) => !kept.includes(`${name} fact.`));
     expect(moved.length).toBeGreaterThanOrEqual(2);
     for (const name of moved) expect(archive).toContain(`## ${name}\n${name} fact.`);
+    expect(archive).toContain(": over budget (60 characters) -->");
     expect(markers(archive)).toBe(moved.length);
   });
 });

@@ -59,6 +59,18 @@ describe("profile edits in detail", () => {
     expect(await memory.profile.remove("user", "Work")).toMatchObject({ action: "removed", section: "Work" });
   });
 
+  test("a missing file reads as empty; blank replacement text removes; a removal redacts nothing", async () => {
+    await open();
+    expect(await memory.profile.read("soul")).toMatchObject({ text: "", sections: [] });
+    await memory.profile.add("soul", "Rules", "Cite sources.\nBe brief.");
+    await memory.profile.replace("soul", { section: "Rules", oldText: "\nBe brief.", newText: "   " });
+    expect((await memory.profile.read("soul", "Rules")).text).toBe("Cite sources.");
+    await expect(memory.profile.add("soul", "Rules", "x\n## B")).rejects.toMatchObject({
+      message: expect.stringContaining("text to add"),
+    });
+    expect(await memory.profile.remove("soul", "Rules")).toMatchObject({ redactedSecrets: [] });
+  });
+
   test("a credential is refused naming the part and the file it was bound for", async () => {
     await open();
     const refusal = (promise: Promise<unknown>) =>
@@ -82,11 +94,13 @@ describe("profile edits in detail", () => {
   });
 
   test("what a budget pushes out is archived with the budget as its reason, under the section's own name", async () => {
-    await open({ budgets: { soul: 40 } });
+    await open({ budgets: { soul: 50 } });
     await memory.profile.add("soul", "Identity", "I am Mo.");
+    await memory.profile.add("soul", "Rules", "Cite.");
+    // Added to "rules": the section is named as the file has it, "Rules", even once pushed out.
     const change = await memory.profile.add("soul", "rules", "Always cite sources and never guess.");
-    expect(change).toMatchObject({ section: "rules", editedSectionTrimmed: true });
-    expect(await read("archive/SOUL.md")).toContain(": over budget (40 characters) -->\n## rules\n");
+    expect(change).toMatchObject({ section: "Rules", editedSectionTrimmed: true });
+    expect(await read("archive/SOUL.md")).toContain(": over budget (50 characters) -->\n## Rules\n");
   });
 
   test("only a daily write archives old daily logs", async () => {

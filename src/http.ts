@@ -1,15 +1,14 @@
 /**
  * `mnemo/http`: a memory home over HTTP. `startHttpServer({ memory })` serves the JSON API under /v1
  * (memories, profile sections, journal, search, session context), its OpenAPI 3.1 description at
- * /openapi.json, and optionally MCP's Streamable HTTP at /mcp. node:http only, no framework.
+ * /openapi.json, and optionally MCP's Streamable HTTP at /mcp. hono on node:http.
  */
-export type { MountedHandler } from "./http/create-request-handler.js";
-export type { ErrorBody, HttpErrorCode } from "./http/http-error.js";
-export { DEFAULT_MAX_BODY_BYTES } from "./http/read-json-body.js";
-export type { HttpServerOptions, RunningHttpServer } from "./http/start-http-server.js";
+export type { MountedHandler } from "./surfaces/http/create-api-app.js";
 export {
-  checkListenAccess,
   DEFAULT_HTTP_HOST,
   DEFAULT_HTTP_PORT,
-  startHttpServer,
-} from "./http/start-http-server.js";
+  DEFAULT_MAX_BODY_BYTES,
+} from "./surfaces/http/http-defaults.js";
+export type { ErrorBody, HttpErrorCode } from "./surfaces/http/http-error.js";
+export type { HttpServerOptions, RunningHttpServer } from "./surfaces/http/start-http-server.js";
+export { checkListenAccess, startHttpServer } from "./surfaces/http/start-http-server.js";

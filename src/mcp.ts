@@ -4,6 +4,6 @@
  * its own so that importing `mnemo` never loads the MCP SDK.
  */
 export type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-export { createMcpServer } from "./mcp/create-mcp-server.js";
-export type { McpHttpHandler, McpHttpHandlerOptions } from "./mcp/mcp-http-handler.js";
-export { createMcpHttpHandler } from "./mcp/mcp-http-handler.js";
+export { createMcpServer } from "./surfaces/mcp/create-mcp-server.js";
+export type { McpHttpHandler, McpHttpHandlerOptions } from "./surfaces/mcp/mcp-http-handler.js";
+export { createMcpHttpHandler } from "./surfaces/mcp/mcp-http-handler.js";

@@ -12,7 +12,8 @@ import { REPOSITORY_ROOT } from "../src/testing/test-home.js";
  * runtimes, the MCP SDK) and none of the surfaces (the HTTP API, the MCP server): a child process
  * imports the built entry with a resolve hook that records every module it loads.
  */
-const ALLOWED_PACKAGES = ["yaml", "zod"];
+// lru-cache keeps recall's query vectors; pure JavaScript, no dependencies of its own.
+const ALLOWED_PACKAGES = ["lru-cache", "yaml", "zod"];
 const DIST = join(REPOSITORY_ROOT, "dist");
 
 interface Loaded {
@@ -69,7 +70,15 @@ export async function resolve(specifier, context, next) {
   }
 }
 
-const SURFACES = /^(http|mcp|cli)(\/|\.js$)/;
+/** The HTTP API's router, node adapter and OpenAPI generator, with what they load. */
+const HTTP_PACKAGES = [
+  "@asteasolutions/zod-to-openapi",
+  "@hono/node-server",
+  "@hono/zod-openapi",
+  "@hono/zod-validator",
+  "hono",
+];
+const SURFACES = /^(surfaces\/|http\.js$|mcp\.js$)/;
 const NATIVE_OR_MODEL = [
   "better-sqlite3",
   "sqlite-vec",
@@ -84,20 +93,20 @@ describe("package entries", () => {
     expect(loaded.packages).toEqual(ALLOWED_PACKAGES);
     expect(loaded.files).toContain("index.js"); // the hook did see the package's own files
     expect(loaded.files.filter((path) => SURFACES.test(path))).toEqual([]);
-    expect(loaded.files.filter((path) => path.startsWith("stores/sqlite/"))).toEqual([]);
+    expect(loaded.files.filter((path) => path.startsWith("adapters/sqlite/"))).toEqual([]);
   });
 
-  test("mnemo/http loads the same dependencies, and not the MCP server", () => {
+  test("mnemo/http loads hono and its OpenAPI generator besides those, and not the MCP server", () => {
     const loaded = modulesLoadedBy(join(DIST, "http.js"));
-    expect(loaded.packages).toEqual(ALLOWED_PACKAGES);
-    expect(loaded.files).toContain("http/start-http-server.js");
-    expect(loaded.files.filter((path) => /^(mcp|cli|stores\/sqlite)\//.test(path))).toEqual([]);
+    expect(loaded.packages).toEqual([...ALLOWED_PACKAGES, ...HTTP_PACKAGES].sort());
+    expect(loaded.files).toContain("surfaces/http/start-http-server.js");
+    expect(loaded.files.filter((path) => /^(surfaces\/mcp|surfaces\/cli|adapters\/sqlite)\//.test(path))).toEqual([]);
   });
 
   test("mnemo/mcp loads the MCP SDK, but no native module or embedding model", () => {
     const loaded = modulesLoadedBy(join(DIST, "mcp.js"));
     expect(loaded.packages).toContain("@modelcontextprotocol/sdk");
     expect(loaded.packages.filter((name) => NATIVE_OR_MODEL.includes(name))).toEqual([]);
-    expect(loaded.files.filter((path) => /^(http|cli|stores\/sqlite)\//.test(path))).toEqual([]);
+    expect(loaded.files.filter((path) => /^(surfaces\/http|surfaces\/cli|adapters\/sqlite)\//.test(path))).toEqual([]);
   });
 });

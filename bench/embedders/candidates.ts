@@ -1,6 +1,6 @@
+import { GloveEmbeddingModel } from "../../src/adapters/models/local/glove-embedding-model.js";
+import { UseLiteEmbeddingModel } from "../../src/adapters/models/local/use-lite-embedding-model.js";
 import type { EmbeddingModel } from "../../src/contracts/embedding-model.js";
-import { GloveEmbeddingModel } from "../../src/models/local/glove-embedding-model.js";
-import { UseLiteEmbeddingModel } from "../../src/models/local/use-lite-embedding-model.js";
 
 /** The local embedders the comparison knows, by the name used on its command line. */
 const CANDIDATES: Record<string, () => EmbeddingModel> = {

@@ -1,4 +1,4 @@
-import { meanVector, normalizeInPlace } from "../../src/models/local/vector-math.js";
+import { meanVector, normalizeInPlace } from "../../src/adapters/models/local/vector-math.js";
 import { bm25Scores, bm25Tokens } from "./bm25.js";
 import { type RetrievalTask, sessionText } from "./longmemeval-haystacks.js";
 import { ndcg, recallAll } from "./retrieval-metrics.js";

@@ -1,6 +1,6 @@
 /**
  * Ways to combine one question's BM25 scores and dense (cosine) scores into a ranking of document
- * indexes, best first. Like the engine (src/search/rank-chunks.ts), each list contributes only its
+ * indexes, best first. Like the engine (src/engine/search/rank-chunks.ts), each list contributes only its
  * best `pool` candidates; documents in neither pool follow in BM25 order.
  */
 export type Fusion =
@@ -49,7 +49,7 @@ export function fuse(textScores: number[], denseScores: number[], fusion: Fusion
   return [...ranked, ...rest];
 }
 
-/** "max": score / best (negatives clamped to 0), as src/search/fusion.ts; "min-max": (score - worst) / (best - worst). */
+/** "max": score / best (negatives clamped to 0), as src/engine/search/fusion.ts; "min-max": (score - worst) / (best - worst). */
 function normaliser(scores: number[], kind: "max" | "min-max"): (score: number) => number {
   const best = Math.max(0, ...scores);
   if (kind === "max") return (score) => (best > 0 ? Math.max(0, score) / best : 0);

@@ -1,5 +1,5 @@
 /**
- * How well the write-time guard (src/guard/) does its two jobs, offline:
+ * How well the write-time guard (src/engine/guard/) does its two jobs, offline:
  *  - recall: the share of the fake-secret corpus (src/testing/test-secret-corpus.ts: every covered
  *    shape, in sentences, code, JSON, .env, YAML and shell) that scanForSecrets finds, per kind, and
  *    whether redaction leaves any 8-character piece of a secret behind;
@@ -12,8 +12,8 @@
  * Prints one JSON object (with --json, only that), then tables.
  */
 import { parseArgs } from "node:util";
-import { findInstructionLikeText } from "../../src/guard/instruction-like-text.js";
-import { redactSecrets, scanForSecrets } from "../../src/guard/scan-secrets.js";
+import { findInstructionLikeText } from "../../src/engine/guard/instruction-like-text.js";
+import { redactSecrets, scanForSecrets } from "../../src/engine/guard/scan-secrets.js";
 import { longMemEvalTurnsPath, readLongMemEvalUserTurns } from "../../src/testing/test-longmemeval-turns.js";
 import { secretCorpus } from "../../src/testing/test-secret-corpus.js";
 

@@ -15,7 +15,7 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { openMemory } from "../../src/mnemo.js";
+import { openMemory } from "../../src/open-memory.js";
 import { seededRandom } from "../../src/testing/seeded-random.js";
 import { startMnemoServe } from "../../src/testing/test-cli.js";
 import { CLI_PATH } from "../../src/testing/test-home.js";

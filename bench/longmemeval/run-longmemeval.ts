@@ -15,7 +15,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { configSchema } from "../../src/config/schema.js";
+import { configSchema } from "../../src/engine/config/schema.js";
 import { withEmbeddingCacheFile } from "../../src/eval/caching-embedding-model.js";
 import { type RetrievalEvalReport, runRetrievalEval } from "../../src/eval/run-retrieval-eval.js";
 import { type Granularity, longMemEvalCases, requireData } from "./convert-longmemeval.js";
@@ -98,7 +98,7 @@ console.log(
 
 async function loadEmbedder(name: string | undefined) {
   if (name === "none") return undefined;
-  const { createLocalEmbeddingModel } = await import("../../src/models/local/index.js");
+  const { createLocalEmbeddingModel } = await import("../../src/adapters/models/local/index.js");
   const model = createLocalEmbeddingModel(name === "local" ? undefined : (name as "use-lite" | "glove"));
   return withEmbeddingCacheFile(
     model,

@@ -6,7 +6,7 @@
  *
  *   npx tsx bench/speed/first-recall.ts <home> <none|local>
  */
-import { openMemory } from "../../src/mnemo.js";
+import { openMemory } from "../../src/open-memory.js";
 
 const [home, embedder] = process.argv.slice(2);
 if (home === undefined || (embedder !== "none" && embedder !== "local")) {

@@ -1,5 +1,5 @@
 /**
- * How much the in-memory quantised vector index (src/vector-index/) gives up against an exact
+ * How much the in-memory quantised vector index (src/adapters/vector-index/) gives up against an exact
  * search, and how fast it is: for each rescoring depth, the share of the exact top k it returns,
  * the largest error of its cosines, and the search time (p50/p95), over real USE lite vectors.
  * Searches ask for the largest k (recall asks for 50), so at least RESCORED_PER_RESULT × k are
@@ -18,10 +18,13 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
+import { createLocalEmbeddingModel } from "../../src/adapters/models/local/index.js";
+import {
+  QuantizedVectorIndex,
+  RESCORED_PER_RESULT,
+} from "../../src/adapters/vector-index/quantized-vector-index.js";
+import { cosineSimilarity } from "../../src/engine/long-term/similarity.js";
 import { percentile } from "../../src/eval/retrieval-metrics.js";
-import { cosineSimilarity } from "../../src/long-term/similarity.js";
-import { createLocalEmbeddingModel } from "../../src/models/local/index.js";
-import { QuantizedVectorIndex, RESCORED_PER_RESULT } from "../../src/vector-index/quantized-vector-index.js";
 import { readLongMemEvalCorpus } from "../speed/longmemeval-corpus.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");

@@ -1,6 +1,6 @@
 /**
  * A chat-completion model that can call tools. Implementation: any OpenAI-compatible endpoint
- * (OpenAI, Ollama, vLLM, LM Studio) through src/models/openai-chat-model.ts. The engine and the
+ * (OpenAI, Ollama, vLLM, LM Studio) through src/adapters/models/openai-chat-model.ts. The engine and the
  * agent talk to this contract only.
  */
 export interface ChatModel {

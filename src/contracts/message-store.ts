@@ -23,14 +23,17 @@ export interface AgentMessage {
 
 /** The vector of a message's content and the model that made it. */
 export interface MessageEmbedding {
-  /** `EmbeddingModel.id`: vectors from two different models are never compared. */
+  /**
+   * `EmbeddingModel.id`, with what was embedded when it is not the raw content (long-term memory
+   * embeds canonical text: `<id>#canonical-text@1`). Vectors under two different ids are never compared.
+   */
   modelId: string;
   vector: Float32Array;
 }
 
 export interface MessageRecord {
   message: AgentMessage;
-  /** Hash of the normalised content: the exact-duplicate check looks it up. */
+  /** Hash of the normalised content (the engine decides how it normalises): the exact-duplicate check looks it up. */
   contentHash: string;
   /** Absent when no embedding model was in use. */
   embedding?: MessageEmbedding;

@@ -44,6 +44,18 @@ export interface ScoredChunkId {
   score: number;
 }
 
+export interface CandidateQuery {
+  terms: string[];
+  vector?: Float32Array;
+  filter?: ChunkFilter;
+  limit: number;
+}
+
+export interface SearchCandidates {
+  text: ScoredChunkId[];
+  vector: ScoredChunkId[];
+}
+
 export interface SearchIndex {
   open(): Promise<void>;
   close(): Promise<void>;
@@ -62,22 +74,22 @@ export interface SearchIndex {
   ): Promise<void>;
   removeDocument(path: string): Promise<void>;
   /**
-   * BM25 over the chunks that contain any of the terms (lower-case words, already free of query
-   * syntax). The store may leave out terms found in most chunks: their BM25 weight is about zero.
+   * The one search call: candidates for the query, each list best first. `text` is BM25 over the
+   * chunks that contain any of `terms` (lower-case words, free of query syntax; a store may leave
+   * out terms found in most chunks, whose BM25 weight is about zero). `vector` is the chunks nearest
+   * to `vector` by cosine (empty without one). Both honour `filter` before ranking, and hold at most
+   * `limit` candidates. Fusion, feedback and ranking are the engine's.
    */
-  textSearch(terms: string[], options: { limit: number; filter?: ChunkFilter }): Promise<ScoredChunkId[]>;
-  vectorSearch(
-    vector: Float32Array,
-    options: { limit: number; filter?: ChunkFilter },
-  ): Promise<ScoredChunkId[]>;
+  search(query: CandidateQuery): Promise<SearchCandidates>;
   chunks(ids: number[]): Promise<StoredChunk[]>;
   /** The stored vectors of these chunks (those that have one). */
   vectorsOf(ids: number[]): Promise<Map<number, Float32Array>>;
   /**
    * Cosine similarity of `vector` with each of these chunks' vectors (chunks without one are left
-   * out), best first. An index may compute it from compressed vectors, close to the exact value.
+   * out), best first: the second ranking of feedback. An index may compute it from compressed
+   * vectors, close to the exact value.
    */
-  vectorScores(vector: Float32Array, ids: number[]): Promise<ScoredChunkId[]>;
+  rescore(vector: Float32Array, ids: number[]): Promise<ScoredChunkId[]>;
   /** Chunks that have no vector yet (after a model change, or when embedding failed). */
   chunksWithoutVector(limit: number): Promise<StoredChunk[]>;
   setVectors(vectors: Map<number, Float32Array>): Promise<void>;
@@ -85,7 +97,19 @@ export interface SearchIndex {
   vectorModel(): Promise<{ id: string; dimensions: number } | undefined>;
   /** Drops every vector and the embedding cache, and records the new model (unless it is the one recorded). */
   resetVectors(model: { id: string; dimensions: number }): Promise<void>;
-  cachedEmbeddings(textHashes: string[]): Promise<Map<string, Float32Array>>;
-  cacheEmbeddings(vectors: Map<string, Float32Array>): Promise<void>;
   stats(): Promise<{ documents: number; chunks: number; vectors: number }>;
+}
+
+/**
+ * A search index's storage as seen from outside, without opening it for writing (for doctor):
+ * missing (not built yet), ready, outdated (another schema version, rebuilt by the next recall),
+ * damaged, foreign (another program's database) or outside-home (a link leading out of the home).
+ */
+export interface SearchIndexInspection {
+  state: "missing" | "ready" | "outdated" | "damaged" | "foreign" | "outside-home";
+  schemaVersion?: number;
+  /** When ready: what it recorded of each document, to tell how far behind the files it is. */
+  documentStates?: Map<string, DocumentState>;
+  counts?: { documents: number; chunks: number; vectors: number };
+  problem?: string;
 }

@@ -1,6 +1,11 @@
+import type { EmbeddingCache } from "../contracts/embedding-cache.js";
 import type { EmbeddingModel, EmbedOptions } from "../contracts/embedding-model.js";
 import type { SearchIndex } from "../contracts/search-index.js";
-import { textHash } from "../search/embed-chunks.js";
+
+/** A search index used for its embedding cache only. */
+type CacheIndex = EmbeddingCache & Pick<SearchIndex, "open" | "close" | "vectorModel" | "resetVectors">;
+
+import { textHash } from "../engine/search/embed-chunks.js";
 
 /**
  * An embedding model behind a persistent cache (a search index used for its embedding cache only),
@@ -9,9 +14,9 @@ import { textHash } from "../search/embed-chunks.js";
 export class CachingEmbeddingModel implements EmbeddingModel {
   readonly id: string;
   private readonly inner: EmbeddingModel;
-  private readonly cache: SearchIndex;
+  private readonly cache: CacheIndex;
 
-  constructor(inner: EmbeddingModel, cache: SearchIndex) {
+  constructor(inner: EmbeddingModel, cache: CacheIndex) {
     this.inner = inner;
     this.cache = cache;
     this.id = inner.id;
@@ -60,6 +65,6 @@ export async function withEmbeddingCacheFile(
   inner: EmbeddingModel,
   cacheFile: string,
 ): Promise<CachingEmbeddingModel> {
-  const { SqliteSearchIndex } = await import("../stores/sqlite/sqlite-search-index.js");
+  const { SqliteSearchIndex } = await import("../adapters/sqlite/sqlite-search-index.js");
   return new CachingEmbeddingModel(inner, new SqliteSearchIndex({ path: cacheFile }));
 }

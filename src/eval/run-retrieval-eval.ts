@@ -4,11 +4,11 @@ import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
 import type { EmbeddingModel } from "../contracts/embedding-model.js";
 import type { ChunkRecord } from "../contracts/search-index.js";
+import { textHash } from "../engine/search/embed-chunks.js";
+import type { FusionOptions } from "../engine/search/fusion.js";
+import { rankChunks } from "../engine/search/rank-chunks.js";
+import type { VectorFeedbackOptions } from "../engine/search/vector-feedback.js";
 import { errorMessage, MnemoError } from "../errors.js";
-import { textHash } from "../search/embed-chunks.js";
-import type { FusionOptions } from "../search/fusion.js";
-import { rankChunks } from "../search/rank-chunks.js";
-import type { VectorFeedbackOptions } from "../search/vector-feedback.js";
 import { type RetrievalCase, retrievalCaseSchema } from "./retrieval-case.js";
 import {
   type MetricsSummary,
@@ -50,7 +50,7 @@ export interface RetrievalEvalReport {
 }
 
 export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<RetrievalEvalReport> {
-  const { SqliteSearchIndex } = await import("../stores/sqlite/sqlite-search-index.js");
+  const { SqliteSearchIndex } = await import("../adapters/sqlite/sqlite-search-index.js");
   const dimensions = options.embedder ? (await options.embedder.open()).dimensions : 0;
   const maxK = Math.max(...options.ks);
   const all: Array<{ metrics: QueryMetrics; category: string | undefined }> = [];
@@ -86,7 +86,9 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
     }
     await index.close();
     if (options.rankedOut) await appendFile(options.rankedOut, `${rankedLines.join("\n")}\n`);
-    options.onCase?.(++cases);
+    // Counted apart from the call: `onCase?.(++cases)` skips the increment when there is no callback.
+    cases += 1;
+    options.onCase?.(cases);
   }
   if (cases === 0)
     throw new MnemoError("INVALID_INPUT", `${options.input} has no cases; each line must be one JSON case.`);

@@ -1,13 +1,13 @@
 import { fc, test as propertyTest } from "@fast-check/vitest";
 import { describe, expect, test } from "vitest";
+import { InMemoryMessageStore } from "../adapters/memory/in-memory-message-store.js";
 import type {
   AgentMessage,
   MessageEmbedding,
   MessageRecord,
   MessageStore,
 } from "../contracts/message-store.js";
-import { messageContentHash } from "../long-term/message-content.js";
-import { InMemoryMessageStore } from "../stores/memory/in-memory-message-store.js";
+import { messageContentHash } from "../engine/long-term/message-content.js";
 
 /**
  * The behaviour every MessageStore must have, as vitest tests. An adapter's test file calls

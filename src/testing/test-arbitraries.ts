@@ -1,5 +1,5 @@
 import { fc } from "@fast-check/vitest";
-import { type JournalEntry, normalizeEntryContent } from "../markdown/journal-entries.js";
+import { type JournalEntry, normalizeEntryContent } from "../engine/markdown/journal-entries.js";
 
 /** fast-check generators shared by the property tests. */
 const timestampArbitrary = fc
@@ -17,8 +17,12 @@ export const entryContentArbitrary = fc
   .map((lines) => normalizeEntryContent(lines.join("\n")))
   .filter((content) => content !== "");
 
-export const entryArbitrary: fc.Arbitrary<JournalEntry> = fc.record({
-  timestamp: timestampArbitrary,
-  category: fc.constantFrom("file_pattern", "user_pref", "error_solution", "general"),
-  content: entryContentArbitrary,
-});
+export const entryArbitrary: fc.Arbitrary<JournalEntry> = fc.record(
+  {
+    timestamp: timestampArbitrary,
+    category: fc.constantFrom("file_pattern", "user_pref", "error_solution", "general"),
+    content: entryContentArbitrary,
+    source: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ():_-]{0,40}[A-Za-z0-9)]$/),
+  },
+  { requiredKeys: ["timestamp", "category", "content"] },
+);

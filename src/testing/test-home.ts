@@ -2,12 +2,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { MnemoConfigInput } from "../config/schema.js";
-import { type MemoryHome, openMemory } from "../mnemo.js";
+import type { MnemoConfigInput } from "../engine/config/schema.js";
+import type { MemoryHome } from "../engine/memory-home.js";
+import { openMemory } from "../open-memory.js";
 
 /** Test helpers: a fresh memory home in the system's temp folder, removed afterwards. */
 export const REPOSITORY_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const CLI_PATH = join(REPOSITORY_ROOT, "dist", "cli", "main.js");
+export const CLI_PATH = join(REPOSITORY_ROOT, "dist", "surfaces", "cli", "main.js");
 
 export async function makeTempDir(prefix = "mnemo-test-"): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));

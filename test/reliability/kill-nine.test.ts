@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "vitest";
-import { openMemory } from "../../src/mnemo.js";
+import { openMemory } from "../../src/open-memory.js";
 import { makeTempDir, removeDir } from "../../src/testing/test-home.js";
 import { killRounds } from "./kill-rounds.js";
 

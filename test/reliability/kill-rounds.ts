@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { MEMORIES_DIR } from "../../src/home/layout.js";
-import { parseMemoryFile } from "../../src/memdir/memory-file.js";
-import { openMemory } from "../../src/mnemo.js";
-import { TEMP_FILE_PATTERN } from "../../src/stores/fs/atomic-write.js";
+import { TEMP_FILE_PATTERN } from "../../src/adapters/fs/atomic-write.js";
+import { MEMORIES_DIR } from "../../src/engine/home/layout.js";
+import { parseMemoryFile } from "../../src/engine/memdir/memory-file.js";
+import { openMemory } from "../../src/open-memory.js";
 import { REPOSITORY_ROOT } from "../../src/testing/test-home.js";
 import { snapshotHome } from "./home-snapshot.js";
 

@@ -1,4 +1,4 @@
-import { createProgram } from "../../../src/cli/program.js";
+import { createProgram } from "../../../src/surfaces/cli/program.js";
 import { seededRandom } from "../../../src/testing/seeded-random.js";
 import { describeFailure, type FuzzResult } from "./fuzz-homes.js";
 import { HostileValues } from "./hostile-values.js";

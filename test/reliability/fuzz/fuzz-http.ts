@@ -1,5 +1,5 @@
-import { startHttpServer } from "../../../src/http/start-http-server.js";
-import { openMemory } from "../../../src/mnemo.js";
+import { openMemory } from "../../../src/open-memory.js";
+import { startHttpServer } from "../../../src/surfaces/http/start-http-server.js";
 import { seededRandom } from "../../../src/testing/seeded-random.js";
 import { describeFailure, type FuzzResult } from "./fuzz-homes.js";
 import { encodePathPart, HostileValues } from "./hostile-values.js";

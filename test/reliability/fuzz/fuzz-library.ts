@@ -1,5 +1,6 @@
+import type { MemoryHome } from "../../../src/engine/memory-home.js";
 import { MnemoError } from "../../../src/errors.js";
-import { type MemoryHome, openMemory } from "../../../src/mnemo.js";
+import { openMemory } from "../../../src/open-memory.js";
 import { seededRandom } from "../../../src/testing/seeded-random.js";
 import { describeFailure, type FuzzResult } from "./fuzz-homes.js";
 import { HostileValues } from "./hostile-values.js";

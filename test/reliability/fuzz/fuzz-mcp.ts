@@ -1,8 +1,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { createMcpServer } from "../../../src/mcp/create-mcp-server.js";
-import { openMemory } from "../../../src/mnemo.js";
+import { openMemory } from "../../../src/open-memory.js";
+import { createMcpServer } from "../../../src/surfaces/mcp/create-mcp-server.js";
 import { seededRandom } from "../../../src/testing/seeded-random.js";
 import { describeFailure, type FuzzResult } from "./fuzz-homes.js";
 import { encodePathPart, HostileValues } from "./hostile-values.js";

@@ -1,0 +1,16 @@
+import { join } from "node:path";
+import { describeSearchIndexConformance } from "../../testing/search-index-conformance.js";
+import { makeTempDir, removeDir } from "../../testing/test-home.js";
+import { SqliteSearchIndex } from "./sqlite-search-index.js";
+
+describeSearchIndexConformance("SQLite file", async () => {
+  const folder = await makeTempDir("mnemo-search-index-");
+  return {
+    index: new SqliteSearchIndex({ path: join(folder, "search.sqlite") }),
+    cleanup: () => removeDir(folder),
+  };
+});
+
+describeSearchIndexConformance("SQLite in memory", async () => ({
+  index: new SqliteSearchIndex({ path: ":memory:" }),
+}));

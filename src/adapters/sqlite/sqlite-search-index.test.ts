@@ -1,0 +1,139 @@
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import type { ChunkRecord } from "../../contracts/search-index.js";
+import { MnemoError } from "../../errors.js";
+import { makeTempDir, removeDir } from "../../testing/test-home.js";
+import { SqliteSearchIndex } from "./sqlite-search-index.js";
+
+const chunk = (text: string, extra: Partial<ChunkRecord> = {}): ChunkRecord => ({
+  path: `memories/user_${text}.md`,
+  kind: "memory",
+  locator: text,
+  line: 1,
+  title: text,
+  text,
+  textHash: `hash-${text}`,
+  ...extra,
+});
+const state = { hash: "h", mtimeMs: 0, size: 1 };
+const MODEL = { id: "test:model", dimensions: 2 };
+
+/** Stores one document holding one chunk named `text`, with `vector` when given. */
+async function store(
+  index: SqliteSearchIndex,
+  text: string,
+  vector?: number[],
+  extra: Partial<ChunkRecord> = {},
+) {
+  const record = chunk(text, extra);
+  const vectors = new Map(vector ? [[record.textHash, Float32Array.from(vector)]] : []);
+  await index.replaceDocument(record.path, state, [record], vectors);
+}
+
+async function locatorsNear(index: SqliteSearchIndex, vector: number[], options = {}) {
+  const { vector: hits } = await index.search({
+    terms: [],
+    vector: Float32Array.from(vector),
+    limit: 10,
+    ...options,
+  });
+  return (await index.chunks(hits.map((hit) => hit.id))).map((stored) => stored.locator);
+}
+
+let folder = "";
+const opened: SqliteSearchIndex[] = [];
+async function openIndex(path = join(folder, "search.sqlite")): Promise<SqliteSearchIndex> {
+  const index = new SqliteSearchIndex({ path });
+  await index.open();
+  opened.push(index);
+  return index;
+}
+
+beforeEach(async () => {
+  folder = await makeTempDir();
+});
+afterEach(async () => {
+  for (const index of opened.splice(0)) await index.close();
+  await removeDir(folder);
+});
+
+describe("SqliteSearchIndex vectors", () => {
+  test("keeps each chunk's exact vector, read back by vectorsOf", async () => {
+    const index = await openIndex();
+    await index.resetVectors(MODEL);
+    await store(index, "first", [0.6, 0.8]);
+    await store(index, "second", [1, 0]);
+    await store(index, "none");
+    const { text } = await index.search({ terms: ["first", "second", "none"], limit: 10 });
+    const ids = text.map((hit) => hit.id);
+    const byLocator = new Map((await index.chunks(ids)).map((stored) => [stored.locator, stored.id]));
+
+    const vectors = await index.vectorsOf([...byLocator.values(), 999]);
+    expect(vectors.get(byLocator.get("first") as number)).toEqual(Float32Array.from([0.6, 0.8]));
+    expect(vectors.get(byLocator.get("second") as number)).toEqual(Float32Array.from([1, 0]));
+    expect(vectors.size).toBe(2);
+    expect(await index.vectorsOf([])).toEqual(new Map());
+    expect(await index.stats()).toEqual({ documents: 3, chunks: 3, vectors: 2 });
+  });
+
+  test("ranks by cosine, and applies a filter before ranking, not after", async () => {
+    const index = await openIndex();
+    await index.resetVectors(MODEL);
+    for (let serial = 0; serial < 30; serial++) await store(index, `near${serial}`, [1, serial / 1000]);
+    await store(index, "far", [0, 1], { memoryType: "project", path: "memories/project_far.md" });
+    expect((await locatorsNear(index, [1, 0])).slice(0, 2)).toEqual(["near0", "near1"]);
+    expect(await locatorsNear(index, [1, 0], { filter: { memoryType: "project" } })).toEqual(["far"]);
+    expect(await locatorsNear(index, [1, 0], { filter: { path: "memories/nothing.md" } })).toEqual([]);
+  });
+
+  test("sees another connection's writes, removals and model change before its next search", async () => {
+    const reader = await openIndex();
+    const writer = await openIndex();
+    await writer.resetVectors(MODEL);
+    await store(writer, "kept", [1, 0]);
+    expect(await locatorsNear(reader, [1, 0])).toEqual(["kept"]);
+
+    await store(writer, "added", [0.9, 0.1]);
+    await writer.removeDocument("memories/user_kept.md");
+    expect(await locatorsNear(reader, [1, 0])).toEqual(["added"]);
+
+    await writer.resetVectors({ id: "test:other", dimensions: 3 });
+    await store(writer, "three", [0, 0, 1]);
+    expect(await locatorsNear(reader, [0, 0, 1])).toEqual(["three"]);
+    await expect(reader.search({ terms: [], vector: Float32Array.from([1, 0]), limit: 5 })).rejects.toThrow(
+      /2 dimensions, the index 3/,
+    );
+  });
+
+  test("its own writes are searchable at once, also after the vectors were loaded", async () => {
+    const index = await openIndex();
+    await index.resetVectors(MODEL);
+    await store(index, "first", [1, 0]);
+    expect(await locatorsNear(index, [1, 0])).toEqual(["first"]);
+    await store(index, "second", [0, 1]);
+    await store(index, "first", [0.8, 0.6]); // replaced: the old chunk and its vector go
+    const missing = (await index.chunksWithoutVector(10)).length;
+    expect(missing).toBe(0);
+    expect(await locatorsNear(index, [0, 1])).toEqual(["second", "first"]);
+    await store(index, "later");
+    const [withoutVector] = await index.chunksWithoutVector(10);
+    await index.setVectors(new Map([[withoutVector?.id as number, Float32Array.from([0, 1])]]));
+    expect((await locatorsNear(index, [0, 1])).slice(0, 2).sort()).toEqual(["later", "second"]);
+  });
+
+  test("refuses a vector of another size than the model's, and stores nothing of that document", async () => {
+    const index = await openIndex();
+    await index.resetVectors(MODEL);
+    await expect(store(index, "wrong", [1, 0, 0])).rejects.toThrow(
+      /3 dimensions .* test:model \(2 dimensions\)/,
+    );
+    expect(await index.stats()).toEqual({ documents: 0, chunks: 0, vectors: 0 });
+  });
+
+  test("a closed index says to open it", async () => {
+    const index = new SqliteSearchIndex({ path: ":memory:" });
+    await expect(index.search({ terms: [], vector: Float32Array.from([1, 0]), limit: 1 })).rejects.toThrow(
+      MnemoError,
+    );
+  });
+});

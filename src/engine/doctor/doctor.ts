@@ -1,0 +1,303 @@
+import type { DocumentWriter } from "../../contracts/document-store.js";
+import { archiveText } from "../archive/archive.js";
+import { archiveOldDailies, listDailyDates, oldestRecentDate } from "../daily/daily-log.js";
+import { localDate } from "../home/clock.js";
+import type { HomeContext } from "../home/home-context.js";
+import {
+  archivePathFor,
+  DAILY_DIR,
+  dailyPath,
+  MEMORIES_DIR,
+  MEMORY_INDEX_SECTION,
+  MEMORY_JOURNAL_SECTION,
+  MEMORY_PATH,
+  SOUL_PATH,
+  TOPICS_DIR,
+  USER_PATH,
+} from "../home/layout.js";
+import { enforceJournalCapacity, memoryLinesWithoutIndex } from "../journal/journal.js";
+import { parseJournal } from "../markdown/journal-entries.js";
+import { countLines, splitLinesKeepEnds } from "../markdown/lines.js";
+import { findSection, parseSections, sameSectionName } from "../markdown/sections.js";
+import { updateIndex } from "../memdir/memdir.js";
+import { type MemoryHeader, parseMemoryFile } from "../memdir/memory-file.js";
+import { indexLinesOf, parseIndexLine, removeIndexLines, upsertIndexLine } from "../memdir/memory-index.js";
+import { parseMemoryFileName } from "../memdir/memory-name.js";
+import { enforceProfileBudget, type ProfileFile, usageOf } from "../profile/profile.js";
+import type { DoctorProblem } from "./doctor-problem.js";
+import { checkSearchIndex, type SearchIndexHealth, searchIndexProblems } from "./index-check.js";
+import { checkInstructionLikeText } from "./instruction-check.js";
+import { checkStoredSecrets } from "./secret-check.js";
+import { checkWriteLeftovers, cleanWriteLeftovers } from "./write-leftover-check.js";
+
+export type { DoctorProblem, DoctorProblemKind } from "./doctor-problem.js";
+
+/**
+ * `mnemo doctor`: finds what a hand edit, a crash or an older version left behind, and with `fix`
+ * repairs what can be repaired without losing anything (overflow goes to the archive, index lines
+ * are rebuilt from the files). Malformed files are reported with file and line, never rewritten.
+ */
+export interface DoctorReport {
+  problems: DoctorProblem[];
+  /** What `fix` changed, one line each. */
+  fixed: string[];
+  searchIndex: SearchIndexHealth;
+}
+
+export async function runDoctor(home: HomeContext, options: { fix?: boolean } = {}): Promise<DoctorReport> {
+  const searchIndex = await checkSearchIndex(home);
+  const problems = [
+    ...(await checkMemories(home)),
+    ...(await checkProfiles(home)),
+    ...(await checkJournals(home)),
+    ...(await checkDailies(home)),
+    ...(await checkWriteLeftovers(home)),
+    ...(await checkInstructionLikeText(home)),
+    ...(await checkStoredSecrets(home)),
+    ...searchIndexProblems(searchIndex),
+  ];
+  if (!options.fix || !problems.some((problem) => problem.fixable))
+    return { problems, fixed: [], searchIndex };
+  const fixed = await home.store.transaction((writer) => fixProblems(home, writer, problems));
+  if (problems.some((problem) => problem.kind === "write-leftover"))
+    fixed.push(...(await cleanWriteLeftovers(home)));
+  return { problems, fixed, searchIndex };
+}
+
+async function checkMemories(home: HomeContext): Promise<DoctorProblem[]> {
+  const problems: DoctorProblem[] = [];
+  const files = (await home.store.list(MEMORIES_DIR)).filter((document) => document.path.endsWith(".md"));
+  const valid = new Set<string>();
+  for (const { path } of files) {
+    const parsed = parseMemoryFile(path, (await home.store.read(path)) ?? "");
+    if (!parsed.ok) {
+      problems.push({
+        kind: "malformed-memory",
+        path,
+        line: parsed.line,
+        message: `${parsed.problem}; fix the file by hand`,
+        fixable: false,
+      });
+      continue;
+    }
+    valid.add(path);
+    const fromName = parseMemoryFileName(path);
+    if (fromName?.type !== parsed.header.type) {
+      problems.push({
+        kind: "misnamed-memory",
+        path,
+        message: `file name should be ${MEMORIES_DIR}/<type>_<name>.md with type "${parsed.header.type}"; save it again under its name to rename it`,
+        fixable: false,
+      });
+    }
+  }
+  const memoryText = (await home.store.read(MEMORY_PATH)) ?? "";
+  const indexed = indexLinesOf(findSection(parseSections(memoryText), MEMORY_INDEX_SECTION)?.body ?? "");
+  const indexedPaths = new Set(indexed.map((line) => line.path));
+  for (const line of indexed) {
+    if (!files.some((file) => file.path === line.path)) {
+      problems.push({
+        kind: "dangling-index-line",
+        path: MEMORY_PATH,
+        message: `index line points to missing file ${line.path}`,
+        fixable: true,
+      });
+    }
+  }
+  for (const path of valid) {
+    if (!indexedPaths.has(path)) {
+      problems.push({
+        kind: "unindexed-memory",
+        path,
+        message: `${path} has no index line in ${MEMORY_PATH}`,
+        fixable: true,
+      });
+    }
+  }
+  return problems;
+}
+
+async function checkProfiles(home: HomeContext): Promise<DoctorProblem[]> {
+  const problems: DoctorProblem[] = [];
+  const files: Array<[ProfileFile, string]> = [
+    ["soul", SOUL_PATH],
+    ["user", USER_PATH],
+    ["memory", MEMORY_PATH],
+    ...(await listDailyDates(home.store)).map((date): [ProfileFile, string] => ["daily", dailyPath(date)]),
+  ];
+  for (const [file, path] of files) {
+    const text = await home.store.read(path);
+    if (text === undefined) continue;
+    const document = parseSections(text);
+    const usage = usageOf(home, file, document);
+    if (usage.characters > usage.budget) {
+      problems.push({
+        kind: "over-budget",
+        path,
+        message: `${usage.characters} characters, budget ${usage.budget}`,
+        fixable: true,
+      });
+    }
+    const seen: string[] = [];
+    for (const section of document.sections) {
+      if (seen.some((name) => sameSectionName(name, section.name))) {
+        problems.push({
+          kind: "duplicate-section",
+          path,
+          message: `section "${section.name}" appears more than once; edits reach only the first`,
+          fixable: false,
+        });
+      }
+      seen.push(section.name);
+    }
+  }
+  return problems;
+}
+
+async function checkJournals(home: HomeContext): Promise<DoctorProblem[]> {
+  const problems: DoctorProblem[] = [];
+  const journals = [MEMORY_PATH, ...(await home.store.list(TOPICS_DIR)).map((document) => document.path)];
+  for (const path of journals) {
+    const text = (await home.store.read(path)) ?? "";
+    const { journal, firstLine } =
+      path === MEMORY_PATH ? memoryJournal(text) : { journal: text, firstLine: 1 };
+    for (const warning of parseJournal(journal).warnings) {
+      problems.push({
+        kind: "malformed-journal-entry",
+        path,
+        line: firstLine + warning.line - 1,
+        message: warning.message,
+        fixable: false,
+      });
+    }
+    const lines = path === MEMORY_PATH ? memoryLinesWithoutIndex(text) : countLines(text);
+    if (
+      lines > home.config.capacity.maxLines &&
+      parseJournal(journal).blocks.some((block) => block.kind === "entry")
+    ) {
+      problems.push({
+        kind: "over-capacity",
+        path,
+        message: `${lines} lines, limit ${home.config.capacity.maxLines}`,
+        fixable: true,
+      });
+    }
+  }
+  return problems;
+}
+
+/** MEMORY.md's journal section and the file line its body starts on. */
+function memoryJournal(text: string): { journal: string; firstLine: number } {
+  const document = parseSections(text);
+  const section = findSection(document, MEMORY_JOURNAL_SECTION);
+  if (!section) return { journal: "", firstLine: 1 };
+  let line = splitLinesKeepEnds(document.preamble).length + 1;
+  for (const each of document.sections) {
+    if (each === section) break;
+    line += splitLinesKeepEnds(each.headingLine + each.body).length;
+  }
+  return { journal: section.body, firstLine: line + 1 };
+}
+
+async function checkDailies(home: HomeContext): Promise<DoctorProblem[]> {
+  const problems: DoctorProblem[] = [];
+  const dates = await listDailyDates(home.store);
+  const cutoff = oldestRecentDate(home.now(), home.config.dailyDays);
+  for (const date of dates.filter((each) => each < cutoff)) {
+    problems.push({
+      kind: "old-daily-log",
+      path: dailyPath(date),
+      message: `older than the last ${home.config.dailyDays} days; belongs in the archive`,
+      fixable: true,
+    });
+  }
+  for (const document of await home.store.list(DAILY_DIR)) {
+    if (!dates.some((date) => document.path === dailyPath(date))) {
+      problems.push({
+        kind: "misnamed-daily-log",
+        path: document.path,
+        message: `daily logs are named YYYY-MM-DD.md (today: ${localDate(home.now())}.md); this file is not loaded`,
+        fixable: false,
+      });
+    }
+  }
+  return problems;
+}
+
+async function fixProblems(
+  home: HomeContext,
+  writer: DocumentWriter,
+  problems: DoctorProblem[],
+): Promise<string[]> {
+  const fixed: string[] = [];
+  const kinds = new Set(problems.filter((problem) => problem.fixable).map((problem) => problem.kind));
+  if (kinds.has("dangling-index-line") || kinds.has("unindexed-memory")) {
+    fixed.push(...(await rebuildIndexLines(home, writer, problems)));
+  }
+  for (const problem of problems.filter((each) => each.kind === "over-budget")) {
+    const file: ProfileFile =
+      problem.path === SOUL_PATH
+        ? "soul"
+        : problem.path === USER_PATH
+          ? "user"
+          : problem.path === MEMORY_PATH
+            ? "memory"
+            : "daily";
+    const archived = await enforceProfileBudget(home, writer, file, problem.path);
+    if (archived.length > 0)
+      fixed.push(`${problem.path}: moved ${archived.length} part(s) over budget to ${archived[0]?.path}`);
+  }
+  for (const problem of problems.filter((each) => each.kind === "over-capacity")) {
+    const archived = await enforceJournalCapacity(home, writer, problem.path);
+    if (archived.length > 0)
+      fixed.push(`${problem.path}: moved ${archived.length} oldest entries to ${archived[0]?.path}`);
+  }
+  if (kinds.has("old-daily-log")) {
+    for (const path of await archiveOldDailies(home, writer)) fixed.push(`${path}: moved to the archive`);
+  }
+  return fixed;
+}
+
+async function rebuildIndexLines(
+  home: HomeContext,
+  writer: DocumentWriter,
+  problems: DoctorProblem[],
+): Promise<string[]> {
+  const fixed: string[] = [];
+  const present = new Set((await writer.list(MEMORIES_DIR)).map((document) => document.path));
+  const additions: MemoryHeader[] = [];
+  for (const problem of problems.filter((each) => each.kind === "unindexed-memory")) {
+    const parsed = parseMemoryFile(problem.path, (await writer.read(problem.path)) ?? "");
+    if (parsed.ok) additions.push(parsed.header);
+  }
+  // The lines to remove go to the archive first, as every removal does (a person may have written them).
+  const index = findSection(parseSections((await writer.read(MEMORY_PATH)) ?? ""), MEMORY_INDEX_SECTION);
+  const danglingLines = splitLinesKeepEnds(index?.body ?? "").filter((line) => {
+    const parsed = parseIndexLine(line);
+    return parsed !== undefined && !present.has(parsed.path);
+  });
+  await archiveText(writer, {
+    sourcePath: MEMORY_PATH,
+    chunks: danglingLines.length > 0 ? [danglingLines.join("")] : [],
+    reason: "index lines of memory files that do not exist (mnemo doctor --fix)",
+    now: home.now(),
+  });
+  await updateIndex(writer, (body) => {
+    const dangling = indexLinesOf(body)
+      .map((line) => line.path)
+      .filter((path) => !present.has(path));
+    for (const path of dangling)
+      fixed.push(`${MEMORY_PATH}: moved the index line of missing ${path} to ${archivePathFor(MEMORY_PATH)}`);
+    let updated = removeIndexLines(body, dangling);
+    for (const header of additions) {
+      updated = upsertIndexLine(updated, {
+        title: header.name,
+        path: header.path,
+        summary: header.description,
+      });
+      fixed.push(`${MEMORY_PATH}: added the index line of ${header.path}`);
+    }
+    return updated;
+  });
+  return fixed;
+}

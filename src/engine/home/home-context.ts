@@ -1,0 +1,13 @@
+import type { DocumentStore } from "../../contracts/document-store.js";
+import type { SearchIndexInspection } from "../../contracts/search-index.js";
+import type { MnemoConfig } from "../config/schema.js";
+
+/** What every memory operation needs: where the documents are, the settings, the time, a place for warnings. */
+export interface HomeContext {
+  store: DocumentStore;
+  config: MnemoConfig;
+  now: () => Date;
+  warn: (message: string) => void;
+  /** Looks at the search index's storage for doctor; absent where the backend has nothing to look at. */
+  inspectSearchIndex?: () => Promise<SearchIndexInspection>;
+}

@@ -1,0 +1,29 @@
+/** Where each kind of memory lives inside the home (see docs/format.md). */
+export const SOUL_PATH = "SOUL.md";
+export const USER_PATH = "USER.md";
+export const MEMORY_PATH = "MEMORY.md";
+export const MEMORIES_DIR = "memories";
+export const TOPICS_DIR = "topics";
+export const DAILY_DIR = "daily";
+export const ARCHIVE_DIR = "archive";
+/** The derived search index of a file home, inside its derived-state folder. */
+export const SEARCH_INDEX_FILE = ".index/search.sqlite";
+/** Conversations whose session-end extraction failed, kept until a retry succeeds. */
+export const PENDING_DIR = ".pending";
+
+/** MEMORY.md sections that mnemo manages itself; everything else in MEMORY.md is the agent's notes. */
+export const MEMORY_INDEX_SECTION = "Memories";
+export const MEMORY_JOURNAL_SECTION = "Journal";
+export const MANAGED_MEMORY_SECTIONS = [MEMORY_INDEX_SECTION, MEMORY_JOURNAL_SECTION];
+
+export function topicPath(topic: string): string {
+  return `${TOPICS_DIR}/${topic}.md`;
+}
+
+export function dailyPath(date: string): string {
+  return `${DAILY_DIR}/${date}.md`;
+}
+
+export function archivePathFor(sourcePath: string): string {
+  return `${ARCHIVE_DIR}/${sourcePath}`;
+}

@@ -1,0 +1,133 @@
+import { MnemoError } from "../../errors.js";
+import { splitLinesKeepEnds, stripLineEnd } from "./lines.js";
+
+/**
+ * A `## Section` document (SOUL.md, USER.md, MEMORY.md, daily logs). Every byte of the source is
+ * kept: the preamble is the text before the first heading, each section keeps its heading line and
+ * its body verbatim, so `serializeSections(parseSections(text)) === text` for any text.
+ */
+export interface Section {
+  /** Trimmed heading text: "Identity" for "## Identity". */
+  name: string;
+  /** The heading line as written, with its line ending. */
+  headingLine: string;
+  /** Everything after the heading line up to the next heading, as written. */
+  body: string;
+}
+
+export interface SectionDocument {
+  preamble: string;
+  sections: Section[];
+}
+
+const HEADING = /^##[ \t]+(\S.*?)[ \t]*$/;
+
+export function parseSectionHeading(line: string): string | undefined {
+  return HEADING.exec(stripLineEnd(line))?.[1];
+}
+
+export function parseSections(text: string): SectionDocument {
+  const document: SectionDocument = { preamble: "", sections: [] };
+  let current: Section | undefined;
+  for (const line of splitLinesKeepEnds(text)) {
+    const name = parseSectionHeading(line);
+    if (name !== undefined) {
+      current = { name, headingLine: line, body: "" };
+      document.sections.push(current);
+    } else if (current) {
+      current.body += line;
+    } else {
+      document.preamble += line;
+    }
+  }
+  return document;
+}
+
+export function serializeSections(document: SectionDocument): string {
+  return document.preamble + document.sections.map((section) => section.headingLine + section.body).join("");
+}
+
+/** Section names match ignoring case and repeated spaces, as a person would type them. */
+export function sameSectionName(a: string, b: string): boolean {
+  const normalize = (name: string) => name.trim().replace(/\s+/g, " ").toLowerCase();
+  return normalize(a) === normalize(b);
+}
+
+export function findSection(document: SectionDocument, name: string): Section | undefined {
+  return document.sections.find((section) => sameSectionName(section.name, name));
+}
+
+/** A section's content without the blank lines that separate it from its neighbours. */
+export function sectionContent(section: Section): string {
+  return section.body.replace(/^(?:[ \t]*\r?\n)+/, "").trimEnd();
+}
+
+/** Checks a section name from a caller: one line, not empty, no "#" prefix. */
+export function validateSectionName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === "" || /[\r\n]/.test(trimmed) || trimmed.startsWith("#") || trimmed.length > 120) {
+    throw new MnemoError(
+      "INVALID_INPUT",
+      `Invalid section name "${name}": use one line of at most 120 characters without a leading "#".`,
+    );
+  }
+  return trimmed;
+}
+
+/** Text written into a section must not contain a heading line, which would split the section. */
+export function validateSectionText(text: string, what: string): string {
+  const trimmed = text.replace(/\r\n?/g, "\n").trim();
+  if (trimmed === "") throw new MnemoError("INVALID_INPUT", `The ${what} is empty; give the text to write.`);
+  const heading = trimmed.split("\n").find((line) => parseSectionHeading(line) !== undefined);
+  if (heading !== undefined) {
+    throw new MnemoError(
+      "INVALID_INPUT",
+      `The ${what} contains the heading line "${heading}", which would start a new section. ` +
+        "Write each section separately, or use ### for sub-headings.",
+    );
+  }
+  return trimmed;
+}
+
+/** A new section in canonical form: heading, content, one blank line after. */
+export function makeSection(name: string, content: string): Section {
+  return { name, headingLine: `## ${name}\n`, body: `${content}\n\n` };
+}
+
+/** Gives a section new content, keeping the blank line that separated it from the next section. */
+export function withContent(section: Section, content: string): Section {
+  return { ...section, body: content === "" ? "\n" : `${content}\n\n` };
+}
+
+/** Makes sure the text ends with a blank line, so a section appended after it starts cleanly. */
+export function endWithBlankLine(text: string): string {
+  if (text === "") return text;
+  if (text.endsWith("\n\n")) return text;
+  return text.endsWith("\n") ? `${text}\n` : `${text}\n\n`;
+}
+
+function separateFromNext(section: Section): Section {
+  if (section.body === "") {
+    return { ...section, body: section.headingLine.endsWith("\n") ? "\n" : "\n\n" };
+  }
+  return { ...section, body: endWithBlankLine(section.body) };
+}
+
+/** Inserts a section before the first of `beforeNames` that exists, else at the end. */
+export function insertSection(
+  document: SectionDocument,
+  section: Section,
+  beforeNames: string[] = [],
+): SectionDocument {
+  const sections = [...document.sections];
+  const position = sections.findIndex((existing) =>
+    beforeNames.some((name) => sameSectionName(existing.name, name)),
+  );
+  const index = position === -1 ? sections.length : position;
+  const previous = sections[index - 1];
+  let preamble = document.preamble;
+  if (previous) sections[index - 1] = separateFromNext(previous);
+  else preamble = endWithBlankLine(preamble);
+  sections.splice(index, 0, section);
+  return { preamble, sections };
+}

@@ -1,0 +1,280 @@
+import type { DocumentWriter } from "../../contracts/document-store.js";
+import { MnemoError } from "../../errors.js";
+import { type ArchivedChunk, archiveText } from "../archive/archive.js";
+import { guardSecrets, secretMode } from "../guard/secret-guard.js";
+import type { HomeContext } from "../home/home-context.js";
+import { MEMORIES_DIR, MEMORY_INDEX_SECTION, MEMORY_JOURNAL_SECTION, MEMORY_PATH } from "../home/layout.js";
+import {
+  findSection,
+  insertSection,
+  makeSection,
+  parseSections,
+  serializeSections,
+  withContent,
+} from "../markdown/sections.js";
+import { formatMemoryFile, parseMemoryFile } from "./memory-file.js";
+import { formatIndexLine, type IndexLine, removeIndexLines, upsertIndexLine } from "./memory-index.js";
+import { chooseMemoryPath, findNamedFiles, type NamedFiles, resolveMemoryPath } from "./memory-lookup.js";
+import { validateMemoryName } from "./memory-name.js";
+import { type MemoryType, parseMemoryType } from "./memory-types.js";
+import type { MemoryManifestEntry } from "./scan-memories.js";
+import { memoryAgeDays, stalenessNote } from "./staleness.js";
+
+/** Typed memories of seed 001: save, delete, get, scan, each keeping MEMORY.md's index in step. */
+export interface SaveMemoryInput {
+  type: MemoryType;
+  name: string;
+  description?: string;
+  content: string;
+  /**
+   * Extra frontmatter keys written with the memory, such as provenance (`source_session`) or
+   * `supersedes`. mnemo's own keys (name, description, type, created, updated) cannot be set here.
+   */
+  frontmatter?: Record<string, string>;
+  /** Why the previous version goes to the archive; default "replaced by a newer save". */
+  replaceReason?: string;
+  /**
+   * A credential in the name, description or content is stored as `[REDACTED:<kind>]` (true) or
+   * refused with SECRET_DETECTED (false); default: the home's `secrets` setting.
+   */
+  redactSecrets?: boolean;
+}
+
+export interface SavedMemory {
+  path: string;
+  name: string;
+  type: MemoryType;
+  created: boolean;
+  indexLine: string;
+  /** The previous version, or a same-named memory of another type that this one replaces. */
+  archived: ArchivedChunk[];
+  /** The kinds of secret replaced by `[REDACTED:<kind>]`, one per secret. */
+  redactedSecrets: string[];
+}
+
+export interface Memory extends MemoryManifestEntry {
+  content: string;
+}
+
+/** The longest content a save accepts. */
+export const MAX_CONTENT_CHARACTERS = 20_000;
+const MAX_DESCRIPTION_CHARACTERS = 300;
+
+export async function saveMemory(home: HomeContext, input: SaveMemoryInput): Promise<SavedMemory> {
+  const prepared = prepareSave(home, input);
+  return home.store.transaction(async (writer) => {
+    const named = await findNamedFiles(writer, prepared.name);
+    const written = await writeMemory(home, writer, prepared, named);
+    await updateIndex(writer, (body) =>
+      upsertIndexLine(removeIndexLines(body, written.retyped), written.entry),
+    );
+    return written.saved;
+  });
+}
+
+/** A save's input as it may be stored: validated and guarded; throws before anything is written. */
+export interface PreparedSave {
+  input: SaveMemoryInput;
+  name: string;
+  description: string;
+  content: string;
+  type: MemoryType;
+  extra: Record<string, string> | undefined;
+  redactedSecrets: string[];
+}
+
+export function prepareSave(home: HomeContext, input: SaveMemoryInput): PreparedSave {
+  const guarded = guardMemoryInput(home, input);
+  const name = validateMemoryName(guarded.name);
+  const description = guarded.description.replace(/\s+/g, " ").trim();
+  const content = guarded.content.replace(/\r\n?/g, "\n").trim();
+  if (content === "")
+    throw new MnemoError("INVALID_INPUT", `Memory "${name}" has no content; give the text to remember.`);
+  if (content.length > MAX_CONTENT_CHARACTERS) {
+    throw new MnemoError(
+      "TOO_LARGE",
+      `Memory "${name}" is ${content.length} characters; the limit is ${MAX_CONTENT_CHARACTERS}. Save the essentials, or split it into several memories.`,
+    );
+  }
+  if (description.length > MAX_DESCRIPTION_CHARACTERS) {
+    throw new MnemoError(
+      "TOO_LARGE",
+      `The description of "${name}" is ${description.length} characters; keep it to one line under ${MAX_DESCRIPTION_CHARACTERS}.`,
+    );
+  }
+  const type = parseMemoryType(String(input.type));
+  const extra = validateExtraFrontmatter(name, input.frontmatter);
+  return { input, name, description, content, type, extra, redactedSecrets: guarded.redactedSecrets };
+}
+
+/**
+ * Inside a transaction: writes the memory's file (archiving the version it replaces, and the same
+ * memory under another type), and returns its index entry for the caller to put in MEMORY.md.
+ */
+export async function writeMemory(
+  home: HomeContext,
+  writer: DocumentWriter,
+  prepared: PreparedSave,
+  named: NamedFiles,
+): Promise<{ saved: SavedMemory; entry: IndexLine; retyped: string[] }> {
+  const { name, content, type, extra } = prepared;
+  const path = chooseMemoryPath(named, type, name);
+  const now = home.now();
+  const archived: ArchivedChunk[] = [];
+  const previousText = await writer.read(path);
+  const previous = previousText === undefined ? undefined : parseMemoryFile(path, previousText);
+  if (previousText !== undefined && (!previous?.ok || previous.body.trim() !== content)) {
+    archived.push(
+      ...(await archiveText(writer, {
+        sourcePath: path,
+        chunks: [previousText],
+        reason: prepared.input.replaceReason ?? "replaced by a newer save",
+        now,
+      })),
+    );
+  }
+  const fields = {
+    name,
+    description: prepared.description || keptDescription(previous) || firstLine(content),
+    type,
+  };
+  const previousFrontmatter = previous?.ok ? previous.frontmatter : undefined;
+  await writer.write(
+    path,
+    formatMemoryFile({ previous: previousFrontmatter, fields, extra, body: content, now }),
+  );
+  // The same memory under another type (or a hand copy) is replaced by this file.
+  const retyped = named.holding.filter((other) => other !== path);
+  for (const other of retyped)
+    archived.push(...(await moveToArchive(writer, other, `replaced by ${path}`, now)));
+  const entry = { title: name, path, summary: fields.description };
+  const created = previousText === undefined;
+  const saved = {
+    path,
+    name,
+    type,
+    created,
+    indexLine: formatIndexLine(entry),
+    archived,
+    redactedSecrets: prepared.redactedSecrets,
+  };
+  return { saved, entry, retyped };
+}
+
+/** The name, description and content as they may be stored (see guardSecrets); the name is checked first, as errors quote it. */
+function guardMemoryInput(home: HomeContext, input: SaveMemoryInput) {
+  const mode = secretMode(home.config.secrets, input.redactSecrets);
+  const name = guardSecrets(input.name, { field: "the memory's name", mode });
+  const description = guardSecrets(input.description ?? "", {
+    field: `the description of memory "${name.text}"`,
+    mode,
+  });
+  const content = guardSecrets(input.content, { field: `the content of memory "${name.text}"`, mode });
+  return {
+    name: name.text,
+    description: description.text,
+    content: content.text,
+    redactedSecrets: [...name.redactedSecrets, ...description.redactedSecrets, ...content.redactedSecrets],
+  };
+}
+
+/**
+ * Moves the memory's file to archive/memories/ (marked with `reason`), then removes its index line:
+ * a file that cannot be read or archived leaves both as they were.
+ */
+export async function deleteMemory(
+  home: HomeContext,
+  name: string,
+  options: { reason?: string } = {},
+): Promise<{ path: string; archived: ArchivedChunk[] }> {
+  return home.store.transaction(async (writer) => {
+    const path = await resolveMemoryPath(writer, name);
+    const archived = await moveToArchive(writer, path, options.reason ?? "deleted", home.now());
+    await updateIndex(writer, (body) => removeIndexLines(body, [path]));
+    return { path, archived };
+  });
+}
+
+export async function getMemory(home: HomeContext, name: string): Promise<Memory> {
+  const path = await resolveMemoryPath(home.store, name);
+  const text = (await home.store.read(path)) ?? "";
+  const parsed = parseMemoryFile(path, text);
+  if (!parsed.ok) {
+    throw new MnemoError(
+      "MALFORMED_FILE",
+      `${home.store.locate(path)} line ${parsed.line}: ${parsed.problem}. Fix the file by hand, or run mnemo doctor.`,
+    );
+  }
+  const info = (await home.store.list(MEMORIES_DIR)).find((document) => document.path === path);
+  const modifiedAt = info?.modifiedAt ?? home.now();
+  const { updated } = parsed.header;
+  return {
+    ...parsed.header,
+    modifiedAt,
+    ageDays: memoryAgeDays(updated, modifiedAt, home.now()),
+    staleness: stalenessNote(updated, modifiedAt, home.now()),
+    content: parsed.body.trim(),
+  };
+}
+
+async function moveToArchive(
+  writer: DocumentWriter,
+  path: string,
+  reason: string,
+  now: Date,
+): Promise<ArchivedChunk[]> {
+  const text = await writer.read(path);
+  if (text === undefined) return [];
+  const archived = await archiveText(writer, { sourcePath: path, chunks: [text], reason, now });
+  await writer.remove(path);
+  return archived;
+}
+
+/** Applies `change` to the body of MEMORY.md's `## Memories` section, creating it before the journal. */
+export async function updateIndex(writer: DocumentWriter, change: (body: string) => string): Promise<void> {
+  const text = (await writer.read(MEMORY_PATH)) ?? "# Memory\n\n";
+  const document = parseSections(text);
+  const section = findSection(document, MEMORY_INDEX_SECTION);
+  const body = change(section?.body ?? "");
+  const updated = section
+    ? {
+        ...document,
+        sections: document.sections.map((each) => (each === section ? { ...section, body } : each)),
+      }
+    : insertSection(document, withContent(makeSection(MEMORY_INDEX_SECTION, ""), body.trimEnd()), [
+        MEMORY_JOURNAL_SECTION,
+      ]);
+  const serialized = serializeSections(updated);
+  if (serialized !== text) await writer.write(MEMORY_PATH, serialized);
+}
+
+const OWN_FRONTMATTER_KEYS = new Set(["name", "description", "type", "created", "updated"]);
+
+function validateExtraFrontmatter(
+  name: string,
+  extra: Record<string, string> | undefined,
+): Record<string, string> | undefined {
+  for (const key of Object.keys(extra ?? {})) {
+    if (!/^[a-z][a-z0-9_]*$/.test(key) || OWN_FRONTMATTER_KEYS.has(key)) {
+      throw new MnemoError(
+        "INVALID_INPUT",
+        `Cannot write frontmatter key "${key}" on memory "${name}": extra keys use lower-case letters, digits and _, and cannot be one of ${[...OWN_FRONTMATTER_KEYS].join(", ")}.`,
+      );
+    }
+  }
+  return extra;
+}
+
+/**
+ * A re-save without a description keeps the one the memory has, unless it was only the first line
+ * of the old content (then the new first line replaces it, as it would have been derived again).
+ */
+function keptDescription(previous: ReturnType<typeof parseMemoryFile> | undefined): string | undefined {
+  if (!previous?.ok) return undefined;
+  const { description } = previous.header;
+  return description === firstLine(previous.body.trim()) ? undefined : description;
+}
+
+function firstLine(content: string): string {
+  return content.split("\n")[0]?.trim() ?? "";
+}

@@ -1,0 +1,91 @@
+import { splitLinesKeepEnds, stripLineEnd } from "../markdown/lines.js";
+
+/**
+ * The index of typed memories in MEMORY.md's `## Memories` section, one line per memory (seed 001):
+ *
+ *     - [Prefers tabs](memories/feedback_prefers-tabs.md) — Indent with tabs in every project
+ *
+ * Lines that are not index lines (a person's note) are kept where they are.
+ */
+export interface IndexLine {
+  title: string;
+  path: string;
+  summary: string;
+}
+
+const INDEX_LINE = /^[-*] \[(.*)\]\(([^()\s]+)\)(?:\s+[—-]+\s+(.*))?\s*$/;
+const MAX_INDEX_LINE = 150;
+
+export function parseIndexLine(line: string): IndexLine | undefined {
+  const match = INDEX_LINE.exec(stripLineEnd(line));
+  if (!match) return undefined;
+  return { title: match[1] ?? "", path: match[2] ?? "", summary: (match[3] ?? "").trim() };
+}
+
+export function formatIndexLine(entry: IndexLine): string {
+  const title = oneLine(entry.title).replace(/[[\]]/g, (bracket) => (bracket === "[" ? "(" : ")"));
+  const head = `- [${title}](${entry.path})`;
+  const summary = oneLine(entry.summary);
+  if (summary === "") return head;
+  const room = MAX_INDEX_LINE - head.length - 3;
+  const cut = summary.length > room ? `${summary.slice(0, Math.max(room - 1, 20)).trimEnd()}…` : summary;
+  return `${head} — ${cut}`;
+}
+
+export function indexLinesOf(sectionBody: string): IndexLine[] {
+  return splitLinesKeepEnds(sectionBody).flatMap((line) => {
+    const parsed = parseIndexLine(line);
+    return parsed ? [parsed] : [];
+  });
+}
+
+/**
+ * Puts the line that points at `entry.path` first among the index lines (dropping any older line for
+ * the same path): the index is kept newest first, so the head of MEMORY.md, which seed 000 loads, and
+ * the context's share of the index (fit-context.ts) hold the newest memories.
+ */
+export function upsertIndexLine(sectionBody: string, entry: IndexLine): string {
+  const formatted = `${formatIndexLine(entry)}\n`;
+  const kept = splitLinesKeepEnds(sectionBody).filter((line) => parseIndexLine(line)?.path !== entry.path);
+  const firstIndexLine = kept.findIndex((line) => parseIndexLine(line) !== undefined);
+  if (firstIndexLine === -1) return appendLine(kept.join(""), formatted);
+  return [...kept.slice(0, firstIndexLine), formatted, ...kept.slice(firstIndexLine)].join("");
+}
+
+export function removeIndexLines(sectionBody: string, paths: string[]): string {
+  if (paths.length === 0) return sectionBody;
+  const removed = new Set(paths);
+  return splitLinesKeepEnds(sectionBody)
+    .filter((line) => {
+      const parsed = parseIndexLine(line);
+      return !parsed || !removed.has(parsed.path);
+    })
+    .join("");
+}
+
+/**
+ * A batch of saves in one pass: each entry's line first among the index lines, the last saved
+ * first (an entry saved twice keeps its last line); the same as upserting them one by one.
+ */
+export function upsertIndexLines(sectionBody: string, entries: IndexLine[]): string {
+  const newest = new Map<string, IndexLine>();
+  for (const entry of [...entries].reverse()) if (!newest.has(entry.path)) newest.set(entry.path, entry);
+  if (newest.size === 0) return sectionBody;
+  const formatted = [...newest.values()].map((entry) => `${formatIndexLine(entry)}\n`);
+  const kept = splitLinesKeepEnds(sectionBody).filter(
+    (line) => !newest.has(parseIndexLine(line)?.path ?? ""),
+  );
+  const firstIndexLine = kept.findIndex((line) => parseIndexLine(line) !== undefined);
+  if (firstIndexLine === -1) return appendLine(kept.join(""), formatted.join(""));
+  return [...kept.slice(0, firstIndexLine), ...formatted, ...kept.slice(firstIndexLine)].join("");
+}
+
+/** Adds a line after the last non-blank line, keeping the blank line that ends the section. */
+function appendLine(body: string, line: string): string {
+  const content = body.replace(/\s+$/, "");
+  return content === "" ? `${line}\n` : `${content}\n${line}\n`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,158 @@
+import type { DocumentInfo } from "../../contracts/document-store.js";
+import { MnemoError } from "../../errors.js";
+import type { HomeContext } from "../home/home-context.js";
+import { MEMORIES_DIR } from "../home/layout.js";
+import { type MemoryHeader, parseMemoryFile } from "./memory-file.js";
+import { HEAD_BYTES, hasClosedFrontmatter, readMemoryHead } from "./memory-lookup.js";
+import { type MemoryType, parseMemoryType } from "./memory-types.js";
+import { memoryAgeDays, stalenessNote } from "./staleness.js";
+
+/** The manifest of seed 001: typed memories newest first, read from the heads of their files only. */
+export interface MemoryManifestEntry extends MemoryHeader {
+  modifiedAt: Date;
+  /** Whole days since the memory was updated (or its file modified). */
+  ageDays: number;
+  staleness: string | undefined;
+}
+
+export interface MemoryProblem {
+  path: string;
+  line: number;
+  problem: string;
+}
+
+export interface MemoryManifest {
+  /** The page asked for: at most `limit` memories from `offset`. */
+  memories: MemoryManifestEntry[];
+  problems: MemoryProblem[];
+  /** Memory files in all (with a type: memories of that type), of which this is a page. */
+  total: number;
+  offset: number;
+  /** More memories after this page: ask again from offset + limit. */
+  truncated: boolean;
+}
+
+export interface ListMemoriesOptions {
+  type?: MemoryType;
+  /** How many of the newest to skip. Default 0. */
+  offset?: number;
+  /** Most memories returned. Default MAX_SCAN_FILES. */
+  limit?: number;
+}
+
+/** The default page: the heads of this many files are read. */
+export const MAX_SCAN_FILES = 200;
+/** Heads read at once when a type filter needs every file's frontmatter. */
+const READ_BATCH = 32;
+
+/**
+ * Without a type, only the heads of the page's files are read (a page counts files, so a file that
+ * does not parse takes its place as a problem). A type is in the frontmatter, so with one every
+ * file's head is read to count the memories of that type; files that do not parse are left out.
+ */
+export async function scanMemories(
+  home: HomeContext,
+  options: ListMemoriesOptions = {},
+): Promise<MemoryManifest> {
+  const type = options.type === undefined ? undefined : parseMemoryType(String(options.type));
+  const offset = wholeNumber("offset", options.offset ?? 0, 0);
+  const limit = wholeNumber("limit", options.limit ?? MAX_SCAN_FILES, 1);
+  const documents = (await home.store.list(MEMORIES_DIR))
+    .filter((document) => document.path.endsWith(".md"))
+    .sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime() || a.path.localeCompare(b.path));
+  const scanned = type === undefined ? documents.slice(offset, offset + limit) : documents;
+  const read = await readEntries(home, scanned);
+  for (const problem of read.problems)
+    home.warn(`${home.store.locate(problem.path)} line ${problem.line}: ${problem.problem}; skipped`);
+  if (type === undefined) {
+    const total = documents.length;
+    return { ...read, total, offset, truncated: offset + limit < total };
+  }
+  const ofType = read.memories.filter((entry) => entry.type === type);
+  const memories = ofType.slice(offset, offset + limit);
+  return {
+    memories,
+    problems: read.problems,
+    total: ofType.length,
+    offset,
+    truncated: offset + limit < ofType.length,
+  };
+}
+
+/** How old a memory is, and its staleness note when older than a day. */
+export interface MemoryAge {
+  ageDays: number;
+  staleness: string | undefined;
+}
+
+/**
+ * The ages of the typed memories at `paths` (search hits), from each file's head; the folder is
+ * listed only for a file without an `updated` time. Paths that do not parse are left out.
+ */
+export async function memoryAges(
+  home: HomeContext,
+  paths: readonly string[],
+): Promise<Map<string, MemoryAge>> {
+  const ages = new Map<string, MemoryAge>();
+  let listed: Map<string, Date> | undefined;
+  const now = home.now();
+  for (const path of new Set(paths)) {
+    const parsed = await readMemoryHead(home.store, path);
+    if (!parsed.ok) continue;
+    const { updated } = parsed.header;
+    listed ??= updated === undefined ? await modificationTimes(home) : undefined;
+    const modifiedAt = listed?.get(path) ?? now;
+    ages.set(path, {
+      ageDays: memoryAgeDays(updated, modifiedAt, now),
+      staleness: stalenessNote(updated, modifiedAt, now),
+    });
+  }
+  return ages;
+}
+
+async function modificationTimes(home: HomeContext): Promise<Map<string, Date>> {
+  const documents = await home.store.list(MEMORIES_DIR);
+  return new Map(documents.map((document) => [document.path, document.modifiedAt]));
+}
+
+async function readEntries(
+  home: HomeContext,
+  documents: readonly DocumentInfo[],
+): Promise<{ memories: MemoryManifestEntry[]; problems: MemoryProblem[] }> {
+  const memories: MemoryManifestEntry[] = [];
+  const problems: MemoryProblem[] = [];
+  const now = home.now();
+  for (let start = 0; start < documents.length; start += READ_BATCH) {
+    const batch = documents.slice(start, start + READ_BATCH);
+    const texts = await Promise.all(batch.map((document) => readHeadText(home, document)));
+    batch.forEach((document, index) => {
+      const parsed = parseMemoryFile(document.path, texts[index] ?? "");
+      if (!parsed.ok) {
+        problems.push({ path: document.path, line: parsed.line, problem: parsed.problem });
+        return;
+      }
+      const { updated } = parsed.header;
+      memories.push({
+        ...parsed.header,
+        modifiedAt: document.modifiedAt,
+        ageDays: memoryAgeDays(updated, document.modifiedAt, now),
+        staleness: stalenessNote(updated, document.modifiedAt, now),
+      });
+    });
+  }
+  return { memories, problems };
+}
+
+async function readHeadText(home: HomeContext, document: DocumentInfo): Promise<string> {
+  const head = (await home.store.readHead(document.path, HEAD_BYTES)) ?? "";
+  if (document.size <= HEAD_BYTES || hasClosedFrontmatter(head)) return head;
+  return (await home.store.read(document.path)) ?? "";
+}
+
+function wholeNumber(name: string, value: unknown, minimum: number): number {
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= minimum) return value;
+  throw new MnemoError(
+    "INVALID_INPUT",
+    `Listing memories: "${name}" must be a whole number of at least ${minimum}, not ${JSON.stringify(value)}.`,
+  );
+}

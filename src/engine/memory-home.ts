@@ -1,0 +1,262 @@
+import type { DocumentStore } from "../contracts/document-store.js";
+import { MnemoError } from "../errors.js";
+import type { MnemoConfig } from "./config/schema.js";
+import { buildContext, type CoreMemory, loadCoreMemory } from "./context/load-context.js";
+import { type DailyLog, loadRecentDailies } from "./daily/daily-log.js";
+import { type DoctorReport, runDoctor } from "./doctor/doctor.js";
+import { secretMode } from "./guard/secret-guard.js";
+import type { HomeContext } from "./home/home-context.js";
+import { SOUL_PATH } from "./home/layout.js";
+import {
+  addJournalEntry,
+  type JournalAddResult,
+  listTopics,
+  readTopic,
+  type TopicRead,
+} from "./journal/journal.js";
+import {
+  deleteMemory,
+  getMemory,
+  type Memory,
+  type SavedMemory,
+  type SaveMemoryInput,
+  saveMemory,
+} from "./memdir/memdir.js";
+import { type MemoryType, parseMemoryType } from "./memdir/memory-types.js";
+import { saveMemories } from "./memdir/save-memories.js";
+import {
+  type ListMemoriesOptions,
+  type MemoryManifest,
+  memoryAges,
+  scanMemories,
+} from "./memdir/scan-memories.js";
+import {
+  DEFAULT_SOUL_ANSWERS,
+  guardSoulAnswers,
+  renderSoul,
+  type SoulAnswers,
+} from "./onboarding/soul-template.js";
+import {
+  addToProfile,
+  type ProfileChange,
+  type ProfileFile,
+  type ProfileRead,
+  type ProfileWriteOptions,
+  readProfile,
+  removeFromProfile,
+  replaceInProfile,
+} from "./profile/profile.js";
+import type { MemorySearch, RecallResult, ReindexProgress } from "./search/memory-search.js";
+
+/** What to search for and where: a memory type, a kind of chunk, a file or folder, a date range. */
+export interface RecallQueryOptions {
+  limit?: number;
+  type?: MemoryType;
+  kind?: "memory" | "section" | "journal" | "daily";
+  /** A file ("USER.md") or a folder ending in "/" ("topics/"). */
+  file?: string;
+  /** Inclusive YYYY-MM-DD bounds. */
+  since?: string;
+  until?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * A memory home: every operation of the engine on one home's documents, and recall over them. It
+ * is given its store and a way to open its search (the composition root, open-memory.ts, wires the
+ * backends in); it never chooses a backend itself.
+ */
+export interface MemoryHomeParts {
+  /** Where the home is, for a person: a folder for a file home. */
+  home: string;
+  /** Opens the search index and embedding model, on first recall. */
+  openSearch: () => Promise<MemorySearch>;
+}
+
+export class MemoryHome {
+  /** Absolute path of the home folder. */
+  readonly home: string;
+  private readonly context: HomeContext;
+  private readonly openSearchOnce: () => Promise<MemorySearch>;
+  private search: Promise<MemorySearch> | undefined;
+
+  constructor(context: HomeContext, parts: MemoryHomeParts) {
+    this.context = context;
+    this.home = parts.home;
+    this.openSearchOnce = parts.openSearch;
+  }
+
+  get config(): MnemoConfig {
+    return this.context.config;
+  }
+
+  get enabled(): boolean {
+    return this.context.config.enabled;
+  }
+
+  get store(): DocumentStore {
+    return this.context.store;
+  }
+
+  /**
+   * The frozen session context: tagged memory blocks, memory instructions, then `basePrompt`. It
+   * starts a session, so a home without SOUL.md first gets the default identity (seed 002's
+   * onboarding; an existing SOUL.md is never overwritten) unless `defaultIdentity` is false.
+   */
+  async buildContext(options: { basePrompt?: string; defaultIdentity?: boolean } = {}): Promise<string> {
+    if (!this.enabled) return options.basePrompt ?? "";
+    if (options.defaultIdentity !== false && (await this.store.read(SOUL_PATH)) === undefined)
+      await this.onboard(DEFAULT_SOUL_ANSWERS);
+    return buildContext(this.context, options);
+  }
+
+  loadCoreMemory(): Promise<CoreMemory> {
+    if (!this.enabled) return Promise.resolve({ text: "", shownLines: 0, totalLines: 0, truncated: false });
+    return loadCoreMemory(this.context);
+  }
+
+  readonly profile = {
+    read: (file: ProfileFile, section?: string): Promise<ProfileRead> =>
+      this.whenEnabled(() => readProfile(this.context, file, section)),
+    add: (
+      file: ProfileFile,
+      section: string,
+      text: string,
+      options: ProfileWriteOptions = {},
+    ): Promise<ProfileChange> =>
+      this.whenEnabled(() => addToProfile(this.context, file, { ...options, section, text })),
+    replace: (
+      file: ProfileFile,
+      options: { section: string; oldText: string; newText: string } & ProfileWriteOptions,
+    ): Promise<ProfileChange> => this.whenEnabled(() => replaceInProfile(this.context, file, options)),
+    remove: (file: ProfileFile, section: string): Promise<ProfileChange> =>
+      this.whenEnabled(() => removeFromProfile(this.context, file, section)),
+  };
+
+  readonly memories = {
+    save: (input: SaveMemoryInput): Promise<SavedMemory> =>
+      this.whenEnabled(() => saveMemory(this.context, input)),
+    /** Many memories in one transaction, all or none: what an import or a migration uses. */
+    saveMany: (inputs: SaveMemoryInput[]): Promise<SavedMemory[]> =>
+      this.whenEnabled(() => saveMemories(this.context, inputs)),
+    delete: (name: string) => this.whenEnabled(() => deleteMemory(this.context, name)),
+    get: (name: string): Promise<Memory> => this.whenEnabled(() => getMemory(this.context, name)),
+    /** Newest first, a page at a time (default: the 200 newest); only the page's file heads are read. */
+    list: (options: ListMemoriesOptions = {}): Promise<MemoryManifest> =>
+      this.whenEnabled(() => scanMemories(this.context, options)),
+  };
+
+  readonly journal = {
+    add: (
+      category: string,
+      text: string,
+      options: { redactSecrets?: boolean; source?: string } = {},
+    ): Promise<JournalAddResult> =>
+      this.whenEnabled(() => addJournalEntry(this.context, category, text, options)),
+    readTopic: (topic: string): Promise<TopicRead> => this.whenEnabled(() => readTopic(this.context, topic)),
+    topics: (): Promise<string[]> => this.whenEnabled(() => listTopics(this.context)),
+  };
+
+  readonly daily = {
+    recent: (): Promise<DailyLog[]> => this.whenEnabled(() => loadRecentDailies(this.context)),
+  };
+
+  /**
+   * Hybrid search (BM25 + vectors) over everything in the home. The index under .index/ catches up
+   * with the files first, so a change made by hand or by another process is found. Hits on typed
+   * memories carry their age, and a staleness note when older than a day.
+   */
+  recall(query: string, options: RecallQueryOptions = {}): Promise<RecallResult> {
+    return this.whenEnabled(async () => {
+      const search = await this.openSearch();
+      const filter = {
+        memoryType: options.type === undefined ? undefined : parseMemoryType(String(options.type)),
+        kind: options.kind,
+        path: options.file,
+        since: options.since,
+        until: options.until,
+      };
+      const result = await search.recall(query, { limit: options.limit, filter, signal: options.signal });
+      return { ...result, hits: await this.withAges(result.hits) };
+    });
+  }
+
+  private async withAges(hits: RecallResult["hits"]): Promise<RecallResult["hits"]> {
+    const memoryPaths = hits.filter((hit) => hit.kind === "memory").map((hit) => hit.path);
+    if (memoryPaths.length === 0) return hits;
+    const ages = await memoryAges(this.context, memoryPaths);
+    return hits.map((hit) => {
+      const age = ages.get(hit.path);
+      if (age === undefined) return hit;
+      return {
+        ...hit,
+        ageDays: age.ageDays,
+        ...(age.staleness === undefined ? {} : { staleness: age.staleness }),
+      };
+    });
+  }
+
+  /** Brings the search index in step with the files (what changed only); returns the documents changed. */
+  syncIndex(options: { signal?: AbortSignal } = {}): Promise<number> {
+    return this.whenEnabled(async () =>
+      (await this.openSearch()).sync({ force: true, signal: options.signal }),
+    );
+  }
+
+  /** Rebuilds the search index from the files; returns the number of documents indexed. */
+  reindex(
+    options: { onProgress?: (progress: ReindexProgress) => void; signal?: AbortSignal } = {},
+  ): Promise<number> {
+    return this.whenEnabled(async () => (await this.openSearch()).reindex(options));
+  }
+
+  /** Releases the search index and the embedding model (the files need no closing). */
+  async close(): Promise<void> {
+    const search = this.search;
+    this.search = undefined;
+    if (search) await (await search).close();
+  }
+
+  private openSearch(): Promise<MemorySearch> {
+    this.search ??= this.openSearchOnce().catch((error: unknown) => {
+      this.search = undefined;
+      throw error;
+    });
+    return this.search;
+  }
+
+  /**
+   * Writes SOUL.md from onboarding answers; an existing one is kept unless `overwrite` is set. A
+   * credential in an answer is refused, or redacted with `redactSecrets` (default: the `secrets` setting).
+   */
+  onboard(
+    answers: SoulAnswers,
+    options: { overwrite?: boolean; redactSecrets?: boolean } = {},
+  ): Promise<{ path: string; written: boolean }> {
+    return this.whenEnabled(() =>
+      this.store.transaction(async (writer) => {
+        if (!options.overwrite && (await writer.read(SOUL_PATH)) !== undefined)
+          return { path: SOUL_PATH, written: false };
+        const mode = secretMode(this.config.secrets, options.redactSecrets);
+        await writer.write(SOUL_PATH, renderSoul(guardSoulAnswers(answers, mode)));
+        return { path: SOUL_PATH, written: true };
+      }),
+    );
+  }
+
+  /** Checks every file of the home; with `fix`, repairs what can be repaired without losing anything. */
+  doctor(options: { fix?: boolean } = {}): Promise<DoctorReport> {
+    return this.whenEnabled(() => runDoctor(this.context, options));
+  }
+
+  /** Async, so that a validation error thrown before any I/O still arrives as a rejected promise. */
+  private async whenEnabled<T>(work: () => Promise<T>): Promise<T> {
+    if (!this.enabled) {
+      throw new MnemoError(
+        "DISABLED",
+        "Memory is disabled (enabled: false in config.json or MNEMO_ENABLED=0); nothing was read or written.",
+      );
+    }
+    return work();
+  }
+}

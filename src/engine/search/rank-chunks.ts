@@ -1,0 +1,107 @@
+import type { EmbeddingModel } from "../../contracts/embedding-model.js";
+import type { ChunkFilter, SearchIndex, StoredChunk } from "../../contracts/search-index.js";
+import {
+  type Candidate,
+  type FusedCandidate,
+  type FusionOptions,
+  fuseCandidates,
+  recencyBoost,
+} from "./fusion.js";
+import { queryTerms } from "./query-terms.js";
+import { feedbackApplies, feedbackQuery, type VectorFeedbackOptions } from "./vector-feedback.js";
+
+/** One search hit: the chunk, where it is, and how it scored. */
+export interface RankedHit extends StoredChunk {
+  score: number;
+  /** BM25 relevance (higher is better), when the text search found it. */
+  textScore: number | undefined;
+  /** Cosine similarity with the query (moved by feedback, when that is on), when it has a vector. */
+  vectorScore: number | undefined;
+  /** Typed memories: whole days since the memory was updated (set by MemoryHome.recall). */
+  ageDays?: number;
+  /** Typed memories older than a day: seed 001's note to verify before relying on it. */
+  staleness?: string;
+}
+
+export interface RankOptions {
+  limit: number;
+  filter?: ChunkFilter;
+  fusion: FusionOptions;
+  /** Pseudo-relevance feedback on vectors; off when absent or its weight is 0. */
+  feedback?: VectorFeedbackOptions;
+  recency: { weight: number; halfLifeDays: number };
+  now: Date;
+  signal?: AbortSignal;
+}
+
+/** Candidates fetched from each list: more than asked for, so fusion has room to reorder. */
+export function candidatePoolSize(limit: number): number {
+  return Math.max(50, limit * 5);
+}
+
+export async function rankChunks(
+  index: SearchIndex,
+  embedder: EmbeddingModel | undefined,
+  query: string,
+  options: RankOptions,
+): Promise<{ hits: RankedHit[]; queryEmbeddingMs: number }> {
+  const pool = candidatePoolSize(options.limit);
+  let queryEmbeddingMs = 0;
+  let queryVector: Float32Array | undefined;
+  if (embedder && query.trim() !== "") {
+    const started = performance.now();
+    [queryVector] = await embedder.embed([query], { purpose: "query", signal: options.signal });
+    queryEmbeddingMs = performance.now() - started;
+  }
+  const { text, vector } = await index.search({
+    terms: queryTerms(query),
+    vector: queryVector,
+    filter: options.filter,
+    limit: pool,
+  });
+  let fused = fuseCandidates(text, vector, options.fusion);
+  if (queryVector && feedbackApplies(fused.length, options.feedback))
+    fused = await withVectorFeedback(index, { queryVector, text, fused }, options.feedback, options.fusion);
+  const boosted = options.recency.weight > 0 ? fused.slice(0, pool) : fused.slice(0, options.limit);
+  const chunks = new Map(
+    (await index.chunks(boosted.map((candidate) => candidate.id))).map((chunk) => [chunk.id, chunk]),
+  );
+  const hits = boosted.flatMap((candidate) => {
+    const chunk = chunks.get(candidate.id);
+    if (!chunk) return [];
+    const score = recencyBoost(candidate.score, ageInDays(chunk.date, options.now), options.recency);
+    return [{ ...chunk, score, textScore: candidate.textScore, vectorScore: candidate.vectorScore }];
+  });
+  hits.sort((a, b) => b.score - a.score || a.id - b.id);
+  return { hits: hits.slice(0, options.limit), queryEmbeddingMs };
+}
+
+/**
+ * The second ranking of pseudo-relevance feedback: the query vector moved towards the first
+ * ranking's best results, and every candidate of either list scored against it (a BM25 candidate
+ * outside the vector search's top now gets its cosine too). No second vector search: the
+ * candidates stay those of the first ranking.
+ */
+async function withVectorFeedback(
+  index: SearchIndex,
+  first: { queryVector: Float32Array; text: Candidate[]; fused: FusedCandidate[] },
+  feedback: VectorFeedbackOptions,
+  fusion: FusionOptions,
+): Promise<FusedCandidate[]> {
+  const bestIds = first.fused.slice(0, feedback.top).map((candidate) => candidate.id);
+  const vectors = await index.vectorsOf(bestIds);
+  const best = bestIds.flatMap((id) => vectors.get(id) ?? []);
+  if (best.length === 0) return first.fused;
+  const moved = feedbackQuery(first.queryVector, best, feedback.weight);
+  const rescored = await index.rescore(
+    moved,
+    first.fused.map((candidate) => candidate.id),
+  );
+  return fuseCandidates(first.text, rescored, fusion);
+}
+
+function ageInDays(date: string | undefined, now: Date): number | undefined {
+  if (!date) return undefined;
+  const time = Date.parse(`${date}T00:00:00Z`);
+  return Number.isNaN(time) ? undefined : (now.getTime() - time) / 86_400_000;
+}

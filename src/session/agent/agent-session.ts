@@ -1,0 +1,231 @@
+import { randomBytes } from "node:crypto";
+import type { ChatMessage, ChatModel } from "../../contracts/chat-model.js";
+import { MEMORY_INSTRUCTIONS_PROMPT } from "../../engine/context/memory-instructions-prompt.js";
+import type { LongTermMemory } from "../../engine/long-term/long-term-memory.js";
+import type { MemoryHome } from "../../engine/memory-home.js";
+import { WorkingMemory } from "../../engine/working-memory/working-memory.js";
+import { errorMessage } from "../../errors.js";
+import { type ExtractionReport, extractSession } from "../extraction/extract-session.js";
+import { retryPendingExtractions } from "../extraction/pending-extractions.js";
+import type { MemoryTool } from "../tools/memory-tool.js";
+import { MEMORY_TOOLS } from "../tools/memory-tools.js";
+import { findRelevantMemories } from "./relevant-memories.js";
+import { runTurn, type ToolCallRecord, type TurnOptions } from "./run-turn.js";
+import { renderTurnContext, turnMessages } from "./turn-context-prompt.js";
+
+export interface AgentSessionOptions {
+  memory: MemoryHome;
+  model: ChatModel;
+  /** The agent's own instructions, placed after the memory blocks. */
+  basePrompt?: string;
+  /** Names the session in provenance and the pending queue; default: date and random suffix. */
+  sessionId?: string;
+  /** Tools the model may call; default all memory tools (none when memory is disabled). */
+  tools?: readonly MemoryTool[];
+  /** Memories found by search and shown with each user message (0: none). Default 3. */
+  relevantMemories?: number;
+  /** Rounds of tool calls in one turn before the model must answer. Default 8. */
+  maxToolRounds?: number;
+  /** Seed 004: messages go here as they are said; the store keeps the watched ones. */
+  longTerm?: { memory: LongTermMemory; roleId: string };
+  onWarning?: (message: string) => void;
+  now?: () => Date;
+}
+
+/** What /memory shows: what the session loaded and what it wrote. */
+export interface SessionMemoryReport {
+  sessionId: string;
+  /** Characters of the frozen system prompt, and whether memory blocks were in it. */
+  loaded: { characters: number; memoryBlocks: string[] };
+  /** Writing tool calls that succeeded, in order. */
+  writes: ToolCallRecord[];
+  /** Set once the session has ended. */
+  extraction?: ExtractionReport;
+}
+
+const MEMORY_BLOCK_TAGS = ["agent-identity", "user-profile", "agent-notes", "recent-activity"];
+
+/**
+ * The session lifecycle of DESIGN.md: a frozen context at start; tools, working memory and
+ * relevant memories during the turns; extraction, daily summary and long-term persistence at the end.
+ */
+export class AgentSession {
+  readonly sessionId: string;
+  /** The frozen system prompt: built once at start, the same bytes for every request. */
+  readonly systemPrompt: string;
+  readonly workingMemory = new WorkingMemory({
+    idempotentTools: ["memory_read", "memory_read_topic", "memory_search", "memory_get", "memory_list"],
+  });
+  private readonly options: AgentSessionOptions;
+  private history: ChatMessage[] = [];
+  /** Everything said, also what /clear took out of the conversation: extraction reads this. */
+  private readonly transcript: ChatMessage[] = [];
+  private readonly writes: ToolCallRecord[] = [];
+  private readonly pendingRetry: Promise<void>;
+  private ended: Promise<ExtractionReport | undefined> | undefined;
+  private extraction: ExtractionReport | undefined;
+  private messageCount = 0;
+
+  private constructor(options: AgentSessionOptions, systemPrompt: string, pendingRetry: Promise<void>) {
+    this.options = options;
+    this.sessionId = options.sessionId ?? newSessionId(options.now?.() ?? new Date());
+    this.systemPrompt = systemPrompt;
+    this.pendingRetry = pendingRetry;
+  }
+
+  /** Loads the frozen context and starts retrying earlier sessions' failed extractions in the background. */
+  static async start(options: AgentSessionOptions): Promise<AgentSession> {
+    const { memory, model } = options;
+    const systemPrompt = await frozenSystemPrompt(options);
+    if (options.longTerm) await options.longTerm.memory.recover(options.longTerm.roleId);
+    const pendingRetry =
+      memory.enabled && memory.config.extraction.enabled
+        ? retryPendingExtractions({ memory, model, onWarning: options.onWarning }).then(
+            () => undefined,
+            (error: unknown) => warn(options, `retrying earlier extractions failed: ${errorMessage(error)}`),
+          )
+        : Promise.resolve();
+    return new AgentSession(options, systemPrompt, pendingRetry);
+  }
+
+  /** One user message: recall, tools, answer. A failed model call rejects; the session goes on. */
+  async send(
+    text: string,
+    options: TurnOptions = {},
+  ): Promise<{ answer: string; toolCalls: ToolCallRecord[] }> {
+    if (this.ended) throw new Error("This session has ended; start a new one.");
+    const user: ChatMessage = { role: "user", content: text };
+    this.transcript.push(user);
+    await this.keepLongTerm("user", text);
+    // What was retrieved stays for the session (seed 003); a repeated read runs again, as the
+    // files may have changed since the last message.
+    this.workingMemory.forgetToolResults();
+    const memories = await findRelevantMemories(this.options.memory, text, {
+      limit: this.options.relevantMemories ?? 3,
+      signal: options.signal,
+      onWarning: (message) => warn(this.options, message),
+    });
+    const prefix = turnMessages({
+      systemPrompt: this.systemPrompt,
+      history: this.history,
+      turnContext: renderTurnContext({ memories, workingMemory: this.workingMemory.render() }),
+      turn: [],
+    });
+    try {
+      const outcome = await runTurn(
+        {
+          model: this.options.model,
+          memory: this.options.memory,
+          tools: this.options.tools ?? (this.options.memory.enabled ? MEMORY_TOOLS : []),
+          workingMemory: this.workingMemory,
+          prefix,
+          user,
+          maxToolRounds: this.options.maxToolRounds ?? 8,
+          temperature: this.options.memory.config.llm.temperature,
+        },
+        {
+          ...options,
+          onToolCall: (call) => {
+            if (call.wrote) this.writes.push(call);
+            options.onToolCall?.(call);
+          },
+        },
+      );
+      this.history.push(...outcome.messages);
+      this.transcript.push(...outcome.messages.slice(1));
+      await this.keepLongTerm("assistant", outcome.answer);
+      return { answer: outcome.answer, toolCalls: outcome.toolCalls };
+    } catch (error) {
+      // The user's words stay in the conversation, so the next turn and extraction still see them.
+      this.history.push(user);
+      throw error;
+    }
+  }
+
+  /** /clear: a fresh conversation; memory files and what extraction will read are kept. */
+  clear(): void {
+    this.history = [];
+    this.workingMemory.reset();
+  }
+
+  report(): SessionMemoryReport {
+    // A block opens on a line of its own; the instructions also name the tags, mid-sentence.
+    const tags = MEMORY_BLOCK_TAGS.filter((tag) => new RegExp(`^<${tag}>$`, "m").test(this.systemPrompt));
+    return {
+      sessionId: this.sessionId,
+      loaded: { characters: this.systemPrompt.length, memoryBlocks: tags },
+      writes: [...this.writes],
+      ...(this.extraction ? { extraction: this.extraction } : {}),
+    };
+  }
+
+  /**
+   * Ends the session (idempotent): extraction and the daily summary, long-term persistence, index
+   * catch-up. Never rejects for a model failure: extraction then queues the transcript.
+   */
+  end(options: { signal?: AbortSignal } = {}): Promise<ExtractionReport | undefined> {
+    this.ended ??= this.finish(options.signal);
+    return this.ended;
+  }
+
+  private async finish(signal: AbortSignal | undefined): Promise<ExtractionReport | undefined> {
+    const { memory, model } = this.options;
+    await this.pendingRetry;
+    if (memory.enabled && memory.config.extraction.enabled) {
+      this.extraction = await extractSession({
+        memory,
+        model,
+        transcript: this.transcript,
+        sessionId: this.sessionId,
+        signal,
+        now: this.options.now,
+        onWarning: this.options.onWarning,
+      });
+    }
+    await this.options.longTerm?.memory.persist();
+    if (memory.enabled) {
+      await memory.syncIndex({ signal }).catch((error: unknown) => {
+        warn(this.options, `the search index could not catch up: ${errorMessage(error)}`);
+      });
+    }
+    return this.extraction;
+  }
+
+  private async keepLongTerm(role: "user" | "assistant", content: string): Promise<void> {
+    const longTerm = this.options.longTerm;
+    if (!longTerm || content.trim() === "") return;
+    const user = role === "user";
+    await longTerm.memory.add({
+      id: `${this.sessionId}-${++this.messageCount}`,
+      role,
+      content,
+      causeBy: user ? "user_input" : "assistant_reply",
+      sentFrom: user ? "user" : longTerm.roleId,
+      sendTo: [user ? longTerm.roleId : "user"],
+      createdAt: this.options.now?.() ?? new Date(),
+    });
+  }
+}
+
+/**
+ * The memory blocks, instructions and base prompt. A home with nothing in it yet gives no blocks,
+ * and buildContext then returns the base prompt alone; the model still gets the instructions, or
+ * it would not know what its memory tools are for in its very first session.
+ */
+async function frozenSystemPrompt(options: AgentSessionOptions): Promise<string> {
+  const { memory, basePrompt } = options;
+  const context = await memory.buildContext({ basePrompt });
+  const instructions = MEMORY_INSTRUCTIONS_PROMPT.trim();
+  const toolsOffered = (options.tools ?? MEMORY_TOOLS).length > 0;
+  if (!memory.enabled || !toolsOffered || context.includes(instructions)) return context;
+  return `${[instructions, basePrompt?.trim() ?? ""].filter((part) => part !== "").join("\n\n")}\n`;
+}
+
+function newSessionId(now: Date): string {
+  const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
+  return `${stamp}-${randomBytes(3).toString("hex")}`;
+}
+
+function warn(options: AgentSessionOptions, message: string): void {
+  (options.onWarning ?? ((text: string) => process.stderr.write(`mnemo: warning: ${text}\n`)))(message);
+}

@@ -1,0 +1,117 @@
+import type { DocumentReader } from "../../contracts/document-store.js";
+import { MEMORIES_DIR } from "../../engine/home/layout.js";
+import { parseMemoryFile } from "../../engine/memdir/memory-file.js";
+import { slugify, slugOfPath } from "../../engine/memdir/memory-name.js";
+import type { MemoryHome } from "../../engine/memory-home.js";
+import { errorMessage } from "../../errors.js";
+import type { MemoryCandidate } from "./extraction-candidates.js";
+import type { ExistingEntry, ExistingMemory } from "./reconcile.js";
+
+/**
+ * What extraction compares against: memories related to the conversation (search, or the newest
+ * ones when search fails), memories similar to or named by each candidate, and the journal entries
+ * of every configured journal file.
+ */
+const SIMILAR_PER_CANDIDATE = 5;
+
+export async function findRelatedMemories(
+  memory: MemoryHome,
+  query: string,
+  options: { limit: number; signal?: AbortSignal; warn: (message: string) => void },
+): Promise<ExistingMemory[]> {
+  if (options.limit === 0 || query.trim() === "") return [];
+  try {
+    const { hits } = await memory.recall(query, {
+      kind: "memory",
+      limit: options.limit,
+      signal: options.signal,
+    });
+    return readMemories(
+      memory.store,
+      hits.map((hit) => hit.path),
+      options.warn,
+    );
+  } catch (error) {
+    options.warn(
+      `finding related memories failed (${errorMessage(error)}); using the newest memories instead`,
+    );
+  }
+  try {
+    const { memories } = await memory.memories.list();
+    const paths = memories.slice(0, options.limit).map((each) => each.path);
+    return readMemories(memory.store, paths, options.warn);
+  } catch (error) {
+    options.warn(`listing memories failed (${errorMessage(error)}); extracting without existing memories`);
+    return [];
+  }
+}
+
+/** Memories that may repeat or be replaced by the candidates: found by search, or by name. */
+export async function findMemoriesLike(
+  memory: MemoryHome,
+  candidates: MemoryCandidate[],
+  options: { signal?: AbortSignal; warn: (message: string) => void },
+): Promise<ExistingMemory[]> {
+  const paths: string[] = [];
+  for (const candidate of candidates) {
+    const query = `${candidate.name} ${candidate.description} ${candidate.body}`;
+    try {
+      const { hits } = await memory.recall(query, {
+        kind: "memory",
+        limit: SIMILAR_PER_CANDIDATE,
+        signal: options.signal,
+      });
+      paths.push(...hits.map((hit) => hit.path));
+    } catch (error) {
+      options.warn(`searching for memories like "${candidate.name}" failed (${errorMessage(error)})`);
+      break;
+    }
+  }
+  // Files whose slug is a candidate's: they may hold a memory of that name (the frontmatter says).
+  const slugs = new Set(
+    candidates
+      .flatMap((candidate) => [candidate.name, candidate.supersedes ?? ""])
+      .map((name) => slugify(name)),
+  );
+  const named = (await memory.store.list(MEMORIES_DIR))
+    .map((document) => document.path)
+    .filter((path) => slugs.has(slugOfPath(path) ?? ""));
+  return readMemories(memory.store, [...paths, ...named], options.warn);
+}
+
+/** The entries of every journal file a configured category is routed to, each file read once. */
+export async function readJournalEntries(memory: MemoryHome): Promise<ExistingEntry[]> {
+  const categoryPerTarget = new Map<string, string>();
+  for (const [category, target] of Object.entries(memory.config.categories))
+    if (!categoryPerTarget.has(target)) categoryPerTarget.set(target, category);
+  const entries: ExistingEntry[] = [];
+  for (const category of categoryPerTarget.values()) {
+    const topic = await memory.journal.readTopic(category);
+    entries.push(...topic.entries.map((entry) => ({ path: topic.path, content: entry.content })));
+  }
+  return entries;
+}
+
+export async function readMemories(
+  reader: DocumentReader,
+  paths: string[],
+  warn: (message: string) => void,
+): Promise<ExistingMemory[]> {
+  const memories: ExistingMemory[] = [];
+  for (const path of new Set(paths)) {
+    const text = await reader.read(path).catch((error: unknown) => {
+      warn(`reading ${path} failed (${errorMessage(error)}); left out of the comparison`);
+      return undefined;
+    });
+    if (text === undefined) continue;
+    const parsed = parseMemoryFile(path, text);
+    if (!parsed.ok) continue;
+    const { name, type, description } = parsed.header;
+    memories.push({ path, name, type, description, body: parsed.body.trim() });
+  }
+  return memories;
+}
+
+export function uniqueByPath(memories: ExistingMemory[]): ExistingMemory[] {
+  return [...new Map(memories.map((memory) => [memory.path, memory])).values()];
+}

@@ -1,0 +1,155 @@
+import { z } from "zod";
+import type { ChatMessage } from "../../contracts/chat-model.js";
+import type { DocumentStore, DocumentWriter } from "../../contracts/document-store.js";
+import { redactSecrets } from "../../engine/guard/scan-secrets.js";
+import { PENDING_DIR } from "../../engine/home/layout.js";
+import { errorMessage, MnemoError } from "../../errors.js";
+
+/**
+ * The queue of conversations whose extraction failed (the model was down, or answered garbage):
+ * one JSON file per session, `.pending/<sessionId>.json`, written atomically under the home's lock.
+ * A file is removed only after its extraction was written, so nothing said is lost.
+ */
+const toolCallSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
+
+const chatMessageSchema = z.discriminatedUnion("role", [
+  z.object({ role: z.literal("system"), content: z.string() }),
+  z.object({ role: z.literal("user"), content: z.string() }),
+  z.object({
+    role: z.literal("assistant"),
+    content: z.string(),
+    toolCalls: z.array(toolCallSchema).optional(),
+  }),
+  z.object({ role: z.literal("tool"), toolCallId: z.string(), content: z.string() }),
+]);
+
+const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+const pendingFileSchema = z.object({
+  version: z.literal(1),
+  sessionId: z.string().regex(SESSION_ID, "not a valid session id"),
+  /** ISO 8601 time of the first failure; the queue is processed oldest first. */
+  queuedAt: z.string(),
+  attempts: z.number().int().min(1),
+  lastError: z.string(),
+  transcript: z.array(chatMessageSchema),
+});
+
+type PendingFile = z.output<typeof pendingFileSchema>;
+
+export interface PendingExtraction extends PendingFile {
+  path: string;
+}
+
+/**
+ * The conversation as it may wait on disk: credentials redacted, as extraction would redact them
+ * anyway, so a failed extraction leaves no secret in .pending/.
+ */
+function redactTranscript(transcript: ChatMessage[]): ChatMessage[] {
+  return transcript.map((message) => {
+    const content = redactSecrets(message.content).text;
+    if (message.role !== "assistant" || message.toolCalls === undefined) return { ...message, content };
+    const toolCalls = message.toolCalls.map((call) => ({
+      ...call,
+      arguments: redactSecrets(call.arguments).text,
+    }));
+    return { ...message, content, toolCalls };
+  });
+}
+
+/** A session id names a file in .pending/ and is written into memories' frontmatter. */
+export function validateSessionId(sessionId: string): string {
+  if (SESSION_ID.test(sessionId) && !sessionId.includes("..")) return sessionId;
+  throw new MnemoError(
+    "INVALID_INPUT",
+    `Invalid session id ${JSON.stringify(sessionId)}: use 1 to 128 letters, digits, ".", "_" and "-", starting with a letter or digit (a UUID works).`,
+  );
+}
+
+/**
+ * Queues the conversation and returns the file's path. A conversation that continues one already
+ * queued for the session replaces it; a different one gets a file of its own.
+ */
+export function queuePendingExtraction(
+  store: DocumentStore,
+  options: { sessionId: string; transcript: ChatMessage[]; error: string; now: Date },
+): Promise<string> {
+  const normalized = z.array(chatMessageSchema).safeParse(options.transcript);
+  const transcript = redactTranscript(normalized.success ? normalized.data : options.transcript);
+  return store.transaction(async (writer) => {
+    for (let number = 1; ; number++) {
+      const path = `${PENDING_DIR}/${options.sessionId}${number === 1 ? "" : `.${number}`}.json`;
+      const text = await writer.read(path);
+      const existing = text === undefined ? undefined : parsePendingFile(text);
+      if (text !== undefined && !(existing?.ok && continues(existing.file, options.sessionId, transcript)))
+        continue;
+      const previous = existing?.ok ? existing.file : undefined;
+      await writePendingFile(writer, path, {
+        version: 1,
+        sessionId: options.sessionId,
+        queuedAt: previous?.queuedAt ?? options.now.toISOString(),
+        attempts: (previous?.attempts ?? 0) + 1,
+        lastError: options.error,
+        transcript,
+      });
+      return path;
+    }
+  });
+}
+
+/** Counts one more failed attempt on a queued file (left in place). */
+export function recordPendingFailure(store: DocumentStore, path: string, error: string): Promise<void> {
+  return store.transaction(async (writer) => {
+    const parsed = parsePendingFile((await writer.read(path)) ?? "");
+    if (!parsed.ok) return;
+    await writePendingFile(writer, path, {
+      ...parsed.file,
+      attempts: parsed.file.attempts + 1,
+      lastError: error,
+    });
+  });
+}
+
+/** The queued conversations, oldest first; a file that is not a pending extraction is reported and left alone. */
+export async function listPendingExtractions(
+  store: DocumentStore,
+  warn: (message: string) => void,
+): Promise<PendingExtraction[]> {
+  const pending: PendingExtraction[] = [];
+  for (const document of await store.list(PENDING_DIR)) {
+    if (!document.path.endsWith(".json")) continue;
+    const parsed = parsePendingFile((await store.read(document.path)) ?? "");
+    if (parsed.ok) pending.push({ ...parsed.file, path: document.path });
+    else
+      warn(`${store.locate(document.path)} is not a pending extraction (${parsed.problem}); left as it is`);
+  }
+  return pending.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt) || a.path.localeCompare(b.path));
+}
+
+export function removePendingExtraction(store: DocumentStore, path: string): Promise<boolean> {
+  return store.transaction((writer) => writer.remove(path));
+}
+
+function parsePendingFile(text: string): { ok: true; file: PendingFile } | { ok: false; problem: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, problem: `not JSON: ${errorMessage(error)}` };
+  }
+  const parsed = pendingFileSchema.safeParse(value);
+  if (parsed.success) return { ok: true, file: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false, problem: `${issue?.path.join(".") || "the file"}: ${issue?.message ?? "invalid"}` };
+}
+
+function continues(file: PendingFile, sessionId: string, transcript: ChatMessage[]): boolean {
+  if (file.sessionId !== sessionId || file.transcript.length > transcript.length) return false;
+  return file.transcript.every(
+    (message, index) => JSON.stringify(message) === JSON.stringify(transcript[index]),
+  );
+}
+
+async function writePendingFile(writer: DocumentWriter, path: string, file: PendingFile): Promise<void> {
+  await writer.write(path, `${JSON.stringify(file, null, 2)}\n`);
+}

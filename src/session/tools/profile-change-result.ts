@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { PROFILE_FILES, type ProfileChange, type ProfileUsage } from "../../engine/profile/profile.js";
+import { archivedOutput, describeArchived } from "./archived-chunks.js";
+import { describeRedaction, redactedSecretsOutput } from "./redacted-secrets.js";
+
+/** Arguments and results shared by the section-level tools (memory_read, _add, _replace, _remove). */
+export const profileFileArgument = z
+  .enum(PROFILE_FILES)
+  .describe(
+    "soul: your identity (SOUL.md); user: the user's profile (USER.md); memory: your notes (MEMORY.md); daily: today's log.",
+  );
+
+export const sectionArgument = z
+  .string()
+  .min(1)
+  .describe('The name of a "## Section" of the file, without the "##" (for example "Preferences").');
+
+export const usageOutput = z
+  .object({ characters: z.number().int(), budget: z.number().int() })
+  .describe("The file's size against its character budget.");
+
+export const profileChangeOutput = z.object({
+  file: z.enum(PROFILE_FILES),
+  path: z.string().describe("The file, relative to the memory home."),
+  section: z.string(),
+  action: z.enum(["added", "replaced", "removed"]),
+  usage: usageOutput,
+  archived: archivedOutput,
+  editedSectionTrimmed: z
+    .boolean()
+    .describe("True when the budget pushed part of the edited section itself into the archive."),
+  redactedSecrets: redactedSecretsOutput,
+});
+
+export function describeUsage(path: string, usage: ProfileUsage): string {
+  return `${path} uses ${usage.characters} of ${usage.budget} characters.`;
+}
+
+/** The result of an add, replace or remove: what changed, the budget, what was archived. */
+export function profileChangeResult(
+  change: ProfileChange,
+  summary: string,
+): { text: string; data: z.output<typeof profileChangeOutput> } {
+  const parts = [summary, describeUsage(change.path, change.usage)];
+  if (change.archived.length > 0) parts.push(describeArchived(change.archived));
+  if (change.editedSectionTrimmed) {
+    parts.push(
+      `${change.path} is over its budget, so ## ${change.section} did not stay whole in the file: the rest is only in the archive. ` +
+        "Make room (shorten or remove other sections with memory_replace or memory_remove) and add it again.",
+    );
+  }
+  if (change.redactedSecrets.length > 0) parts.push(describeRedaction(change.redactedSecrets));
+  const { file, path, section, action, usage, archived, editedSectionTrimmed, redactedSecrets } = change;
+  return {
+    text: parts.join(" "),
+    data: { file, path, section, action, usage, archived, editedSectionTrimmed, redactedSecrets },
+  };
+}

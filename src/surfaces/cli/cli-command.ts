@@ -1,0 +1,79 @@
+/**
+ * A `mnemo` command as a small declarative unit: its words, arguments and options (commander's own
+ * Argument and Option), `input` to check the command line before the home is opened, `run` to do
+ * the work and return data, and `render` to turn the data into text. The shared runner
+ * (run-command.ts) opens and closes the home, prints the data (as JSON with --json), and turns a
+ * failure into an exit code, so each of them can be called, and tested, on its own.
+ */
+import type { Argument, Option } from "commander";
+import type { MemoryHome } from "../../index.js";
+
+export interface CommandContext {
+  /** The memory home, opened by the runner for this command and closed after it. */
+  memory: MemoryHome;
+  /**
+   * For a command that runs until it is stopped (serve): prints data as soon as there is some, the
+   * way the runner prints what `run` returns.
+   */
+  print(data: unknown): void;
+}
+
+/** What render may show besides the data: the files as a person opens them, and the time now. */
+export interface RenderContext {
+  /** The absolute file of a path relative to the home. */
+  locate(path: string): string;
+  home: string;
+  now: Date;
+}
+
+export interface CliCommand<Options, Input, Data> {
+  /** The command's word under its parent ("remember"; "add" under "profile"). */
+  name: string;
+  /** One line for the parent's help; default: the description. */
+  summary?: string;
+  description: string;
+  arguments?: Argument[];
+  options?: Option[];
+  /** Shown at the end of --help. */
+  examples: string[];
+  /** False for a command whose stdout is a protocol (mcp): no --json. */
+  json?: boolean;
+  /** From the command line to run's input: checks it and reads stdin or files, before the home is opened. */
+  input(args: Array<string | undefined>, options: Options): Input | Promise<Input>;
+  /** The work, on the open home. Undefined when there is nothing (more) to print. */
+  run(input: Input, context: CommandContext): Promise<Data>;
+  /** The data as text for a person; "" prints nothing. */
+  render(data: Data, context: RenderContext): string;
+  /** The JSON printed with --json, when it is not the data itself. */
+  toJson?(data: Data): unknown;
+  /** Messages for the person at the terminal (stderr), after the data. */
+  notes?(data: Data, input: Input, context: RenderContext & { json: boolean }): string[];
+  /** Default 0. */
+  exitCode?(data: Data, input: Input): number;
+  /** Printed as is when stdout is not a terminal (no newline added): a prompt piped into a file. */
+  verbatim?: boolean;
+}
+
+/** Commands under one word ("profile read", "profile add"). */
+export interface CommandGroup {
+  name: string;
+  summary?: string;
+  description: string;
+  commands: AnyCliCommand[];
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a list holds commands of every shape; defineCommand checked each one.
+export type AnyCliCommand = CliCommand<any, any, any>;
+
+/** Checks a command's parts against each other (input feeds run, run's data feeds render). */
+export function defineCommand<Options, Input, Data>(
+  command: CliCommand<Options, Input, Data>,
+): CliCommand<Options, Input, Data> {
+  return command;
+}
+
+/** The options every command has. */
+export interface CommonOptions {
+  home?: string;
+  json?: boolean;
+}

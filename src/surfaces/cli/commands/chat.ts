@@ -1,0 +1,90 @@
+import { join } from "node:path";
+import { Option } from "commander";
+import {
+  AgentSession,
+  createChatModel,
+  type ExtractionReport,
+  LongTermMemory,
+  type MemoryHome,
+  MnemoError,
+} from "../../../index.js";
+import { MESSAGE_STORE_PATH, SqliteMessageStore } from "../../../sqlite.js";
+import { runChatTerminal } from "../../chat/chat-terminal.js";
+import { type CommonOptions, defineCommand } from "../cli-command.js";
+import { readTextFile } from "../read-input.js";
+
+/** The role whose messages `mnemo chat` keeps in long-term message memory. */
+const CHAT_ROLE = "mnemo-chat";
+
+interface ChatOptions extends CommonOptions {
+  basePromptFile?: string;
+  model?: string;
+  baseUrl?: string;
+}
+
+export const chat = defineCommand({
+  name: "chat",
+  summary: "Chat with an agent that remembers (needs an OpenAI-compatible model)",
+  description:
+    "A terminal chat: memory is loaded at start, the model reads and writes it through tools, and at the end what mattered is saved. /memory, /clear, /quit; Ctrl+C also ends and saves.",
+  options: [
+    new Option("--model <name>", "the chat model (default: llm.model in config.json or $MNEMO_LLM_MODEL)"),
+    new Option(
+      "--base-url <url>",
+      "an OpenAI-compatible endpoint (default: llm.baseUrl or $MNEMO_LLM_BASE_URL)",
+    ),
+    new Option(
+      "--base-prompt-file <file>",
+      "the agent's own instructions, placed after the memory blocks (not -: stdin is the chat)",
+    ),
+  ],
+  examples: [
+    "OPENAI_API_KEY=sk-... mnemo chat --model gpt-4o-mini",
+    "mnemo chat --base-url http://localhost:11434/v1 --model llama3.2",
+  ],
+  input: (_args, options: ChatOptions) => ({
+    model: options.model,
+    baseUrl: options.baseUrl === undefined ? undefined : validUrl(options.baseUrl),
+    basePromptFile: options.basePromptFile,
+  }),
+  async run(input, { memory }) {
+    const llm = {
+      ...memory.config.llm,
+      ...(input.model ? { model: input.model } : {}),
+      ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}),
+    };
+    const model = await createChatModel(llm);
+    const basePrompt = input.basePromptFile
+      ? await readTextFile(input.basePromptFile, "the base prompt file")
+      : undefined;
+    const messages = memory.enabled ? openMessageMemory(memory) : undefined;
+    try {
+      const session = await AgentSession.start({ memory, model, basePrompt, longTerm: messages?.longTerm });
+      const report = await runChatTerminal({
+        session,
+        input: process.stdin,
+        output: process.stdout,
+        notes: process.stderr,
+        interactive: process.stdin.isTTY === true && process.stdout.isTTY === true,
+      });
+      return { sessionId: session.sessionId, extraction: report ?? null };
+    } finally {
+      await messages?.store.close();
+    }
+  },
+  // The conversation was the output; --json adds the session and what was saved.
+  render: (_data: { sessionId: string; extraction: ExtractionReport | null }) => "",
+});
+
+/** Seed 004: the chat's messages are kept per role in .index/messages.sqlite. */
+function openMessageMemory(memory: MemoryHome) {
+  const store = new SqliteMessageStore({ home: memory.home, path: join(memory.home, MESSAGE_STORE_PATH) });
+  const longTerm = new LongTermMemory({ store, watch: ["user_input", "assistant_reply"] });
+  return { store, longTerm: { memory: longTerm, roleId: CHAT_ROLE } };
+}
+
+function validUrl(value: string): string {
+  if (!URL.canParse(value))
+    throw new MnemoError("INVALID_INPUT", `--base-url must be a URL, not "${value}".`);
+  return value;
+}

@@ -1,0 +1,52 @@
+import { Option } from "commander";
+import type { DoctorProblem, DoctorReport } from "../../../index.js";
+import { type CommonOptions, defineCommand } from "../cli-command.js";
+import { EXIT_CODES } from "../output.js";
+
+export const doctor = defineCommand({
+  name: "doctor",
+  summary: "Check the memory home, and repair it with --fix",
+  description:
+    "Check every file of the memory home: malformed memories, index lines out of step, files over " +
+    "budget or capacity, old daily logs, credentials and text that reads as an instruction to the model. --fix repairs what can be repaired without losing anything " +
+    "(overflow goes to the archive); malformed files are reported with file and line, never rewritten. " +
+    "Exits 1 when problems remain.",
+  options: [new Option("--fix", "repair the fixable problems")],
+  examples: ["mnemo doctor", "mnemo doctor --fix --json"],
+  input: (_args, options: CommonOptions & { fix?: boolean }) => ({ fix: options.fix === true }),
+  run: (input, { memory }) => memory.doctor(input),
+  render: (report: DoctorReport) =>
+    [
+      ...report.problems.map(formatProblem),
+      ...report.fixed.map((line) => `fixed: ${line}`),
+      formatSearchIndex(report.searchIndex),
+    ].join("\n"),
+  notes(report, { fix }, { json, home }) {
+    if (report.problems.length === 0) return json ? [] : [`no problems found in ${home}`];
+    const fixable = fixableCount(report);
+    return !fix && fixable > 0 ? [`run mnemo doctor --fix to repair ${fixable} of them`] : [];
+  },
+  exitCode: (report, { fix }) =>
+    report.problems.length === 0 || (fix && fixableCount(report) === report.problems.length)
+      ? EXIT_CODES.ok
+      : EXIT_CODES.problemsRemain,
+});
+
+function fixableCount(report: DoctorReport): number {
+  return report.problems.filter((problem) => problem.fixable).length;
+}
+
+function formatSearchIndex(health: DoctorReport["searchIndex"]): string {
+  if (health.state === "missing") return `${health.path}  not built yet (the first recall builds it)`;
+  if (health.state === "outdated")
+    return `${health.path}  schema version ${health.schemaVersion}, rebuilt by the next recall`;
+  if (health.state !== "ready") return `${health.path}  ${health.state} (see above)`;
+  const behind =
+    health.behind === 0 ? "up to date" : `${health.behind} file(s) behind (the next recall catches up)`;
+  return `${health.path}  schema version ${health.schemaVersion}: ${health.documents} documents, ${health.chunks} chunks, ${health.vectors} vectors; ${behind}`;
+}
+
+function formatProblem(problem: DoctorProblem): string {
+  const where = problem.line === undefined ? problem.path : `${problem.path}:${problem.line}`;
+  return `${where}  ${problem.kind}  ${problem.message}`;
+}

@@ -1,0 +1,75 @@
+import { Option } from "commander";
+import { DEFAULT_SOUL_ANSWERS, type SoulAnswers } from "../../../index.js";
+import { askQuestions } from "../ask-questions.js";
+import { type CommonOptions, defineCommand } from "../cli-command.js";
+import { redactSecretsOption } from "../redaction-lines.js";
+
+interface InitOptions extends CommonOptions {
+  name?: string;
+  personality?: string;
+  style?: string;
+  yes?: boolean;
+  force?: boolean;
+  redactSecrets?: boolean;
+}
+
+/** What init did: `written` false when an existing SOUL.md was kept. */
+interface InitResult {
+  home: string;
+  path: string;
+  written: boolean;
+}
+
+export const init = defineCommand({
+  name: "init",
+  summary: "Create the agent's SOUL.md (onboarding)",
+  description:
+    "Create the agent's SOUL.md from three answers: its name, personality and speaking style. " +
+    "In a terminal, asks for the answers not given as options; otherwise uses the options and the defaults.",
+  options: [
+    new Option("--name <name>", `the agent's name (default: ${DEFAULT_SOUL_ANSWERS.name})`),
+    new Option("--personality <text>", "the agent's personality, one sentence"),
+    new Option("--style <text>", "the agent's speaking style, one sentence"),
+    new Option("--yes", "ask nothing: use the options given and the defaults"),
+    new Option("--force", "overwrite an existing SOUL.md"),
+    redactSecretsOption(),
+  ],
+  examples: ["mnemo init", 'mnemo init --yes --name Ada --style "Short and friendly."'],
+  input: (_args, options: InitOptions) => options,
+  async run(options, { memory }): Promise<InitResult> {
+    const soul = await memory.profile.read("soul");
+    const kept = { home: memory.home, path: soul.path, written: false };
+    if (soul.text !== "" && !options.force) return kept;
+    const result = await memory.onboard(await collectAnswers(options), {
+      overwrite: options.force === true,
+      redactSecrets: options.redactSecrets,
+    });
+    return result.written ? { home: memory.home, path: result.path, written: true } : kept;
+  },
+  // An existing SOUL.md is not an error: say it was kept, and how to overwrite it.
+  render: (result, { locate }) =>
+    result.written
+      ? `Wrote ${locate(result.path)}`
+      : `Kept the existing ${locate(result.path)}; run mnemo init --force to overwrite it.`,
+});
+
+/** The options given, the others asked in a terminal or taken from the defaults. */
+async function collectAnswers(options: InitOptions): Promise<SoulAnswers> {
+  const answers: SoulAnswers = {
+    name: options.name ?? DEFAULT_SOUL_ANSWERS.name,
+    personality: options.personality ?? DEFAULT_SOUL_ANSWERS.personality,
+    speakingStyle: options.style ?? DEFAULT_SOUL_ANSWERS.speakingStyle,
+  };
+  if (options.yes || !process.stdin.isTTY) return answers;
+  const questions: Array<{ key: keyof SoulAnswers; label: string; given: string | undefined }> = [
+    { key: "name", label: "Agent name", given: options.name },
+    { key: "personality", label: "Personality", given: options.personality },
+    { key: "speakingStyle", label: "Speaking style", given: options.style },
+  ];
+  const toAsk = questions.filter((question) => question.given === undefined);
+  const replies = await askQuestions(toAsk.map(({ key, label }) => ({ label, fallback: answers[key] })));
+  toAsk.forEach(({ key }, index) => {
+    answers[key] = replies[index] ?? answers[key];
+  });
+  return answers;
+}

@@ -1,0 +1,76 @@
+import { Argument, Option } from "commander";
+import { MEMORY_TYPES, MnemoError, type RecallHit, type RecallResult } from "../../../index.js";
+import { type CommonOptions, defineCommand } from "../cli-command.js";
+import { parseChoice, parseMemoryType } from "../parse-choice.js";
+import { createProgressBar } from "../progress-bar.js";
+
+interface RecallOptions extends CommonOptions {
+  limit: string;
+  type?: string;
+  kind?: string;
+  file?: string;
+  since?: string;
+  until?: string;
+}
+
+const KINDS = ["memory", "section", "journal", "daily"] as const;
+
+export const recall = defineCommand({
+  name: "recall",
+  summary: "Search everything in the memory home (BM25 + vectors)",
+  description: "Search typed memories, profile sections, journal entries and daily logs; best first.",
+  arguments: [new Argument("<query>", "what to look for, in plain words")],
+  options: [
+    new Option("--limit <k>", "how many hits").default("10"),
+    new Option("--type <type>", `only typed memories of this type: ${MEMORY_TYPES.join(", ")}`),
+    new Option("--kind <kind>", `only this kind of hit: ${KINDS.join(", ")}`),
+    new Option("--file <path>", 'only this file, or a folder ending in "/" (e.g. topics/)'),
+    new Option("--since <date>", "only hits dated on or after YYYY-MM-DD"),
+    new Option("--until <date>", "only hits dated on or before YYYY-MM-DD"),
+  ],
+  examples: [
+    'mnemo recall "what pet does the user have"',
+    "mnemo recall deploy --type project --limit 3 --json",
+  ],
+  input([query = ""], options: RecallOptions) {
+    const limit = Number(options.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+      throw usage(`--limit must be a whole number from 1 to 1000, not "${options.limit}"`);
+    const kind = options.kind === undefined ? undefined : parseChoice(options.kind, KINDS, "kind");
+    for (const date of [options.since, options.until]) {
+      if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date))
+        throw usage(`dates are YYYY-MM-DD, not "${date}"`);
+    }
+    const type = options.type === undefined ? undefined : parseMemoryType(options.type);
+    const { file, since, until } = options;
+    return { query, filters: { limit, type, kind, file, since, until } };
+  },
+  run: ({ query, filters }, { memory }) => memory.recall(query, filters),
+  render: (result: RecallResult) => result.hits.map(formatHit).join("\n\n"),
+  notes: (result, _input, { json }) => (!json && result.hits.length === 0 ? ["nothing found"] : []),
+});
+
+export const reindex = defineCommand({
+  name: "reindex",
+  summary: "Rebuild the search index from the files",
+  description: "Rebuild the search index under .index/ from nothing, with a progress bar.",
+  examples: ["mnemo reindex"],
+  input: () => ({}),
+  async run(_input, { memory }) {
+    const bar = createProgressBar("indexing");
+    const documents = await memory.reindex({ onProgress: ({ done, total }) => bar.update(done, total) });
+    bar.finish();
+    return { documents };
+  },
+  render: ({ documents }: { documents: number }, { home }) => `Indexed ${documents} file(s) in ${home}`,
+});
+
+function formatHit(hit: RecallHit): string {
+  const where = `${hit.path}:${hit.line}${hit.locator ? ` (${hit.locator})` : ""}`;
+  const text = hit.text.length > 300 ? `${hit.text.slice(0, 300)}…` : hit.text;
+  return `${hit.score.toFixed(3)}  ${where}\n${text.replace(/^/gm, "    ")}`;
+}
+
+function usage(message: string): MnemoError {
+  return new MnemoError("INVALID_INPUT", message);
+}

@@ -1,0 +1,134 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runMnemo } from "../../testing/test-cli.js";
+import { makeTempDir, removeDir } from "../../testing/test-home.js";
+
+let root: string;
+beforeEach(async () => {
+  root = await makeTempDir("mnemo-cli-eval-");
+});
+afterEach(async () => removeDir(root));
+
+const CASES = [
+  {
+    id: "c1",
+    documents: [
+      { id: "d1", text: "I adopted a kitten named Miso last spring." },
+      { id: "d2", text: "My car is a red hatchback." },
+      { id: "d3", text: "The kitten Miso loves the window seat." },
+    ],
+    queries: [
+      { id: "q1", text: "What is the name of my kitten?", gold: ["d1", "d3"], category: "pets" },
+      { id: "q2", text: "What colour is my car?", gold: ["d2"], category: "things" },
+    ],
+  },
+  {
+    id: "c2",
+    documents: [
+      { id: "a", text: "We moved to Lisbon in 2021." },
+      { id: "b", text: "Lunch was a tuna sandwich." },
+    ],
+    queries: [{ id: "q3", text: "Which city did we move to?", gold: ["a"] }],
+  },
+];
+
+describe("mnemo eval retrieval", () => {
+  it("scores any data set in the documented format and writes the rankings", async () => {
+    const input = join(root, "cases.jsonl");
+    await writeFile(input, `${CASES.map((line) => JSON.stringify(line)).join("\n")}\n`);
+    const rankedOut = join(root, "ranked.jsonl");
+    const result = runMnemo([
+      "eval",
+      "retrieval",
+      "--input",
+      input,
+      "--k",
+      "1,2",
+      "--embedder",
+      "none",
+      "--ranked-out",
+      rankedOut,
+      "--json",
+      "--home",
+      join(root, "home"),
+    ]);
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report).toMatchObject({
+      cases: 2,
+      mode: "bm25",
+      overall: { queries: 3, recallAll: { 2: 1 }, recallAny: { 1: 1 }, mrr: 1 },
+    });
+    expect(report.overall.recallAll["1"]).toBeCloseTo(2 / 3, 10);
+    expect(Object.keys(report.byCategory)).toEqual(["pets", "things"]);
+    expect(report.latencyMs.p50).toBeGreaterThan(0);
+    const ranked = (await readFile(rankedOut, "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(ranked).toEqual([
+      { case: "c1", query: "q1", ranked: expect.arrayContaining(["d1", "d3"]) },
+      { case: "c1", query: "q2", ranked: expect.arrayContaining(["d2"]) },
+      { case: "c2", query: "q3", ranked: expect.arrayContaining(["a"]) },
+    ]);
+    expect(ranked[1].ranked[0]).toBe("d2");
+  });
+
+  it("prints a table, and names the line of a malformed case", async () => {
+    const input = join(root, "cases.jsonl");
+    await writeFile(input, `${JSON.stringify(CASES[0])}\n`);
+    const table = runMnemo([
+      "eval",
+      "retrieval",
+      "--input",
+      input,
+      "--embedder",
+      "none",
+      "--home",
+      join(root, "home"),
+    ]);
+    expect(table.status, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/R_all@5\s+R_any@5\s+NDCG@5/);
+    await writeFile(input, `${JSON.stringify(CASES[0])}\n{"id": "x", "documents": []}\n`);
+    const bad = runMnemo([
+      "eval",
+      "retrieval",
+      "--input",
+      input,
+      "--embedder",
+      "none",
+      "--home",
+      join(root, "home"),
+    ]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/cases\.jsonl line 2: documents/);
+  });
+});
+
+describe("mnemo recall and reindex", () => {
+  it("finds what was remembered, with its file and line, in text and JSON", async () => {
+    const home = join(root, "home");
+    const env = { MNEMO_EMBEDDER: "none" };
+    expect(
+      runMnemo(["remember", "Owns a kitten named Miso.", "--type", "user", "--name", "Pet", "--home", home], {
+        env,
+      }).status,
+    ).toBe(0);
+    const text = runMnemo(["recall", "kitten", "--home", home], { env });
+    expect(text.status, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/memories\/user_pet\.md:1 \(Pet\)\n\s+Pet\n/);
+    const json = JSON.parse(
+      runMnemo(["recall", "kitten", "--json", "--limit", "1", "--home", home], { env }).stdout,
+    );
+    expect(json).toMatchObject({
+      mode: "bm25",
+      hits: [{ path: "memories/user_pet.md", memoryType: "user" }],
+    });
+    const reindex = runMnemo(["reindex", "--home", home], { env });
+    expect(reindex.status, reindex.stderr).toBe(0);
+    expect(reindex.stdout).toMatch(/Indexed 2 file\(s\)/);
+    expect(runMnemo(["recall", "x", "--limit", "0", "--home", home], { env }).status).toBe(2);
+    expect(runMnemo(["recall", "x", "--kind", "nope", "--home", home], { env }).status).toBe(2);
+  });
+});

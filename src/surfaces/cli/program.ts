@@ -1,0 +1,63 @@
+import { readFileSync } from "node:fs";
+import { Command } from "commander";
+import type { AnyCliCommand, CommandGroup } from "./cli-command.js";
+import { chat } from "./commands/chat.js";
+import { context } from "./commands/context.js";
+import { doctor } from "./commands/doctor.js";
+import { evaluation } from "./commands/eval.js";
+import { forget } from "./commands/forget.js";
+import { init } from "./commands/init.js";
+import { journal } from "./commands/journal.js";
+import { list } from "./commands/list.js";
+import { mcp } from "./commands/mcp.js";
+import { profile } from "./commands/profile.js";
+import { recall, reindex } from "./commands/recall.js";
+import { remember } from "./commands/remember.js";
+import { serve } from "./commands/serve.js";
+import { show } from "./commands/show.js";
+import { EXIT_CODES_HELP } from "./output.js";
+import { addCommands } from "./run-command.js";
+
+/** Every command, in the order `mnemo --help` lists them. */
+const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
+  init,
+  context,
+  remember,
+  forget,
+  list,
+  show,
+  profile,
+  journal,
+  recall,
+  reindex,
+  chat,
+  evaluation,
+  doctor,
+  mcp,
+  serve,
+];
+
+/**
+ * The `mnemo` program. Settings made here before the commands are added (exitOverride, output) are
+ * inherited by every command: usage errors are thrown to main.ts instead of exiting the process.
+ */
+export function createProgram(): Command {
+  const program = new Command("mnemo")
+    .description("A file-first memory layer for LLM agents: human-readable Markdown memory in one folder.")
+    .version(packageVersion())
+    .exitOverride()
+    .configureOutput({ outputError: (message, write) => write(`mnemo: ${message.replace(/^error: /, "")}`) })
+    .showHelpAfterError("(add --help for usage)")
+    .addHelpText(
+      "after",
+      `\nThe memory home is --home DIR, else $MNEMO_HOME, else ~/.mnemo.\n\n${EXIT_CODES_HELP}\n`,
+    );
+  addCommands(program, COMMANDS);
+  return program;
+}
+
+function packageVersion(): string {
+  const text = readFileSync(new URL("../../../package.json", import.meta.url), "utf8");
+  const version: unknown = (JSON.parse(text) as { version?: unknown }).version;
+  return typeof version === "string" ? version : "unknown";
+}

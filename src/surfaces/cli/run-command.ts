@@ -1,0 +1,77 @@
+import type { Command } from "commander";
+import { type MemoryHome, openMemory } from "../../index.js";
+import type { AnyCliCommand, CommandGroup, CommonOptions, RenderContext } from "./cli-command.js";
+import { EXIT_CODES, printNote, reportError, writeJson } from "./output.js";
+
+/**
+ * The shared runner of the CLI's command units: adds them to commander (with --home, --json and
+ * their examples), and runs one: input, open the home, run, print, close the home, exit code.
+ */
+export function addCommands(parent: Command, commands: ReadonlyArray<AnyCliCommand | CommandGroup>): void {
+  for (const each of commands) {
+    if (!("commands" in each)) {
+      addCommand(parent, each);
+      continue;
+    }
+    const group = parent.command(each.name).description(each.description);
+    if (each.summary) group.summary(each.summary);
+    addCommands(group, each.commands);
+  }
+}
+
+function addCommand(parent: Command, unit: AnyCliCommand): void {
+  const command = parent.command(unit.name).description(unit.description);
+  if (unit.summary) command.summary(unit.summary);
+  for (const argument of unit.arguments ?? []) command.addArgument(argument);
+  for (const option of unit.options ?? []) command.addOption(option);
+  command.option("--home <dir>", "the memory home (default: $MNEMO_HOME, else ~/.mnemo)");
+  if (unit.json !== false) command.option("--json", "print one JSON value on stdout instead of text");
+  const examples = unit.examples.map((example) => `  $ ${example}`).join("\n");
+  command.addHelpText("after", `\nExamples:\n${examples}\n`);
+  // commander calls an action with the positional arguments, the options and the command.
+  command.action(async (...received: unknown[]) => {
+    const options = (received.at(-1) as Command).opts<CommonOptions>();
+    const args = received.slice(0, -2) as Array<string | undefined>;
+    process.exitCode = await runCommand(unit, args, options);
+  });
+}
+
+/** Runs one command as the bin does, and returns the process's exit code. */
+export async function runCommand(
+  unit: AnyCliCommand,
+  args: Array<string | undefined>,
+  options: CommonOptions,
+): Promise<number> {
+  let memory: MemoryHome | undefined;
+  try {
+    const input = await unit.input(args, options);
+    memory = await openMemory({ home: options.home });
+    const context = renderContext(memory);
+    const print = (data: unknown) => printData(unit, data, context, options);
+    const data = await unit.run(input, { memory, print });
+    if (data !== undefined) print(data);
+    for (const note of unit.notes?.(data, input, { ...context, json: options.json === true }) ?? [])
+      printNote(note);
+    return unit.exitCode?.(data, input) ?? EXIT_CODES.ok;
+  } catch (error) {
+    return reportError(error, options);
+  } finally {
+    await memory?.close();
+  }
+}
+
+export function renderContext(memory: MemoryHome): RenderContext {
+  return { locate: (path) => memory.store.locate(path), home: memory.home, now: new Date() };
+}
+
+/** One JSON value with --json; else the text, with a newline unless it has one (or is verbatim). */
+function printData(unit: AnyCliCommand, data: unknown, context: RenderContext, options: CommonOptions): void {
+  if (options.json) {
+    writeJson(unit.toJson ? unit.toJson(data) : data);
+    return;
+  }
+  const text = unit.render(data, context);
+  if (text === "") return;
+  const asIs = text.endsWith("\n") || (unit.verbatim === true && !process.stdout.isTTY);
+  process.stdout.write(asIs ? text : `${text}\n`);
+}

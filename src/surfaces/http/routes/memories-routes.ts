@@ -1,0 +1,147 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { MEMORY_TYPES, type MemoryManifestEntry } from "../../../index.js";
+import { archivedOutput } from "../../../session/tools/archived-chunks.js";
+import { memorySaveTool } from "../../../session/tools/memory-save.js";
+import { redactedSecretsOutput } from "../../../session/tools/redacted-secrets.js";
+import { apiRoute, errorResponses, jsonBody, jsonResponse } from "../api-route.js";
+import { redactSecretsField } from "../redact-secrets-field.js";
+
+/** Typed memories (seed 001): one Markdown file each, listed in MEMORY.md's index. */
+const tags = ["memories"];
+
+const nameParameter = z.object({
+  name: z
+    .string()
+    .describe(
+      'The memory\'s name ("Prefers tabs"), file name or path ("memories/feedback_prefers-tabs.md").',
+    ),
+});
+
+const memoryHeaderJson = z.object({
+  path: z.string().describe("The memory's file, relative to the memory home."),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(MEMORY_TYPES),
+  created: z.string().optional().describe("ISO 8601; absent in a hand-written file without it."),
+  updated: z.string().optional(),
+  modifiedAt: z.string().describe("The file's modification time, ISO 8601."),
+  ageDays: z.number().int().describe("Whole days since it was updated (else since its file was modified)."),
+  staleness: z
+    .string()
+    .optional()
+    .describe("A note on memories older than a day: verify before relying on it."),
+});
+
+function toHeaderJson(entry: MemoryManifestEntry): z.input<typeof memoryHeaderJson> {
+  return { ...entry, modifiedAt: entry.modifiedAt.toISOString() };
+}
+
+const savedJson = z.object({
+  path: z.string(),
+  name: z.string(),
+  type: z.enum(MEMORY_TYPES),
+  created: z.boolean(),
+  indexLine: z.string().describe("Its line in MEMORY.md's index."),
+  archived: archivedOutput,
+  redactedSecrets: redactedSecretsOutput,
+});
+
+export const memoriesRoutes = [
+  apiRoute(
+    createRoute({
+      method: "get",
+      path: "/v1/memories",
+      operationId: "listMemories",
+      tags,
+      summary: "List typed memories, newest first, a page at a time",
+      description:
+        "Reads only the frontmatter of the page's files (with a type, of every file, to count them); files that do not parse are reported in `problems`.",
+      request: {
+        query: z
+          .object({
+            type: z.enum(MEMORY_TYPES).optional().describe("Only memories of this type."),
+            offset: z.coerce.number().int().min(0).default(0).describe("How many of the newest to skip."),
+            limit: z.coerce
+              .number()
+              .int()
+              .min(1)
+              .max(1000)
+              .default(200)
+              .describe("How many to list (1 to 1000)."),
+          })
+          .strict(),
+      },
+      responses: {
+        200: jsonResponse(
+          z.object({
+            memories: z.array(memoryHeaderJson),
+            problems: z.array(z.object({ path: z.string(), line: z.number().int(), problem: z.string() })),
+            total: z.number().int().describe("Memory files in all; with a type, memories of that type."),
+            offset: z.number().int(),
+            truncated: z.boolean().describe("More memories after this page: ask again from offset + limit."),
+          }),
+        ),
+        ...errorResponses([400]),
+      },
+    }),
+    async (c) => {
+      const manifest = await c.var.memory.memories.list(c.req.valid("query"));
+      return c.json({ ...manifest, memories: manifest.memories.map(toHeaderJson) }, 200);
+    },
+  ),
+  apiRoute(
+    createRoute({
+      method: "get",
+      path: "/v1/memories/{name}",
+      operationId: "getMemory",
+      tags,
+      summary: "Read one typed memory",
+      request: { params: nameParameter },
+      responses: {
+        200: jsonResponse(memoryHeaderJson.extend({ content: z.string() })),
+        ...errorResponses([400, 404, 409]),
+      },
+    }),
+    async (c) => {
+      const found = await c.var.memory.memories.get(c.req.valid("param").name);
+      return c.json({ ...toHeaderJson(found), content: found.content }, 200);
+    },
+  ),
+  apiRoute(
+    createRoute({
+      method: "post",
+      path: "/v1/memories",
+      operationId: "saveMemory",
+      tags,
+      summary: "Save a typed memory (create, or update the one with this name)",
+      description:
+        "The previous version of an updated memory goes to archive/. Answers 201 when the memory is new, 200 when it was updated.",
+      request: { body: jsonBody(memorySaveTool.input.extend({ redactSecrets: redactSecretsField })) },
+      responses: {
+        200: jsonResponse(savedJson, "Updated an existing memory"),
+        201: jsonResponse(savedJson, "Created a new memory"),
+        ...errorResponses([400, 413, 422], { body: true }),
+      },
+    }),
+    async (c) => {
+      const saved = await c.var.memory.memories.save(c.req.valid("json"));
+      if (!saved.created) return c.json(saved, 200);
+      return c.json(saved, 201, { location: `/v1/memories/${encodeURIComponent(saved.name)}` });
+    },
+  ),
+  apiRoute(
+    createRoute({
+      method: "delete",
+      path: "/v1/memories/{name}",
+      operationId: "deleteMemory",
+      tags,
+      summary: "Delete a typed memory (its file goes to archive/, its index line is removed)",
+      request: { params: nameParameter },
+      responses: {
+        200: jsonResponse(z.object({ path: z.string(), archived: archivedOutput })),
+        ...errorResponses([400, 404]),
+      },
+    }),
+    async (c) => c.json(await c.var.memory.memories.delete(c.req.valid("param").name), 200),
+  ),
+];

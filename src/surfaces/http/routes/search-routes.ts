@@ -1,0 +1,85 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { MEMORY_TYPES, type RecallHit } from "../../../index.js";
+import { apiRoute, errorResponses, jsonResponse } from "../api-route.js";
+
+/** Recall over the whole home: typed memories, profile sections, journal entries, daily logs. */
+const hitJson = z.object({
+  path: z.string().describe("The file, relative to the memory home."),
+  kind: z.string().describe("memory, section, journal or daily."),
+  locator: z.string().describe("A memory's name, a section's name or an entry's time."),
+  line: z.number().int(),
+  title: z.string(),
+  text: z.string(),
+  type: z.enum(MEMORY_TYPES).optional().describe("The memory's type, for typed memories."),
+  date: z.string().optional(),
+  score: z.number(),
+  textScore: z.number().optional().describe("BM25 relevance, when the text search found it."),
+  vectorScore: z.number().optional().describe("Cosine similarity, when the vector search found it."),
+  ageDays: z.number().int().optional().describe("Typed memories: whole days since it was updated."),
+  staleness: z
+    .string()
+    .optional()
+    .describe("Typed memories older than a day: a note to verify before relying on it."),
+});
+
+function toHitJson(hit: RecallHit): z.input<typeof hitJson> {
+  const { path, kind, locator, line, title, text, date, score, textScore, vectorScore } = hit;
+  const type = MEMORY_TYPES.find((each) => each === hit.memoryType);
+  const { ageDays, staleness } = hit;
+  return {
+    path,
+    kind,
+    locator,
+    line,
+    title,
+    text,
+    type,
+    date,
+    score,
+    textScore,
+    vectorScore,
+    ageDays,
+    staleness,
+  };
+}
+
+export const searchRoutes = [
+  apiRoute(
+    createRoute({
+      method: "get",
+      path: "/v1/search",
+      operationId: "search",
+      tags: ["search"],
+      summary: "Search everything in the home (BM25, fused with vectors when an embedding model is set up)",
+      description:
+        "The index catches up with the files first, so hand edits and other processes' writes are found.",
+      request: {
+        query: z
+          .object({
+            query: z.string().trim().min(1).describe("What to look for, in plain words."),
+            limit: z.coerce.number().int().min(1).max(100).default(10).describe("How many hits (1 to 100)."),
+            type: z.enum(MEMORY_TYPES).optional().describe("Only typed memories of this type."),
+          })
+          .strict(),
+      },
+      responses: {
+        200: jsonResponse(
+          z.object({
+            query: z.string(),
+            mode: z
+              .enum(["hybrid", "bm25"])
+              .describe("bm25: keyword search only, no embedding model was available."),
+            hits: z.array(hitJson),
+          }),
+        ),
+        ...errorResponses([400]),
+      },
+    }),
+    async (c) => {
+      const { query, limit, type } = c.req.valid("query");
+      // A client that hangs up stops the search done for it.
+      const result = await c.var.memory.recall(query, { limit, type, signal: c.req.raw.signal });
+      return c.json({ query, mode: result.mode, hits: result.hits.map(toHitJson) }, 200);
+    },
+  ),
+];

@@ -1,0 +1,53 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import {
+  CallToolRequestParamsSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import {
+  MEMORY_TOOLS,
+  type MemoryHome,
+  type MemoryTool,
+  type MemoryToolResult,
+  runMemoryTool,
+} from "../../index.js";
+import { checkedRequest } from "./request-params.js";
+
+/**
+ * Serves the memory tools through the SDK's low-level handlers rather than `registerTool`: clients
+ * get the very JSON Schemas the chat agent and OpenAI-style callers get, and arguments are checked
+ * by `runMemoryTool`, whose messages tell a model which argument to fix and how (an `isError` result,
+ * so the model can correct itself). A request that is not a tool call at all (no name, arguments
+ * that are not an object) is refused with -32602.
+ */
+export function serveMemoryTools(server: McpServer, memory: MemoryHome): void {
+  server.server.registerCapabilities({ tools: {} });
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: MEMORY_TOOLS.map(toMcpTool) }));
+  const callTool = checkedRequest("tools/call", CallToolRequestParamsSchema);
+  server.server.setRequestHandler(callTool, async (request, extra) => {
+    const result = await runMemoryTool(memory, request.params.name, request.params.arguments, {
+      signal: extra.signal,
+    });
+    return toCallToolResult(result);
+  });
+}
+
+export function toMcpTool(tool: MemoryTool): Tool {
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema as Tool["inputSchema"],
+    outputSchema: tool.outputSchema as Tool["outputSchema"],
+    annotations: { readOnlyHint: tool.readOnly, openWorldHint: false },
+  };
+}
+
+/**
+ * Success: the text for the model and the data as structured content. Failure: `isError` with the
+ * text only, since the failure's data does not fit the tool's output schema.
+ */
+export function toCallToolResult(result: MemoryToolResult): CallToolResult {
+  const content = [{ type: "text" as const, text: result.text }];
+  return result.ok ? { content, structuredContent: result.data } : { content, isError: true };
+}

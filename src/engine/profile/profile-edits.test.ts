@@ -1,8 +1,8 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import type { MemoryHome } from "../memory-home.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
+import type { MemoryHome } from "../memory-home.js";
 import { parseProfileFile } from "./profile.js";
 
 /** The details of profile edits a user or an agent sees: results, refusals, which file, what stays. */
@@ -69,6 +69,42 @@ describe("profile edits in detail", () => {
       message: expect.stringContaining("text to add"),
     });
     expect(await memory.profile.remove("soul", "Rules")).toMatchObject({ redactedSecrets: [] });
+  });
+
+  test("a missing section or text is refused saying what the file and the section hold", async () => {
+    await open();
+    await expect(memory.profile.remove("soul", "Rules")).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: 'SOUL.md has no section "Rules". It has no sections yet.',
+    });
+    await memory.profile.add("soul", "Identity", "I am Mo.");
+    await memory.profile.add("soul", "Tone", "Brief.");
+    await expect(memory.profile.remove("soul", "Rules")).rejects.toMatchObject({
+      message: 'SOUL.md has no section "Rules". Its sections are "Identity", "Tone".',
+    });
+    await expect(
+      memory.profile.replace("soul", { section: "Identity", oldText: "", newText: "x" }),
+    ).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+      message: "The text to replace is empty; give the exact text to find.",
+    });
+    await expect(
+      memory.profile.replace("soul", { section: "identity", oldText: "Bob", newText: "x" }),
+    ).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message:
+        'The text to replace was not found in section "Identity" of SOUL.md. The section currently reads:\nI am Mo.',
+    });
+  });
+
+  test("a section with no text yet (written by hand): a miss shows it as (empty), an addition is its first line", async () => {
+    await open();
+    await writeFile(join(home, "SOUL.md"), "# Soul\n\n## Rules\n\n## Tone\nBrief.\n");
+    await expect(
+      memory.profile.replace("soul", { section: "Rules", oldText: "Cite", newText: "x" }),
+    ).rejects.toMatchObject({ message: expect.stringMatching(/The section currently reads:\n\(empty\)$/) });
+    await memory.profile.add("soul", "Rules", "Cite sources.");
+    expect(await read("SOUL.md")).toBe("# Soul\n\n## Rules\nCite sources.\n\n## Tone\nBrief.\n");
   });
 
   test("a credential is refused naming the part and the file it was bound for", async () => {

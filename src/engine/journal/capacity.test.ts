@@ -63,4 +63,33 @@ describe("journal capacity (seed 000)", () => {
     expect(kept.startsWith("# Title\n\nA note a person wrote.\n\n### [2026-01-01 10:00] general")).toBe(true);
     expect(kept.endsWith("entry 119\n\n---\n")).toBe(true);
   });
+  test("a file exactly at maxLines is left alone; one line more is brought to targetLines", () => {
+    const text = Array.from({ length: 30 }, (_, index) => ({
+      timestamp: "2026-01-01 10:00",
+      category: "general",
+      content: `entry ${index}`,
+    })).reduce(appendEntry, "# Title\n\n");
+    const lines = countLines(text);
+    const atMax = { maxLines: lines, targetLines: lines - 20, lineCount: countLines };
+    expect(enforceCapacity(text, atMax)).toEqual({ text, removed: [] });
+    const over = enforceCapacity(text, { ...atMax, maxLines: lines - 1 });
+    expect(over.removed.length).toBeGreaterThan(0);
+    expect(countLines(over.text)).toBeLessThanOrEqual(lines - 20);
+  });
+
+  test("a note written right after a removed entry stays, and so does the entry after it", () => {
+    const entry = (content: string) => ({ timestamp: "2026-01-01 10:00", category: "general", content });
+    const text = [entry("old"), entry("kept")]
+      .reduce(appendEntry, "# Title\n\n")
+      .replace("old\n\n---\n\n", "old\n\n---\nA note a person wrote.\n\n");
+    // Over by one line; removing the oldest entry's five lines is enough.
+    const lines = countLines(text);
+    const { text: kept, removed } = enforceCapacity(text, {
+      maxLines: lines - 1,
+      targetLines: lines - 5,
+      lineCount: countLines,
+    });
+    expect(removed).toEqual(["### [2026-01-01 10:00] general\n\nold\n\n---\n"]);
+    expect(kept).toBe("# Title\n\nA note a person wrote.\n\n### [2026-01-01 10:00] general\n\nkept\n\n---\n");
+  });
 });

@@ -1,8 +1,8 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import type { MemoryHome } from "../memory-home.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
+import type { MemoryHome } from "../memory-home.js";
 
 /** The journal's refusals, topic names and capacity outside a plain add, as a user sees them. */
 const NOW = new Date(2026, 10, 22, 14, 30);
@@ -74,6 +74,8 @@ describe("journal details", () => {
     expect(await refusal(memory.journal.readTopic("notes.md.bak"))).toMatchObject({
       message: 'Invalid topic name "notes.md.bak": use letters, digits, _ and - (for example user_prefs).',
     });
+    // Only a final ".md" is taken off: "notes.mdx" is not the topic "notesx".
+    expect(await refusal(memory.journal.readTopic("notes.mdx"))).toMatchObject({ code: "INVALID_INPUT" });
     expect(await refusal(memory.journal.readTopic("ok/../x"))).toMatchObject({ code: "INVALID_INPUT" });
     const eighty = "b".repeat(79).concat("!");
     expect((await refusal(memory.journal.readTopic(eighty)))?.message).toContain(`"${eighty}"`);
@@ -102,5 +104,46 @@ describe("journal details", () => {
     const archive = await read("archive/topics/user_prefs.md");
     expect(archive).toContain(": over capacity (30 lines, brought to 20) -->");
     expect(archive).toContain("old 0");
+  });
+  test("an entry's source is one short line: white space collapsed, blank means none, over 200 refused", async () => {
+    await open();
+    await memory.journal.add("user_pref", "Tea.", { source: "  session\n\t4f2a  " });
+    await memory.journal.add("user_pref", "Coffee.", { source: " \n " });
+    await memory.journal.add("user_pref", "Water.", { source: "s".repeat(200) });
+    const topic = await read("topics/user_prefs.md");
+    expect(topic).toContain("] user_pref (source: session 4f2a)\n\nTea.\n");
+    expect(topic).toContain("] user_pref\n\nCoffee.\n");
+    expect(topic).toContain(`] user_pref (source: ${"s".repeat(200)})\n\nWater.\n`);
+    expect(
+      await refusal(memory.journal.add("user_pref", "Milk.", { source: ` ${"s".repeat(201)} ` })),
+    ).toMatchObject({
+      code: "TOO_LARGE",
+      message: "The entry's source is 201 characters; keep it to a short label under 200.",
+    });
+  });
+
+  test("writing MEMORY.md's journal again leaves its other sections as they were", async () => {
+    await open();
+    await memory.profile.add("memory", "Notes", "Check staging first.");
+    await memory.journal.add("general", "First.");
+    const before = await read("MEMORY.md");
+    await memory.journal.add("general", "Second.");
+    const after = await read("MEMORY.md");
+    expect(after.slice(0, after.indexOf("## Journal"))).toBe(before.slice(0, before.indexOf("## Journal")));
+    expect(after).toContain("Check staging first.");
+    expect((await memory.journal.readTopic("MEMORY")).entries.map((entry) => entry.content)).toEqual([
+      "First.",
+      "Second.",
+    ]);
+  });
+
+  test("MEMORY.md's entries are those of its Journal section, not entry-like text in another section", async () => {
+    await open();
+    const lookalike = "### [2026-01-01 10:00] general\n\nIn the notes, not the journal.\n\n---\n";
+    await writeFile(join(home, "MEMORY.md"), `# Memory\n\n## Notes\n${lookalike}\n## Journal\n\n`);
+    await memory.journal.add("general", "In the journal.");
+    const read = await memory.journal.readTopic("MEMORY");
+    expect(read.entries.map((entry) => entry.content)).toEqual(["In the journal."]);
+    expect(read.text).toContain("In the notes, not the journal.");
   });
 });

@@ -200,6 +200,28 @@ describe("reconcile: details", () => {
         reason: expect.stringContaining("project_nine.md (word overlap 0.90"),
       });
   });
+
+  test("of two equally near memories, the first found is named, not replaced by a later tie", () => {
+    const body = "w0 w1 w2 w3";
+    const first = { ...existing, path: "memories/project_first.md", name: "First", body, description: "" };
+    const second = { ...first, path: "memories/project_second.md", name: "Second" };
+    // "w0 .. w4" shares 4 of 5 words with each: 0.8, a tie at the threshold.
+    const result = reconcile(
+      input({ existingMemories: [first, second], memories: [candidate({ name: "C", body: `${body} w4` })] }),
+    );
+    expect(result.memories[0]).toMatchObject({
+      action: "skip",
+      reason: "near duplicate of memories/project_first.md (word overlap 0.80 >= 0.8)",
+    });
+  });
+
+  test("a batch that first writes a new memory still supersedes an old one by name after it", () => {
+    const deploy = candidate({ name: "Deploys", body: "Deploys run at noon." });
+    const correction = candidate({ name: "Release date", body: "Version 2 ships on Friday." });
+    const result = reconcile(input({ memories: [deploy, correction] }));
+    expect(result.memories[0]).toMatchObject({ action: "write", replaces: [] });
+    expect(result.memories[1]).toMatchObject({ action: "write", replaces: [existing] });
+  });
 });
 
 describe("reconcile: journal entries", () => {

@@ -1,4 +1,5 @@
 import type { DocumentStore } from "../contracts/document-store.js";
+import type { MessageStore } from "../contracts/message-store.js";
 import { MnemoError } from "../errors.js";
 import type { MnemoConfig } from "./config/schema.js";
 import { buildContext, type CoreMemory, loadCoreMemory } from "./context/load-context.js";
@@ -75,23 +76,30 @@ export interface RecallQueryOptions {
  * backends in); it never chooses a backend itself.
  */
 export interface MemoryHomeParts {
-  /** Where the home is, for a person: a folder for a file home. */
+  /** Where the home is, for a person: a folder for a file home, `<database URL>#<home id>` for a database home. */
   home: string;
   /** Opens the search index and embedding model, on first recall. */
   openSearch: () => Promise<MemorySearch>;
+  /** A store for the home's long-term messages (seed 004), beside its documents; not open yet. */
+  messageStore: () => Promise<MessageStore>;
 }
 
 export class MemoryHome {
-  /** Absolute path of the home folder. */
+  /** The home folder's absolute path, or `<database URL>#<home id>` for a home in a database. */
   readonly home: string;
   private readonly context: HomeContext;
-  private readonly openSearchOnce: () => Promise<MemorySearch>;
+  private readonly parts: MemoryHomeParts;
   private search: Promise<MemorySearch> | undefined;
 
   constructor(context: HomeContext, parts: MemoryHomeParts) {
     this.context = context;
     this.home = parts.home;
-    this.openSearchOnce = parts.openSearch;
+    this.parts = parts;
+  }
+
+  /** The home's long-term message store, on the same backend as its documents; the caller opens and closes it. */
+  messageStore(): Promise<MessageStore> {
+    return this.parts.messageStore();
   }
 
   get config(): MnemoConfig {
@@ -226,7 +234,7 @@ export class MemoryHome {
   }
 
   private openSearch(): Promise<MemorySearch> {
-    this.search ??= this.openSearchOnce().catch((error: unknown) => {
+    this.search ??= this.parts.openSearch().catch((error: unknown) => {
       this.search = undefined;
       throw error;
     });

@@ -54,7 +54,7 @@ export function createProgram(): Command {
     .showHelpAfterError("(add --help for usage)")
     .addHelpText(
       "after",
-      `\nThe memory home is --home DIR, else $MNEMO_HOME, else ~/.mnemo.\n\n${EXIT_CODES_HELP}\n`,
+      `\nThe memory home is --home DIR, else $MNEMO_HOME, else ~/.mnemo. With --store postgres://... (or $MNEMO_STORE)\nit is the home --home-id ID (or $MNEMO_HOME_ID) of that PostgreSQL database instead.\n\n${EXIT_CODES_HELP}\n`,
     );
   addCommands(program, COMMANDS);
   return program;

@@ -25,6 +25,11 @@ function addCommand(parent: Command, unit: AnyCliCommand): void {
   for (const argument of unit.arguments ?? []) command.addArgument(argument);
   for (const option of unit.options ?? []) command.addOption(option);
   command.option("--home <dir>", "the memory home (default: $MNEMO_HOME, else ~/.mnemo)");
+  command.option("--store <url>", "keep the home in a PostgreSQL database instead (default: $MNEMO_STORE)");
+  command.option(
+    "--home-id <id>",
+    "which home of that database, e.g. acme/user-42 (default: $MNEMO_HOME_ID)",
+  );
   if (unit.json !== false) command.option("--json", "print one JSON value on stdout instead of text");
   const examples = unit.examples.map((example) => `  $ ${example}`).join("\n");
   command.addHelpText("after", `\nExamples:\n${examples}\n`);
@@ -45,7 +50,7 @@ export async function runCommand(
   let memory: MemoryHome | undefined;
   try {
     const input = await unit.input(args, options);
-    memory = await openMemory({ home: options.home });
+    memory = await openMemory({ home: options.home, store: options.store, homeId: options.homeId });
     const context = renderContext(memory);
     const print = (data: unknown) => printData(unit, data, context, options);
     const data = await unit.run(input, { memory, print });

@@ -2,8 +2,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fc, test } from "@fast-check/vitest";
 import { afterAll, afterEach, describe, expect } from "vitest";
-import type { MemoryHome } from "../memory-home.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
+import type { MemoryHome } from "../memory-home.js";
 
 /**
  * Seed 002's promise that nothing is silently dropped, through real files: when one edit pushes

@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import type { EmbeddingModel } from "../../contracts/embedding-model.js";
-import type { MemoryHome } from "../memory-home.js";
 import { SqliteSearchIndex } from "../../adapters/sqlite/sqlite-search-index.js";
+import type { EmbeddingModel } from "../../contracts/embedding-model.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
+import type { MemoryHome } from "../memory-home.js";
 import type { FusionOptions } from "./fusion.js";
 import { MemorySearch } from "./memory-search.js";
 

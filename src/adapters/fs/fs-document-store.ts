@@ -99,7 +99,7 @@ export class FsDocumentStore implements DocumentStore {
   private async readThrough(paths: HomePaths, path: string): Promise<string | undefined> {
     const absolute = this.locate(path);
     try {
-      await paths.resolve(path, { createFolders: false });
+      if (!(await paths.inspect(path, { createFolders: false })).exists) return undefined;
       return await readFile(absolute, "utf8");
     } catch (error) {
       return missingOrThrow(error, absolute);

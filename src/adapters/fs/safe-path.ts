@@ -1,3 +1,4 @@
+import type { Stats } from "node:fs";
 import { lstat, mkdir, realpath } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { errnoCode, MnemoError } from "../../errors.js";
@@ -38,6 +39,12 @@ export async function resolveInsideHome(
   return new HomePaths(home).resolve(path, options);
 }
 
+export interface ResolveOptions {
+  createFolders: boolean;
+  /** Refuse anything but a regular file at the path (a folder where a file is to be written). */
+  fileOnly?: boolean;
+}
+
 /**
  * resolveInsideHome for the many paths of one transaction, which holds the home's lock: the home's
  * real path and each folder's are looked up once, and only the file itself is checked every time.
@@ -53,38 +60,48 @@ export class HomePaths {
     this.home = home;
   }
 
-  async resolve(path: string, options: { createFolders: boolean }): Promise<string> {
+  async resolve(path: string, options: ResolveOptions): Promise<string> {
+    return (await this.inspect(path, options)).absolute;
+  }
+
+  /** The absolute path, and whether something is there: a read of a missing file need not try. */
+  async inspect(path: string, options: ResolveOptions): Promise<{ absolute: string; exists: boolean }> {
     const segments = validateDocumentPath(path);
     const absolute = join(this.home, ...segments);
-    return this.resolveChecked(segments, absolute, options).catch((error: unknown) => {
+    return this.inspectChecked(segments, absolute, options).catch((error: unknown) => {
       throw ioError(error, absolute);
     });
   }
 
-  private async resolveChecked(
+  private async inspectChecked(
     segments: string[],
     absolute: string,
-    options: { createFolders: boolean },
-  ): Promise<string> {
+    options: ResolveOptions,
+  ): Promise<{ absolute: string; exists: boolean }> {
     let folder = this.home;
     for (const segment of segments.slice(0, -1)) {
       folder = join(folder, segment);
       const realFolder = await this.checkFolder(folder, absolute, options.createFolders);
-      if (realFolder === undefined) return absolute; // missing and not to be created: nothing to read there
+      // Missing and not to be created: nothing to read there.
+      if (realFolder === undefined) return { absolute, exists: false };
     }
+    let info: Stats;
     try {
-      const info = await lstat(absolute);
-      if (info.isSymbolicLink()) {
-        throw new MnemoError(
-          "OUTSIDE_HOME",
-          `Refusing ${absolute}: it is a symbolic link. mnemo only reads and writes regular files inside the home; replace the link with the file itself.`,
-        );
-      }
+      info = await lstat(absolute);
     } catch (error) {
       // Missing, or under a file: nothing to refuse here; a write then fails with a clear error.
       if (errnoCode(error) !== "ENOENT" && errnoCode(error) !== "ENOTDIR") throw error;
+      return { absolute, exists: false };
     }
-    return absolute;
+    if (info.isSymbolicLink()) {
+      throw new MnemoError(
+        "OUTSIDE_HOME",
+        `Refusing ${absolute}: it is a symbolic link. mnemo only reads and writes regular files inside the home; replace the link with the file itself.`,
+      );
+    }
+    if (options.fileOnly && !info.isFile())
+      throw Object.assign(new Error(`EISDIR: not a file, ${absolute}`), { code: "EISDIR" });
+    return { absolute, exists: true };
   }
 
   /** The folder's real path, refused when outside the home; undefined when missing and not created. */

@@ -68,18 +68,32 @@ export async function postgresBackend(
   config: MnemoConfig,
 ): Promise<HomeBackend> {
   const client = await postgresClient(url);
-  const [{ PostgresDocumentStore }, { PostgresSearchIndex }, { PostgresMessageStore }] = await Promise.all([
+  const [
+    { PostgresDocumentStore },
+    { PostgresSearchIndex },
+    { PostgresMessageStore },
+    { POSTGRES_SCHEMA_VERSION },
+  ] = await Promise.all([
     import("./adapters/postgres/postgres-document-store.js"),
     import("./adapters/postgres/postgres-search-index.js"),
     import("./adapters/postgres/postgres-message-store.js"),
+    import("./adapters/postgres/postgres-schema.js"),
   ]);
   const lockTimeoutMs = config.lockTimeoutMs;
   const store = new PostgresDocumentStore({ client, homeId, lockTimeoutMs });
+  const openIndex = async () => new PostgresSearchIndex({ client, homeId, lockTimeoutMs });
   return {
     location: `${client.location}#${homeId}`,
     store,
     open: () => store.open(),
-    openIndex: async () => new PostgresSearchIndex({ client, homeId, lockTimeoutMs }),
+    openIndex,
     messageStore: async () => new PostgresMessageStore({ client, homeId }),
+    // The database keeps its own integrity: the index is ready; doctor says how far behind it is.
+    inspectSearchIndex: async () => {
+      const index = await openIndex();
+      await index.open();
+      const [documentStates, counts] = [await index.documentStates(), await index.stats()];
+      return { state: "ready", schemaVersion: POSTGRES_SCHEMA_VERSION, documentStates, counts };
+    },
   };
 }

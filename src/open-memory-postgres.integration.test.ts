@@ -101,6 +101,23 @@ describe.skipIf(!testPostgresHasServer())("a memory home in PostgreSQL", () => {
     await Promise.all([memory.close(), stranger.close()]);
   });
 
+  test("doctor sees the index in the database, and how far behind the documents it is", async () => {
+    const memory = await openMemory({
+      home: join(folder, "unused"),
+      env: {},
+      config: CONFIG,
+      store: database.url,
+      homeId: "doctor/1",
+    });
+    await memory.memories.save({ type: "user", name: "Bike", content: "Rides a blue bicycle." });
+    const before = await memory.doctor();
+    expect(before.searchIndex).toMatchObject({ state: "ready", behind: 2 });
+    await memory.syncIndex();
+    const after = await memory.doctor();
+    expect(after.searchIndex).toMatchObject({ state: "ready", behind: 0, documents: 2 });
+    await memory.close();
+  });
+
   test("the mnemo bin keeps a home in the database with --store and --home-id", () => {
     const home = join(folder, "cli-config");
     const common = ["--home", home, "--store", database.url as string];

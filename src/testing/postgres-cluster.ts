@@ -37,7 +37,11 @@ export function findPostgresBinaries(root = "/usr/lib/postgresql"): string | und
   return undefined;
 }
 
-export async function startPostgresCluster(bin: string): Promise<PostgresCluster> {
+/** `settings` are extra server settings (`shared_buffers: "2GB"`), for benchmarks. */
+export async function startPostgresCluster(
+  bin: string,
+  options: { settings?: Record<string, string> } = {},
+): Promise<PostgresCluster> {
   const folder = await mkdtemp(join(tmpdir(), "mnemo-postgres-"));
   const asServerUser = process.getuid?.() === 0 ? ["runuser", "-u", "postgres", "--"] : [];
   if (asServerUser.length > 0) {
@@ -72,7 +76,8 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
     ]);
     await run(initdb.file, initdb.args);
     const port = await freePort();
-    const settings = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+    const extra = Object.entries(options.settings ?? {}).map(([key, value]) => ` -c ${key}=${value}`);
+    const settings = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${extra.join("")}`;
     const start = command("pg_ctl", [
       "-D",
       data,

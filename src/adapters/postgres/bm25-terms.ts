@@ -26,9 +26,24 @@ export function bm25Tokens(text: string): string[] {
       .replace(/[µςſ]/g, (character) => FOLDED[character] ?? character)
       .match(TOKEN) ?? [];
   return runs.flatMap((run) => {
-    const folded = run.replace(COMBINING_DIACRITICS, "").replace(LATIN_LETTER, withoutDiacritics);
-    return folded === "" ? [] : [porterStem(folded).slice(0, MAX_TERM_CHARACTERS)];
+    const term = termOf(run);
+    return term === "" ? [] : [term];
   });
+}
+
+/** Terms of recent words: text repeats its words, and stemming them is most of the cost of indexing. */
+const TERMS = new Map<string, string>();
+const MAX_REMEMBERED_TERMS = 50_000;
+
+function termOf(run: string): string {
+  let term = TERMS.get(run);
+  if (term === undefined) {
+    const folded = run.replace(COMBINING_DIACRITICS, "").replace(LATIN_LETTER, withoutDiacritics);
+    term = folded === "" ? "" : porterStem(folded).slice(0, MAX_TERM_CHARACTERS);
+    if (TERMS.size >= MAX_REMEMBERED_TERMS) TERMS.clear();
+    TERMS.set(run, term);
+  }
+  return term;
 }
 
 function withoutDiacritics(letter: string): string {

@@ -29,11 +29,19 @@ export class PgliteClient implements SqlClient {
   }
 
   async transaction<T>(work: (connection: SqlQueryable) => Promise<T>): Promise<T> {
+    // The work's own failure passes through as it is; only PGlite's (BEGIN, COMMIT) is mnemo's IO error.
+    const failed: { error?: unknown } = {};
     try {
       return await this.database.transaction((transaction) =>
-        work({ query: (sql, parameters = []) => this.run(transaction, sql, parameters) }),
+        work({ query: (sql, parameters = []) => this.run(transaction, sql, parameters) }).catch(
+          (error: unknown) => {
+            failed.error = error;
+            throw error;
+          },
+        ),
       );
     } catch (error) {
+      if ("error" in failed && error === failed.error) throw error;
       throw postgresError(error, this.location);
     }
   }

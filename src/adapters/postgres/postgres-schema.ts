@@ -40,10 +40,11 @@ const TABLES = [
   "ALTER TABLE mnemo_chunks ALTER COLUMN embedding SET STORAGE MAIN",
   "CREATE INDEX IF NOT EXISTS mnemo_chunks_by_path ON mnemo_chunks (home_id, path)",
   "CREATE INDEX IF NOT EXISTS mnemo_chunks_without_vector ON mnemo_chunks (home_id, id) WHERE embedding IS NULL",
-  // BM25's postings: how often each term occurs in each chunk, with the chunk's length in terms.
+  // BM25's postings: how often each term occurs in each chunk, with the chunk's length in terms; the
+  // key includes both, so scoring reads the index alone (a home's postings are scattered in the heap).
   `CREATE TABLE IF NOT EXISTS mnemo_chunk_terms (
      home_id text NOT NULL, term text NOT NULL, chunk_id bigint NOT NULL, frequency integer NOT NULL,
-     chunk_length integer NOT NULL, PRIMARY KEY (home_id, term, chunk_id))`,
+     chunk_length integer NOT NULL, PRIMARY KEY (home_id, term, chunk_id) INCLUDE (frequency, chunk_length))`,
   "CREATE INDEX IF NOT EXISTS mnemo_chunk_terms_by_chunk ON mnemo_chunk_terms (home_id, chunk_id)",
   `CREATE TABLE IF NOT EXISTS mnemo_embedding_cache (
      home_id text NOT NULL, text_hash text NOT NULL, vector bytea NOT NULL, PRIMARY KEY (home_id, text_hash))`,

@@ -47,6 +47,7 @@ export const MODULES = [
     ],
     tests: [
       "src/engine/search/fusion.test.ts",
+      "src/engine/search/rank-chunks.test.ts",
       "src/engine/search/vector-feedback.test.ts",
       "src/engine/search/ranking-order.integration.test.ts",
       "src/engine/search/vector-feedback.integration.test.ts",

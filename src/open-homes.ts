@@ -1,0 +1,56 @@
+import { join } from "node:path";
+import { FsHomeDirectory } from "./adapters/fs/fs-home-directory.js";
+import { FsTokenRegistry } from "./adapters/fs/fs-token-registry.js";
+import { ensureHomesRoot, ROOT_META_DIR } from "./adapters/fs/homes-root.js";
+import type { EmbeddingModel } from "./contracts/embedding-model.js";
+import { createEmbeddingModel } from "./create-embedding-model.js";
+import { loadConfig, resolveHome } from "./engine/config/load-config.js";
+import { MemoryHomes } from "./engine/tenancy/memory-homes.js";
+import { sharedEmbeddingModel } from "./engine/tenancy/shared-embedding-model.js";
+import { openMemory } from "./open-memory.js";
+
+/**
+ * The composition root of many homes: a root folder with a home per sub-folder
+ * (`<root>/acme/user-42/`, each an ordinary memory home), tokens in `<root>/.mnemo/tokens.json`,
+ * and server-wide settings in `<root>/.mnemo/config.json` and the MNEMO_* environment. Every home
+ * shares one embedding model.
+ */
+export interface OpenHomesOptions {
+  /** The root folder; created when missing. */
+  root: string;
+  env?: NodeJS.ProcessEnv;
+  /** An embedding model of the program's own for every home (the caller closes it); default: the one the settings name. */
+  embedder?: EmbeddingModel;
+  /** Where warnings about hand-edited files go; default: stderr. */
+  onWarning?: (message: string) => void;
+  now?: () => Date;
+}
+
+export async function openHomes(options: OpenHomesOptions): Promise<MemoryHomes> {
+  const env = options.env ?? process.env;
+  const root = resolveHome(options.root, env);
+  const { config } = await loadConfig({ home: join(root, ROOT_META_DIR), env });
+  await ensureHomesRoot(root);
+  const directory = new FsHomeDirectory({ root, lockTimeoutMs: config.lockTimeoutMs });
+  const tokens = new FsTokenRegistry({ root, lockTimeoutMs: config.lockTimeoutMs, now: options.now });
+  const owned =
+    options.embedder || config.search.embedder === "none"
+      ? undefined
+      : await createEmbeddingModel(config.search, env);
+  const model = options.embedder ?? owned;
+  return new MemoryHomes({
+    location: root,
+    directory,
+    tokens,
+    openHome: async (homeId) =>
+      openMemory({
+        home: await directory.folderOf(homeId),
+        env,
+        embedder: model && sharedEmbeddingModel(model),
+        config: model ? undefined : { search: { embedder: "none" } },
+        onWarning: options.onWarning,
+        now: options.now,
+      }),
+    close: async () => owned?.close(),
+  });
+}

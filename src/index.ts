@@ -3,7 +3,9 @@
  * dependency (a test keeps it that way).
  */
 
+export { InMemoryHomeDirectory } from "./adapters/memory/in-memory-home-directory.js";
 export { InMemoryMessageStore } from "./adapters/memory/in-memory-message-store.js";
+export { InMemoryTokenRegistry } from "./adapters/memory/in-memory-token-registry.js";
 export type {
   ChatMessage,
   ChatModel,
@@ -19,6 +21,7 @@ export type {
   DocumentWriter,
 } from "./contracts/document-store.js";
 export type { EmbeddingModel, EmbedOptions } from "./contracts/embedding-model.js";
+export type { HomeDirectory } from "./contracts/home-directory.js";
 export type {
   AgentMessage,
   MessageEmbedding,
@@ -27,6 +30,7 @@ export type {
   StoredEmbedding,
 } from "./contracts/message-store.js";
 export type { ChunkFilter, SearchIndex } from "./contracts/search-index.js";
+export type { IssuedToken, TokenGrant, TokenRegistry, TokenRequest } from "./contracts/token-registry.js";
 export { CHAT_MODEL_SETUP_HELP, createChatModel } from "./create-chat-model.js";
 export { createEmbeddingModel } from "./create-embedding-model.js";
 export type { ArchivedChunk } from "./engine/archive/archive.js";
@@ -86,6 +90,10 @@ export { PROFILE_FILES } from "./engine/profile/profile.js";
 export type { FusionOptions } from "./engine/search/fusion.js";
 export type { RecallResult, ReindexProgress } from "./engine/search/memory-search.js";
 export type { RankedHit as RecallHit } from "./engine/search/rank-chunks.js";
+export { HOME_HEADER } from "./engine/tenancy/home-choice.js";
+export { parseHomeId } from "./engine/tenancy/home-id.js";
+export type { MemoryHomesParts } from "./engine/tenancy/memory-homes.js";
+export { MemoryHomes } from "./engine/tenancy/memory-homes.js";
 export type { BuiltInExtractorOptions } from "./engine/working-memory/built-in-extractors.js";
 export {
   defaultExtractors,
@@ -124,6 +132,8 @@ export type { RetrievalCase } from "./eval/retrieval-case.js";
 export type { MetricsSummary } from "./eval/retrieval-metrics.js";
 export type { RetrievalEvalOptions, RetrievalEvalReport } from "./eval/run-retrieval-eval.js";
 export { runRetrievalEval } from "./eval/run-retrieval-eval.js";
+export type { OpenHomesOptions } from "./open-homes.js";
+export { openHomes } from "./open-homes.js";
 export type { OpenMemoryOptions } from "./open-memory.js";
 export { openMemory } from "./open-memory.js";
 export type { AgentSessionOptions, SessionMemoryReport } from "./session/agent/agent-session.js";

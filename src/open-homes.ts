@@ -33,24 +33,31 @@ export async function openHomes(options: OpenHomesOptions): Promise<MemoryHomes>
   await ensureHomesRoot(root);
   const directory = new FsHomeDirectory({ root, lockTimeoutMs: config.lockTimeoutMs });
   const tokens = new FsTokenRegistry({ root, lockTimeoutMs: config.lockTimeoutMs, now: options.now });
-  const owned =
-    options.embedder || config.search.embedder === "none"
-      ? undefined
-      : await createEmbeddingModel(config.search, env);
-  const model = options.embedder ?? owned;
+  // Made on the first home opened: managing homes and tokens loads no model.
+  let owned: Promise<EmbeddingModel> | undefined;
+  const sharedModel = async (): Promise<EmbeddingModel | undefined> => {
+    if (options.embedder || config.search.embedder === "none") return options.embedder;
+    owned ??= createEmbeddingModel(config.search, env).catch((error: unknown) => {
+      owned = undefined; // the next home tries again, and says why it failed
+      throw error;
+    });
+    return owned;
+  };
   return new MemoryHomes({
     location: root,
     directory,
     tokens,
-    openHome: async (homeId) =>
-      openMemory({
+    openHome: async (homeId) => {
+      const model = await sharedModel();
+      return openMemory({
         home: await directory.folderOf(homeId),
         env,
         embedder: model && sharedEmbeddingModel(model),
         config: model ? undefined : { search: { embedder: "none" } },
         onWarning: options.onWarning,
         now: options.now,
-      }),
-    close: async () => owned?.close(),
+      });
+    },
+    close: async () => owned?.then((model) => model.close()),
   });
 }

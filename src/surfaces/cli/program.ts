@@ -6,6 +6,7 @@ import { context } from "./commands/context.js";
 import { doctor } from "./commands/doctor.js";
 import { evaluation } from "./commands/eval.js";
 import { forget } from "./commands/forget.js";
+import { homes } from "./commands/homes.js";
 import { init } from "./commands/init.js";
 import { journal } from "./commands/journal.js";
 import { list } from "./commands/list.js";
@@ -15,6 +16,7 @@ import { recall, reindex } from "./commands/recall.js";
 import { remember } from "./commands/remember.js";
 import { serve } from "./commands/serve.js";
 import { show } from "./commands/show.js";
+import { tokens } from "./commands/tokens.js";
 import { EXIT_CODES_HELP } from "./output.js";
 import { addCommands } from "./run-command.js";
 
@@ -35,6 +37,8 @@ const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
   doctor,
   mcp,
   serve,
+  homes,
+  tokens,
 ];
 
 /**

@@ -96,6 +96,26 @@ describe("package entries", () => {
     expect(loaded.files.filter((path) => path.startsWith("adapters/sqlite/"))).toEqual([]);
   });
 
+  test.each([
+    "tools",
+    "agent",
+    "contracts",
+    "config",
+    "home",
+    "markdown",
+    "guard",
+    "working-memory",
+    "long-term",
+    "eval",
+  ])("mnemo/%s loads only those small dependencies too, and no surface", (subpath) => {
+    const loaded = modulesLoadedBy(join(DIST, `${subpath}.js`));
+    expect(loaded.packages.filter((name) => !ALLOWED_PACKAGES.includes(name))).toEqual([]);
+    expect(loaded.files).toContain(`${subpath}.js`);
+    expect(loaded.files.filter((path) => SURFACES.test(path) || path.startsWith("adapters/sqlite/"))).toEqual(
+      [],
+    );
+  });
+
   test("mnemo/http loads hono and its OpenAPI generator besides those, and not the MCP server", () => {
     const loaded = modulesLoadedBy(join(DIST, "http.js"));
     expect(loaded.packages).toEqual([...ALLOWED_PACKAGES, ...HTTP_PACKAGES].sort());

@@ -1,4 +1,5 @@
 import type { DocumentStore } from "../contracts/document-store.js";
+import type { MessageStore } from "../contracts/message-store.js";
 import { MnemoError } from "../errors.js";
 import type { MnemoConfig } from "./config/schema.js";
 import { buildContext, type CoreMemory, loadCoreMemory } from "./context/load-context.js";
@@ -47,6 +48,14 @@ import {
   replaceInProfile,
 } from "./profile/profile.js";
 import type { MemorySearch, RecallResult, ReindexProgress } from "./search/memory-search.js";
+import {
+  type HomeTree,
+  type ImportReport,
+  type ImportTreeOptions,
+  importTree,
+  readHomeTree,
+} from "./transfer/home-tree.js";
+import type { TreeFile } from "./transfer/tree-layout.js";
 
 /** What to search for and where: a memory type, a kind of chunk, a file or folder, a date range. */
 export interface RecallQueryOptions {
@@ -67,23 +76,30 @@ export interface RecallQueryOptions {
  * backends in); it never chooses a backend itself.
  */
 export interface MemoryHomeParts {
-  /** Where the home is, for a person: a folder for a file home. */
+  /** Where the home is, for a person: a folder for a file home, `<database URL>#<home id>` for a database home. */
   home: string;
   /** Opens the search index and embedding model, on first recall. */
   openSearch: () => Promise<MemorySearch>;
+  /** A store for the home's long-term messages (seed 004), beside its documents; not open yet. */
+  messageStore: () => Promise<MessageStore>;
 }
 
 export class MemoryHome {
-  /** Absolute path of the home folder. */
+  /** The home folder's absolute path, or `<database URL>#<home id>` for a home in a database. */
   readonly home: string;
   private readonly context: HomeContext;
-  private readonly openSearchOnce: () => Promise<MemorySearch>;
+  private readonly parts: MemoryHomeParts;
   private search: Promise<MemorySearch> | undefined;
 
   constructor(context: HomeContext, parts: MemoryHomeParts) {
     this.context = context;
     this.home = parts.home;
-    this.openSearchOnce = parts.openSearch;
+    this.parts = parts;
+  }
+
+  /** The home's long-term message store, on the same backend as its documents; the caller opens and closes it. */
+  messageStore(): Promise<MessageStore> {
+    return this.parts.messageStore();
   }
 
   get config(): MnemoConfig {
@@ -218,7 +234,7 @@ export class MemoryHome {
   }
 
   private openSearch(): Promise<MemorySearch> {
-    this.search ??= this.openSearchOnce().catch((error: unknown) => {
+    this.search ??= this.parts.openSearch().catch((error: unknown) => {
       this.search = undefined;
       throw error;
     });
@@ -242,6 +258,23 @@ export class MemoryHome {
         return { path: SOUL_PATH, written: true };
       }),
     );
+  }
+
+  /**
+   * The home's Markdown tree (docs/format.md): every file of SOUL.md, USER.md, MEMORY.md, memories/,
+   * topics/, daily/ and archive/ with its text, what `mnemo export` writes. Derived state is left out.
+   */
+  readTree(): Promise<HomeTree> {
+    return this.whenEnabled(() => readHomeTree(this.store));
+  }
+
+  /**
+   * Loads a Markdown tree into the home in one transaction, all or nothing, after checking it whole
+   * (layout, typed memories, credentials). A replaced file's old text goes to the archive; with
+   * `dryRun` nothing is written and the report says what would change.
+   */
+  importTree(files: readonly TreeFile[], options: ImportTreeOptions = {}): Promise<ImportReport> {
+    return this.whenEnabled(() => importTree(this.context, files, options));
   }
 
   /** Checks every file of the home; with `fix`, repairs what can be repaired without losing anything. */

@@ -3,7 +3,7 @@ import { appendFile, writeFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
 import type { EmbeddingModel } from "../contracts/embedding-model.js";
-import type { ChunkRecord } from "../contracts/search-index.js";
+import type { ChunkRecord, SearchIndex } from "../contracts/search-index.js";
 import { textHash } from "../engine/search/embed-chunks.js";
 import type { FusionOptions } from "../engine/search/fusion.js";
 import { rankChunks } from "../engine/search/rank-chunks.js";
@@ -33,6 +33,8 @@ export interface RetrievalEvalOptions {
   limitCases?: number;
   onCase?: (done: number) => void;
   signal?: AbortSignal;
+  /** A fresh, empty index for each case (default: SQLite in memory); the eval opens and closes it. */
+  createIndex?: () => Promise<SearchIndex>;
 }
 
 export interface RetrievalEvalReport {
@@ -62,7 +64,9 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
   for await (const evalCase of readCases(options.input)) {
     if (options.limitCases !== undefined && cases >= options.limitCases) break;
     options.signal?.throwIfAborted();
-    const index = new SqliteSearchIndex({ path: ":memory:" });
+    const index = options.createIndex
+      ? await options.createIndex()
+      : new SqliteSearchIndex({ path: ":memory:" });
     await index.open();
     const buildStart = performance.now();
     if (options.embedder) await index.resetVectors({ id: options.embedder.id, dimensions });
@@ -120,7 +124,7 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
 }
 
 async function indexDocuments(
-  index: import("../contracts/search-index.js").SearchIndex,
+  index: SearchIndex,
   embedder: EmbeddingModel | undefined,
   evalCase: RetrievalCase,
 ): Promise<void> {

@@ -116,30 +116,65 @@ export async function completeInterruptedCommit(
 
 /** archive/ first, then the other writes, removals last: moved text is always somewhere. */
 function commitOrder(changes: StagedChanges): Array<[string, string | null]> {
-  const rank = ([path, content]: [string, string | null]) =>
-    content === null ? 2 : path.startsWith("archive/") ? 0 : 1;
-  return [...changes].sort((a, b) => rank(a) - rank(b));
+  return [...changes].sort(
+    ([a, aContent], [b, bContent]) => commitRank(a, aContent === null) - commitRank(b, bContent === null),
+  );
 }
 
+function commitRank(path: string, removal: boolean): number {
+  return removal ? 2 : path.startsWith("archive/") ? 0 : 1;
+}
+
+/**
+ * Renames (and removes) in the commit's order, archive/ before the other writes before removals;
+ * within each of the three, many at once: one after the other, 100,000 renames took minutes.
+ */
 async function applyChanges(
   home: string,
   changes: PlannedChange[],
   files: { resolvePath: ResolvePath; fileError: FileError },
 ): Promise<void> {
   const folders = new Set<string>();
-  for (const change of changes) {
-    const target = await files.resolvePath(change.path, { createFolders: change.temporary !== undefined });
-    folders.add(dirname(target));
-    try {
-      if (change.temporary === undefined) await rm(target, { force: true });
-      else await rename(join(home, ...change.temporary.split("/")), target);
-    } catch (error) {
-      // Renamed before a crash: its temporary file is gone and the target holds the new content.
-      if (errnoCode(error) !== "ENOENT" || change.temporary === undefined)
-        throw files.fileError(error, target);
+  for (const group of commitGroups(changes)) {
+    for (let start = 0; start < group.length; start += PARALLEL_WRITES) {
+      const batch = group.slice(start, start + PARALLEL_WRITES);
+      const applied = await Promise.allSettled(batch.map((change) => applyChange(home, change, files)));
+      for (const result of applied) if (result.status === "fulfilled") folders.add(result.value);
+      const failure = applied.find((result) => result.status === "rejected");
+      if (failure) throw failure.reason;
     }
   }
   for (const folder of folders) await syncFolder(folder).catch(() => undefined);
+}
+
+/** Renames one temporary file over its target, or removes the target; returns the target's folder. */
+async function applyChange(
+  home: string,
+  change: PlannedChange,
+  files: { resolvePath: ResolvePath; fileError: FileError },
+): Promise<string> {
+  const target = await files.resolvePath(change.path, { createFolders: change.temporary !== undefined });
+  try {
+    if (change.temporary === undefined) await rm(target, { force: true });
+    else await rename(join(home, ...change.temporary.split("/")), target);
+  } catch (error) {
+    // Renamed before a crash: its temporary file is gone and the target holds the new content.
+    if (errnoCode(error) !== "ENOENT" || change.temporary === undefined) throw files.fileError(error, target);
+  }
+  return dirname(target);
+}
+
+/** The changes cut where the commit order's rank changes: each group may be applied at once. */
+function commitGroups(changes: PlannedChange[]): PlannedChange[][] {
+  const groups: PlannedChange[][] = [];
+  let rank: number | undefined;
+  for (const change of changes) {
+    const changeRank = commitRank(change.path, change.temporary === undefined);
+    if (changeRank !== rank) groups.push([]);
+    rank = changeRank;
+    groups.at(-1)?.push(change);
+  }
+  return groups;
 }
 
 function parsePendingWrites(text: string, record: string): PendingWrites {

@@ -68,4 +68,32 @@ describe("fusion", () => {
     if (ageA < ageB)
       expect(recencyBoost(score, ageA, options)).toBeGreaterThanOrEqual(recencyBoost(score, ageB, options));
   });
+
+  test.prop(
+    [
+      fc.double({ min: 0.01, max: 100, noNaN: true }),
+      fc.double({ min: 0, max: 10, noNaN: true }),
+      fc.double({ min: 0.1, max: 2, noNaN: true }),
+      fc.double({ min: 1, max: 90, noNaN: true }),
+    ],
+    { numRuns: 200 },
+  )(
+    "recency multiplies by 1 + weight at age 0, and the bonus halves every half-life",
+    (score, halfLives, weight, halfLifeDays) => {
+      const options = { weight, halfLifeDays };
+      const age = halfLives * halfLifeDays;
+      const bonus = (days: number) => recencyBoost(score, days, options) / score - 1;
+      // Strictly: a factor that is always 1 (no boost) satisfies every "never lowers" property above.
+      expect(bonus(0)).toBeCloseTo(weight, 9);
+      expect(bonus(age + halfLifeDays)).toBeCloseTo(bonus(age) / 2, 6);
+      expect(recencyBoost(score, age, options)).toBeGreaterThan(recencyBoost(score, age + 1, options));
+    },
+  );
+
+  test("no recency boost without a date, with weight 0, or for a date in the future beyond age 0", () => {
+    const options = { weight: 0.5, halfLifeDays: 10 };
+    expect(recencyBoost(2, undefined, options)).toBe(2);
+    expect(recencyBoost(2, 3, { ...options, weight: 0 })).toBe(2);
+    expect(recencyBoost(2, -5, options)).toBe(recencyBoost(2, 0, options));
+  });
 });

@@ -84,5 +84,8 @@ export function defineCommand<Options, Input, Data>(
 /** The options every command has. */
 export interface CommonOptions {
   home?: string;
+  /** A PostgreSQL URL: the home is a row set of that database, not a folder. */
+  store?: string;
+  homeId?: string;
   json?: boolean;
 }

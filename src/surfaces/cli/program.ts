@@ -5,8 +5,10 @@ import { chat } from "./commands/chat.js";
 import { context } from "./commands/context.js";
 import { doctor } from "./commands/doctor.js";
 import { evaluation } from "./commands/eval.js";
+import { exportCommand } from "./commands/export.js";
 import { forget } from "./commands/forget.js";
 import { homes } from "./commands/homes.js";
+import { importCommand } from "./commands/import.js";
 import { init } from "./commands/init.js";
 import { journal } from "./commands/journal.js";
 import { list } from "./commands/list.js";
@@ -35,6 +37,8 @@ const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
   chat,
   evaluation,
   doctor,
+  exportCommand,
+  importCommand,
   mcp,
   serve,
   homes,
@@ -54,7 +58,7 @@ export function createProgram(): Command {
     .showHelpAfterError("(add --help for usage)")
     .addHelpText(
       "after",
-      `\nThe memory home is --home DIR, else $MNEMO_HOME, else ~/.mnemo.\n\n${EXIT_CODES_HELP}\n`,
+      `\nThe memory home is --home DIR, else $MNEMO_HOME, else ~/.mnemo. With --store postgres://... (or $MNEMO_STORE)\nit is the home --home-id ID (or $MNEMO_HOME_ID) of that PostgreSQL database instead.\n\n${EXIT_CODES_HELP}\n`,
     );
   addCommands(program, COMMANDS);
   return program;

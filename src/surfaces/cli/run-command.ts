@@ -30,7 +30,7 @@ function addCommand(parent: Command, unit: AnyCliCommand): void {
   if (unit.summary) command.summary(unit.summary);
   for (const argument of unit.arguments ?? []) command.addArgument(argument);
   for (const option of unit.options ?? []) command.addOption(option);
-  if (unit.run) command.option("--home <dir>", "the memory home (default: $MNEMO_HOME, else ~/.mnemo)");
+  if (unit.run) addHomeOptions(command);
   if (unit.json !== false) command.option("--json", "print one JSON value on stdout instead of text");
   const examples = unit.examples.map((example) => `  $ ${example}`).join("\n");
   command.addHelpText("after", `\nExamples:\n${examples}\n`);
@@ -40,6 +40,16 @@ function addCommand(parent: Command, unit: AnyCliCommand): void {
     const args = received.slice(0, -2) as Array<string | undefined>;
     process.exitCode = await runCommand(unit, args, options);
   });
+}
+
+/** Where the one memory home is: a folder, or a home of a PostgreSQL database. */
+function addHomeOptions(command: Command): void {
+  command.option("--home <dir>", "the memory home (default: $MNEMO_HOME, else ~/.mnemo)");
+  command.option("--store <url>", "keep the home in a PostgreSQL database instead (default: $MNEMO_STORE)");
+  command.option(
+    "--home-id <id>",
+    "which home of that database, e.g. acme/user-42 (default: $MNEMO_HOME_ID)",
+  );
 }
 
 /** Runs one command as the bin does, and returns the process's exit code. */
@@ -52,7 +62,8 @@ export async function runCommand(
   try {
     const input = await unit.input(args, options);
     const homeless = unit.withoutHome?.(input);
-    if (!homeless) memory = await openMemory({ home: options.home });
+    if (!homeless)
+      memory = await openMemory({ home: options.home, store: options.store, homeId: options.homeId });
     const context = memory
       ? renderContext(memory)
       : { locate: (path: string) => path, home: "", now: new Date() };

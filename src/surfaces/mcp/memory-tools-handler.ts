@@ -5,13 +5,8 @@ import {
   ListToolsRequestSchema,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
-import {
-  MEMORY_TOOLS,
-  type MemoryHome,
-  type MemoryTool,
-  type MemoryToolResult,
-  runMemoryTool,
-} from "../../index.js";
+import type { MemoryHome } from "../../index.js";
+import { MEMORY_TOOLS, type MemoryTool, type MemoryToolResult, runMemoryTool } from "../../tools.js";
 import { checkedRequest } from "./request-params.js";
 
 /**

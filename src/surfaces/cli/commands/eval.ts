@@ -2,17 +2,15 @@ import { mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { Option } from "commander";
+import type { SearchConfig } from "../../../config.js";
 import {
-  createEmbeddingModel,
-  type EmbeddingModel,
-  type FusionOptions,
   type MetricsSummary,
-  MnemoError,
   type RetrievalEvalReport,
   runRetrievalEval,
-  type SearchConfig,
   withEmbeddingCacheFile,
-} from "../../../index.js";
+} from "../../../eval.js";
+import type { FusionOptions } from "../../../home.js";
+import { createEmbeddingModel, type EmbeddingModel, MnemoError } from "../../../index.js";
 import { type CommandGroup, type CommonOptions, defineCommand } from "../cli-command.js";
 import { parseChoice } from "../parse-choice.js";
 import { createProgressBar } from "../progress-bar.js";

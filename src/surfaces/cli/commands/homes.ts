@@ -1,5 +1,5 @@
 import { Argument } from "commander";
-import { parseHomeId } from "../../../index.js";
+import { parseHomeId } from "../../../engine/tenancy/home-id.js";
 import { type CommandGroup, defineCommand } from "../cli-command.js";
 import { homesRootOption, withHomes } from "./homes-root.js";
 

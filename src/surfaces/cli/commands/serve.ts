@@ -125,10 +125,11 @@ export const serve = defineCommand({
 
 /** --homes: options that belong to one home are refused rather than ignored. */
 function refuseOneHomeOptions(options: ServeOptions): void {
-  if (options.home !== undefined)
+  const oneHome = options.home !== undefined ? "--home" : options.store !== undefined ? "--store" : undefined;
+  if (oneHome)
     throw new MnemoError(
       "INVALID_INPUT",
-      "--home and --homes: give one (--home serves one home, --homes every home under a folder).",
+      `${oneHome} and --homes: give one (${oneHome} serves one home, --homes every home under a folder).`,
     );
   if (options.token !== undefined)
     throw new MnemoError(

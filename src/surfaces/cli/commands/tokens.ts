@@ -1,5 +1,5 @@
 import { Argument, Option } from "commander";
-import type { IssuedToken, TokenGrant } from "../../../index.js";
+import type { IssuedToken, TokenGrant } from "../../../contracts/token-registry.js";
 import { type CommandGroup, defineCommand } from "../cli-command.js";
 import { homesRootOption, withHomes } from "./homes-root.js";
 

@@ -4,9 +4,10 @@ import { FsTokenRegistry } from "./adapters/fs/fs-token-registry.js";
 import { ensureHomesRoot, ROOT_META_DIR } from "./adapters/fs/homes-root.js";
 import type { EmbeddingModel } from "./contracts/embedding-model.js";
 import { createEmbeddingModel } from "./create-embedding-model.js";
-import { loadConfig, resolveHome } from "./engine/config/load-config.js";
+import { CONFIG_FILE_NAME, loadConfig, resolveHome } from "./engine/config/load-config.js";
 import { MemoryHomes } from "./engine/tenancy/memory-homes.js";
 import { sharedEmbeddingModel } from "./engine/tenancy/shared-embedding-model.js";
+import { MnemoError } from "./errors.js";
 import { openMemory } from "./open-memory.js";
 
 /**
@@ -31,6 +32,10 @@ export async function openHomes(options: OpenHomesOptions): Promise<MemoryHomes>
   const root = resolveHome(options.root, env);
   const { config } = await loadConfig({ home: join(root, ROOT_META_DIR), env });
   await ensureHomesRoot(root);
+  // A home of the root is its folder: MNEMO_STORE / MNEMO_HOME_ID (one database home) must not redirect every home there.
+  const homeEnv = Object.fromEntries(
+    Object.entries(env).filter(([key]) => key !== "MNEMO_STORE" && key !== "MNEMO_HOME_ID"),
+  );
   const directory = new FsHomeDirectory({ root, lockTimeoutMs: config.lockTimeoutMs });
   const tokens = new FsTokenRegistry({ root, lockTimeoutMs: config.lockTimeoutMs, now: options.now });
   // Made on the first home opened: managing homes and tokens loads no model.
@@ -48,10 +53,12 @@ export async function openHomes(options: OpenHomesOptions): Promise<MemoryHomes>
     directory,
     tokens,
     openHome: async (homeId) => {
+      const folder = await directory.folderOf(homeId);
+      await refuseOtherStore(folder, homeEnv);
       const model = await sharedModel();
       return openMemory({
-        home: await directory.folderOf(homeId),
-        env,
+        home: folder,
+        env: homeEnv,
         embedder: model && sharedEmbeddingModel(model),
         config: model ? undefined : { search: { embedder: "none" } },
         onWarning: options.onWarning,
@@ -60,4 +67,14 @@ export async function openHomes(options: OpenHomesOptions): Promise<MemoryHomes>
     },
     close: async () => owned?.then((model) => model.close()),
   });
+}
+
+/** A home's own config.json may tune it, never move it out of its folder (into another tenant's rows, say). */
+async function refuseOtherStore(folder: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const { config } = await loadConfig({ home: folder, env });
+  if (config.store !== undefined)
+    throw new MnemoError(
+      "INVALID_CONFIG",
+      `${join(folder, CONFIG_FILE_NAME)} sets store: a home served with --homes lives in its folder. Remove store and homeId from that file.`,
+    );
 }

@@ -7,6 +7,7 @@ import { doctor } from "./commands/doctor.js";
 import { evaluation } from "./commands/eval.js";
 import { exportCommand } from "./commands/export.js";
 import { forget } from "./commands/forget.js";
+import { homes } from "./commands/homes.js";
 import { importCommand } from "./commands/import.js";
 import { init } from "./commands/init.js";
 import { journal } from "./commands/journal.js";
@@ -17,6 +18,7 @@ import { recall, reindex } from "./commands/recall.js";
 import { remember } from "./commands/remember.js";
 import { serve } from "./commands/serve.js";
 import { show } from "./commands/show.js";
+import { tokens } from "./commands/tokens.js";
 import { EXIT_CODES_HELP } from "./output.js";
 import { addCommands } from "./run-command.js";
 
@@ -39,6 +41,8 @@ const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
   importCommand,
   mcp,
   serve,
+  homes,
+  tokens,
 ];
 
 /**

@@ -143,4 +143,13 @@ describe("package entries", () => {
       loaded.files.filter((path) => /^(surfaces\/(http|mcp|cli)|adapters\/sqlite)\//.test(path)),
     ).toEqual([]);
   });
+
+  test("mnemo/claude-memory loads only the small dependencies, and no other surface", () => {
+    const loaded = modulesLoadedBy(join(DIST, "claude-memory.js"));
+    expect(loaded.packages.filter((name) => !ALLOWED_PACKAGES.includes(name))).toEqual([]);
+    expect(loaded.files).toContain("surfaces/claude-memory/handle-claude-memory-command.js");
+    expect(
+      loaded.files.filter((path) => /^(surfaces\/(http|mcp|cli|ai-sdk)|adapters\/sqlite)\//.test(path)),
+    ).toEqual([]);
+  });
 });

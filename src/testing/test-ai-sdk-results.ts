@@ -13,11 +13,15 @@ export function mockResult(content: GenerateResult["content"]): GenerateResult {
   return {
     content,
     finishReason: { unified: calls ? "tool-calls" : "stop", raw: undefined },
-    usage: {
-      inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-      outputTokens: { total: 5, text: 5, reasoning: undefined },
-    },
+    usage: mockUsage(),
     warnings: [],
+  };
+}
+
+export function mockUsage(): GenerateResult["usage"] {
+  return {
+    inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: 5, text: 5, reasoning: undefined },
   };
 }
 

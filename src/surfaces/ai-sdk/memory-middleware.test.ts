@@ -1,9 +1,9 @@
-import { generateText, stepCountIs, wrapLanguageModel } from "ai";
-import { MockLanguageModelV3 } from "ai/test";
+import { generateText, stepCountIs, streamText, wrapLanguageModel } from "ai";
+import { convertArrayToReadableStream, MockLanguageModelV3 } from "ai/test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { MemoryHome } from "../../engine/memory-home.js";
 import { openMemory } from "../../open-memory.js";
-import { mockResult, toolCall } from "../../testing/test-ai-sdk-results.js";
+import { mockResult, mockUsage, toolCall } from "../../testing/test-ai-sdk-results.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
 import { memoryMiddleware } from "./memory-middleware.js";
 import { memoryTools } from "./memory-tools.js";
@@ -51,6 +51,26 @@ describe("memoryMiddleware", () => {
     expect(user[0]?.text).toContain("[memories/user_cat.md");
     expect(user[0]?.text).toContain("The user's cat is called Miso and likes tuna.");
     expect(user[1]).toEqual({ type: "text", text: "What is my cat called?" });
+  });
+
+  it("gives a streamed call the same memory", async () => {
+    const memory = await homeWithMemories();
+    const mock = new MockLanguageModelV3({
+      doStream: {
+        stream: convertArrayToReadableStream([
+          { type: "text-start", id: "1" },
+          { type: "text-delta", id: "1", delta: "Miso." },
+          { type: "text-end", id: "1" },
+          { type: "finish", finishReason: { unified: "stop", raw: undefined }, usage: mockUsage() },
+        ]),
+      },
+    });
+    const model = wrapLanguageModel({ model: mock, middleware: memoryMiddleware(memory) });
+    const result = streamText({ model, prompt: "What is my cat called?" });
+    expect(await result.text).toBe("Miso.");
+    const prompt = mock.doStreamCalls[0]?.prompt ?? [];
+    expect(prompt[0]?.content).toContain("The user is Ada Lovelace.");
+    expect(JSON.stringify(prompt.at(-1))).toContain("The user's cat is called Miso and likes tuna.");
   });
 
   it("keeps the context frozen for the session: a change shows in the next session, not in this one", async () => {

@@ -21,3 +21,4 @@ export { parseHomeId } from "./engine/tenancy/home-id.js";
 export type { MemoryHomesParts } from "./engine/tenancy/memory-homes.js";
 export type { HomeTree, ImportReport, ImportTreeOptions } from "./engine/transfer/home-tree.js";
 export type { SkippedFile, TreeFile } from "./engine/transfer/tree-layout.js";
+export type { ExportReport, ImportHomeOptions, ImportHomeReport } from "./export-import.js";

@@ -34,7 +34,6 @@ export { MemoryHomes } from "./engine/tenancy/memory-homes.js";
 export { WorkingMemory } from "./engine/working-memory/working-memory.js";
 export type { MnemoErrorCode } from "./errors.js";
 export { MnemoError } from "./errors.js";
-export type { ExportReport, ImportHomeOptions, ImportHomeReport } from "./export-import.js";
 export { exportHome, importHome } from "./export-import.js";
 export type { OpenHomesOptions } from "./open-homes.js";
 export { openHomes } from "./open-homes.js";

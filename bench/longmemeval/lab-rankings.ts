@@ -1,0 +1,100 @@
+/**
+ * Rankings the lab compares: each takes one question and returns its documents' indexes, best
+ * first. "engine" replays recall's ranking of the time (pools of 50, weighted fusion, feedback).
+ */
+import type { LabQuestion } from "./lab-data.js";
+
+type Ranking = (question: LabQuestion) => number[];
+const POOL = 50;
+
+export function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  for (let i = 0; i < a.length; i++) dot += (a[i] as number) * (b[i] as number);
+  return dot;
+}
+
+function normalized(vector: Float64Array | Float32Array): Float32Array {
+  let sum = 0;
+  for (const value of vector) sum += value * value;
+  const norm = Math.sqrt(sum) || 1;
+  return Float32Array.from(vector, (value) => value / norm);
+}
+
+function topBy(scores: ArrayLike<number>, count: number, keep: (index: number) => boolean = () => true): number[] {
+  const indexes: number[] = [];
+  for (let i = 0; i < scores.length; i++) if (keep(i)) indexes.push(i);
+  indexes.sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
+  return indexes.slice(0, count);
+}
+
+/** Recall's text candidates: rare terms first, filled up with all terms when too few. */
+function textCandidates(question: LabQuestion): Map<number, number> {
+  const rare = topBy(question.bm25Rare, POOL, (i) => (question.bm25Rare[i] as number) > 0);
+  const result = new Map(rare.map((i) => [i, question.bm25Rare[i] as number]));
+  if (rare.length < POOL) {
+    for (const i of topBy(question.bm25, POOL, (i) => (question.bm25[i] as number) > 0)) {
+      if (result.size >= POOL) break;
+      if (!result.has(i)) result.set(i, question.bm25[i] as number);
+    }
+  }
+  return result;
+}
+
+function cosines(question: LabQuestion, query: Float32Array): Float64Array {
+  return Float64Array.from(question.vectors, (vector) => cosine(vector, query));
+}
+
+/** Max-normalised weighted fusion over the union of both candidate maps. */
+function weighted(text: Map<number, number>, dense: Map<number, number>, textWeight: number): Map<number, number> {
+  const textTop = Math.max(0, ...text.values());
+  const denseTop = Math.max(0, ...dense.values());
+  const fused = new Map<number, number>();
+  for (const i of new Set([...text.keys(), ...dense.keys()])) {
+    const t = textTop > 0 ? Math.max(0, text.get(i) ?? 0) / textTop : 0;
+    const d = denseTop > 0 ? Math.max(0, dense.get(i) ?? 0) / denseTop : 0;
+    fused.set(i, textWeight * t + (1 - textWeight) * d);
+  }
+  return fused;
+}
+
+function ranked(scores: Map<number, number>): number[] {
+  return [...scores.keys()].sort((a, b) => (scores.get(b) as number) - (scores.get(a) as number) || a - b);
+}
+
+function feedbackVector(question: LabQuestion, best: number[], weight: number): Float32Array {
+  const moved = Float64Array.from(question.query);
+  for (const i of best) {
+    const vector = question.vectors[i] as Float32Array;
+    for (let d = 0; d < moved.length; d++) moved[d] = (moved[d] as number) + (weight / best.length) * (vector[d] as number);
+  }
+  return normalized(moved);
+}
+
+export interface EngineSettings {
+  textWeight: number;
+  feedbackWeight: number;
+  feedbackTop: number;
+}
+
+/** Recall as it ranks today. */
+export function engineRanking(settings: EngineSettings): Ranking {
+  return (question) => {
+    const text = textCandidates(question);
+    const cos = cosines(question, question.query);
+    const dense = new Map(topBy(cos, POOL).map((i) => [i, cos[i] as number]));
+    let fused = weighted(text, dense, settings.textWeight);
+    if (settings.feedbackWeight > 0 && fused.size >= settings.feedbackTop * 10) {
+      const moved = feedbackVector(question, ranked(fused).slice(0, settings.feedbackTop), settings.feedbackWeight);
+      const rescored = new Map([...fused.keys()].map((i) => [i, cosine(question.vectors[i] as Float32Array, moved)]));
+      fused = weighted(text, rescored, settings.textWeight);
+    }
+    return ranked(fused);
+  };
+}
+
+export const LAB_RANKINGS: Record<string, Ranking> = {
+  "bm25 alone": (question) => ranked(textCandidates(question)),
+  "dense alone": (question) => topBy(cosines(question, question.query), question.documents.length),
+  "engine w=0.3 no feedback": engineRanking({ textWeight: 0.3, feedbackWeight: 0, feedbackTop: 3 }),
+  "engine w=0.3 feedback 1 top 3": engineRanking({ textWeight: 0.3, feedbackWeight: 1, feedbackTop: 3 }),
+};

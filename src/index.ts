@@ -38,6 +38,14 @@ export type { CoreMemory } from "./engine/context/load-context.js";
 export { MEMORY_INSTRUCTIONS_PROMPT } from "./engine/context/memory-instructions-prompt.js";
 export type { ContextSnapshot } from "./engine/context/render-context.js";
 export { renderContext } from "./engine/context/render-context.js";
+export type { ConversationTurn, LocatedTurn } from "./engine/conversations/conversation-file.js";
+export type {
+  ConversationAddResult,
+  ConversationMessage,
+  ConversationRead,
+} from "./engine/conversations/conversations.js";
+export { MAX_CONVERSATION_MESSAGE_CHARACTERS } from "./engine/conversations/conversations.js";
+export type { HitConversation } from "./engine/conversations/turns-around-hits.js";
 export type { DailyLog } from "./engine/daily/daily-log.js";
 export type { DoctorProblem, DoctorProblemKind, DoctorReport } from "./engine/doctor/doctor.js";
 export type { InstructionFinding } from "./engine/guard/instruction-like-text.js";

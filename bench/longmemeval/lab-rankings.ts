@@ -98,3 +98,74 @@ export const LAB_RANKINGS: Record<string, Ranking> = {
   "engine w=0.3 no feedback": engineRanking({ textWeight: 0.3, feedbackWeight: 0, feedbackTop: 3 }),
   "engine w=0.3 feedback 1 top 3": engineRanking({ textWeight: 0.3, feedbackWeight: 1, feedbackTop: 3 }),
 };
+
+/** BM25's inverse document frequency of a term held by `holding` of `total` documents. */
+function idf(holding: number, total: number): number {
+  return Math.log(1 + (total - holding + 0.5) / (holding + 0.5));
+}
+
+/** Share of the query's IDF mass that a document's matched terms hold. */
+function coverage(question: LabQuestion, index: number): number {
+  const total = question.documents.length;
+  let all = 0;
+  for (const [, holding] of question.termDocuments) all += holding > 0 ? idf(holding, total) : idf(0, total);
+  let matched = 0;
+  for (const term of question.termsOf[index] ?? []) matched += idf(question.termDocuments.get(term) ?? 0, total);
+  return all > 0 ? matched / all : 0;
+}
+
+export interface AdaptiveSettings extends EngineSettings {
+  /** How the lexical part is scaled: by the best BM25 ("max"), times the best document's coverage ("max×coverage"), or coverage alone. */
+  lexical: "max" | "max×coverage" | "coverage" | "bm25×coverage";
+}
+
+export function adaptiveRanking(settings: AdaptiveSettings): Ranking {
+  return (question) => {
+    const text = lexicalScores(question, textCandidates(question), settings.lexical);
+    const cos = cosines(question, question.query);
+    const dense = new Map(topBy(cos, POOL).map((i) => [i, cos[i] as number]));
+    let fused = combine(text, dense, settings.textWeight);
+    if (settings.feedbackWeight > 0 && fused.size >= settings.feedbackTop * 10) {
+      const moved = feedbackVector(question, ranked(fused).slice(0, settings.feedbackTop), settings.feedbackWeight);
+      const rescored = new Map([...fused.keys()].map((i) => [i, cosine(question.vectors[i] as Float32Array, moved)]));
+      fused = combine(text, rescored, settings.textWeight);
+    }
+    return ranked(fused);
+  };
+}
+
+/** Lexical scores already in [0, 1]; dense max-normalised. */
+function combine(text: Map<number, number>, dense: Map<number, number>, textWeight: number): Map<number, number> {
+  const denseTop = Math.max(0, ...dense.values());
+  const fused = new Map<number, number>();
+  for (const i of new Set([...text.keys(), ...dense.keys()])) {
+    const d = denseTop > 0 ? Math.max(0, dense.get(i) ?? 0) / denseTop : 0;
+    fused.set(i, textWeight * (text.get(i) ?? 0) + (1 - textWeight) * d);
+  }
+  return fused;
+}
+
+function lexicalScores(question: LabQuestion, text: Map<number, number>, how: AdaptiveSettings["lexical"]): Map<number, number> {
+  const top = Math.max(0, ...text.values());
+  const best = ranked(text)[0];
+  const bestCoverage = best === undefined ? 0 : coverage(question, best);
+  return new Map(
+    [...text].map(([i, score]) => {
+      const relative = top > 0 ? score / top : 0;
+      if (how === "max") return [i, relative];
+      if (how === "max×coverage") return [i, relative * bestCoverage];
+      if (how === "coverage") return [i, coverage(question, i)];
+      return [i, relative * coverage(question, i)];
+    }),
+  );
+}
+
+for (const lexical of ["max×coverage", "coverage", "bm25×coverage"] as const)
+  for (const textWeight of [0.3, 0.4, 0.5, 0.6])
+    for (const feedbackWeight of [0, 1])
+      LAB_RANKINGS[`adaptive ${lexical} w=${textWeight} fb=${feedbackWeight}`] = adaptiveRanking({
+        lexical,
+        textWeight,
+        feedbackWeight,
+        feedbackTop: 3,
+      });

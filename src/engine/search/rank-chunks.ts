@@ -1,5 +1,6 @@
 import type { EmbeddingModel } from "../../contracts/embedding-model.js";
 import type { ChunkFilter, SearchIndex, StoredChunk } from "../../contracts/search-index.js";
+import type { HitConversation } from "../conversations/turns-around-hits.js";
 import {
   type Candidate,
   type FusedCandidate,
@@ -21,6 +22,8 @@ export interface RankedHit extends StoredChunk {
   ageDays?: number;
   /** Typed memories older than a day: seed 001's note to verify before relying on it. */
   staleness?: string;
+  /** Messages: the conversation, who said it and when, and the turns around it (set by MemoryHome.recall). */
+  conversation?: HitConversation;
 }
 
 export interface RankOptions {

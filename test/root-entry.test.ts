@@ -100,13 +100,17 @@ describe("package entries", () => {
     const loaded = modulesLoadedBy(join(DIST, "http.js"));
     expect(loaded.packages).toEqual([...ALLOWED_PACKAGES, ...HTTP_PACKAGES].sort());
     expect(loaded.files).toContain("surfaces/http/start-http-server.js");
-    expect(loaded.files.filter((path) => /^(surfaces\/mcp|surfaces\/cli|adapters\/sqlite)\//.test(path))).toEqual([]);
+    expect(
+      loaded.files.filter((path) => /^(surfaces\/mcp|surfaces\/cli|adapters\/sqlite)\//.test(path)),
+    ).toEqual([]);
   });
 
   test("mnemo/mcp loads the MCP SDK, but no native module or embedding model", () => {
     const loaded = modulesLoadedBy(join(DIST, "mcp.js"));
     expect(loaded.packages).toContain("@modelcontextprotocol/sdk");
     expect(loaded.packages.filter((name) => NATIVE_OR_MODEL.includes(name))).toEqual([]);
-    expect(loaded.files.filter((path) => /^(surfaces\/http|surfaces\/cli|adapters\/sqlite)\//.test(path))).toEqual([]);
+    expect(
+      loaded.files.filter((path) => /^(surfaces\/http|surfaces\/cli|adapters\/sqlite)\//.test(path)),
+    ).toEqual([]);
   });
 });

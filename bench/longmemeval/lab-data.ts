@@ -86,7 +86,9 @@ export function loadLabQuestions(casesFile: string, cacheFile: string, limit?: n
 /** Turn ids are `<session>_<i+1>`; at session granularity the id is the session's. */
 function sessionAndPosition(id: string, turns: boolean): { session: string; position: number } {
   const cut = id.lastIndexOf("_");
-  return turns ? { session: id.slice(0, cut), position: Number(id.slice(cut + 1)) } : { session: id, position: 0 };
+  return turns
+    ? { session: id.slice(0, cut), position: Number(id.slice(cut + 1)) }
+    : { session: id, position: 0 };
 }
 
 function bm25Scores(documents: LabDocument[], question: string) {
@@ -104,7 +106,10 @@ function bm25Scores(documents: LabDocument[], question: string) {
   const termsOf: string[][] = documents.map(() => []);
   const termDocuments = new Map<string, number>();
   for (const term of terms) {
-    const ids = database.prepare("SELECT rowid FROM docs WHERE docs MATCH ?").pluck().all(match([term])) as number[];
+    const ids = database
+      .prepare("SELECT rowid FROM docs WHERE docs MATCH ?")
+      .pluck()
+      .all(match([term])) as number[];
     termDocuments.set(term, ids.length);
     for (const id of ids) termsOf[id - 1]?.push(term);
   }

@@ -20,7 +20,11 @@ function normalized(vector: Float64Array | Float32Array): Float32Array {
   return Float32Array.from(vector, (value) => value / norm);
 }
 
-function topBy(scores: ArrayLike<number>, count: number, keep: (index: number) => boolean = () => true): number[] {
+function topBy(
+  scores: ArrayLike<number>,
+  count: number,
+  keep: (index: number) => boolean = () => true,
+): number[] {
   const indexes: number[] = [];
   for (let i = 0; i < scores.length; i++) if (keep(i)) indexes.push(i);
   indexes.sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
@@ -45,7 +49,11 @@ function cosines(question: LabQuestion, query: Float32Array): Float64Array {
 }
 
 /** Max-normalised weighted fusion over the union of both candidate maps. */
-function weighted(text: Map<number, number>, dense: Map<number, number>, textWeight: number): Map<number, number> {
+function weighted(
+  text: Map<number, number>,
+  dense: Map<number, number>,
+  textWeight: number,
+): Map<number, number> {
   const textTop = Math.max(0, ...text.values());
   const denseTop = Math.max(0, ...dense.values());
   const fused = new Map<number, number>();
@@ -65,7 +73,8 @@ function feedbackVector(question: LabQuestion, best: number[], weight: number): 
   const moved = Float64Array.from(question.query);
   for (const i of best) {
     const vector = question.vectors[i] as Float32Array;
-    for (let d = 0; d < moved.length; d++) moved[d] = (moved[d] as number) + (weight / best.length) * (vector[d] as number);
+    for (let d = 0; d < moved.length; d++)
+      moved[d] = (moved[d] as number) + (weight / best.length) * (vector[d] as number);
   }
   return normalized(moved);
 }
@@ -84,8 +93,14 @@ export function engineRanking(settings: EngineSettings): Ranking {
     const dense = new Map(topBy(cos, POOL).map((i) => [i, cos[i] as number]));
     let fused = weighted(text, dense, settings.textWeight);
     if (settings.feedbackWeight > 0 && fused.size >= settings.feedbackTop * 10) {
-      const moved = feedbackVector(question, ranked(fused).slice(0, settings.feedbackTop), settings.feedbackWeight);
-      const rescored = new Map([...fused.keys()].map((i) => [i, cosine(question.vectors[i] as Float32Array, moved)]));
+      const moved = feedbackVector(
+        question,
+        ranked(fused).slice(0, settings.feedbackTop),
+        settings.feedbackWeight,
+      );
+      const rescored = new Map(
+        [...fused.keys()].map((i) => [i, cosine(question.vectors[i] as Float32Array, moved)]),
+      );
       fused = weighted(text, rescored, settings.textWeight);
     }
     return ranked(fused);
@@ -110,7 +125,8 @@ function coverage(question: LabQuestion, index: number): number {
   let all = 0;
   for (const [, holding] of question.termDocuments) all += holding > 0 ? idf(holding, total) : idf(0, total);
   let matched = 0;
-  for (const term of question.termsOf[index] ?? []) matched += idf(question.termDocuments.get(term) ?? 0, total);
+  for (const term of question.termsOf[index] ?? [])
+    matched += idf(question.termDocuments.get(term) ?? 0, total);
   return all > 0 ? matched / all : 0;
 }
 
@@ -126,8 +142,14 @@ export function adaptiveRanking(settings: AdaptiveSettings): Ranking {
     const dense = new Map(topBy(cos, POOL).map((i) => [i, cos[i] as number]));
     let fused = combine(text, dense, settings.textWeight);
     if (settings.feedbackWeight > 0 && fused.size >= settings.feedbackTop * 10) {
-      const moved = feedbackVector(question, ranked(fused).slice(0, settings.feedbackTop), settings.feedbackWeight);
-      const rescored = new Map([...fused.keys()].map((i) => [i, cosine(question.vectors[i] as Float32Array, moved)]));
+      const moved = feedbackVector(
+        question,
+        ranked(fused).slice(0, settings.feedbackTop),
+        settings.feedbackWeight,
+      );
+      const rescored = new Map(
+        [...fused.keys()].map((i) => [i, cosine(question.vectors[i] as Float32Array, moved)]),
+      );
       fused = combine(text, rescored, settings.textWeight);
     }
     return ranked(fused);
@@ -135,7 +157,11 @@ export function adaptiveRanking(settings: AdaptiveSettings): Ranking {
 }
 
 /** Lexical scores already in [0, 1]; dense max-normalised. */
-function combine(text: Map<number, number>, dense: Map<number, number>, textWeight: number): Map<number, number> {
+function combine(
+  text: Map<number, number>,
+  dense: Map<number, number>,
+  textWeight: number,
+): Map<number, number> {
   const denseTop = Math.max(0, ...dense.values());
   const fused = new Map<number, number>();
   for (const i of new Set([...text.keys(), ...dense.keys()])) {
@@ -145,7 +171,11 @@ function combine(text: Map<number, number>, dense: Map<number, number>, textWeig
   return fused;
 }
 
-function lexicalScores(question: LabQuestion, text: Map<number, number>, how: AdaptiveSettings["lexical"]): Map<number, number> {
+function lexicalScores(
+  question: LabQuestion,
+  text: Map<number, number>,
+  how: AdaptiveSettings["lexical"],
+): Map<number, number> {
   const top = Math.max(0, ...text.values());
   const best = ranked(text)[0];
   const bestCoverage = best === undefined ? 0 : coverage(question, best);

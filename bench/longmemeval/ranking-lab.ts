@@ -27,12 +27,16 @@ const questions = loadLabQuestions(
   join(folder, "embeddings-local_use-lite_0.2.0.sqlite"),
   values.limit === undefined ? undefined : Number(values.limit),
 );
-process.stderr.write(`${questions.length} questions loaded in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+process.stderr.write(
+  `${questions.length} questions loaded in ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+);
 
 const only = values.only?.split(",");
 const categories = [...new Set(questions.map((question) => question.category))].sort();
 const short = (category: string) => category.replace("single-session-", "ss-").replace("-reasoning", "");
-console.log(`| ranking | R_all@5 | R_all@10 | ${values.categories ? categories.map(short).join(" | ") : ""} |`);
+console.log(
+  `| ranking | R_all@5 | R_all@10 | ${values.categories ? categories.map(short).join(" | ") : ""} |`,
+);
 for (const [name, rank] of Object.entries(LAB_RANKINGS)) {
   if (only && !only.some((wanted) => name.startsWith(wanted))) continue;
   const at5: number[] = [];
@@ -45,7 +49,9 @@ for (const [name, rank] of Object.entries(LAB_RANKINGS)) {
     at10.push(all(10));
     byCategory.set(question.category, [...(byCategory.get(question.category) ?? []), all(5)]);
   }
-  const cells = values.categories ? categories.map((category) => mean(byCategory.get(category) ?? []).toFixed(3)) : [];
+  const cells = values.categories
+    ? categories.map((category) => mean(byCategory.get(category) ?? []).toFixed(3))
+    : [];
   console.log(`| ${name} | ${mean(at5).toFixed(3)} | ${mean(at10).toFixed(3)} | ${cells.join(" | ")} |`);
 }
 

@@ -119,6 +119,18 @@ function idf(holding: number, total: number): number {
   return Math.log(1 + (total - holding + 0.5) / (holding + 0.5));
 }
 
+/** FTS5's IDF: log((N - n + 0.5) / (n + 0.5)), at least 1e-6. */
+function ftsIdf(holding: number, total: number): number {
+  return Math.max(1e-6, Math.log((total - holding + 0.5) / (holding + 0.5)));
+}
+
+/** How much of the BM25 a document holding every query term once would score, the best candidate scores. */
+export function lexicalConfidence(question: LabQuestion, top: number): number {
+  let attainable = 0;
+  for (const [, holding] of question.termDocuments) attainable += ftsIdf(holding, question.documents.length);
+  return attainable > 0 ? Math.min(1, top / attainable) : 0;
+}
+
 /** Share of the query's IDF mass that a document's matched terms hold. */
 function coverage(question: LabQuestion, index: number): number {
   const total = question.documents.length;
@@ -132,7 +144,7 @@ function coverage(question: LabQuestion, index: number): number {
 
 export interface AdaptiveSettings extends EngineSettings {
   /** How the lexical part is scaled: by the best BM25 ("max"), times the best document's coverage ("max×coverage"), or coverage alone. */
-  lexical: "max" | "max×coverage" | "coverage" | "bm25×coverage";
+  lexical: "max" | "max×coverage" | "coverage" | "bm25×coverage" | "max×confidence";
 }
 
 export function adaptiveRanking(settings: AdaptiveSettings): Ranking {
@@ -185,17 +197,111 @@ function lexicalScores(
       if (how === "max") return [i, relative];
       if (how === "max×coverage") return [i, relative * bestCoverage];
       if (how === "coverage") return [i, coverage(question, i)];
+      if (how === "max×confidence") return [i, relative * lexicalConfidence(question, top)];
       return [i, relative * coverage(question, i)];
     }),
   );
 }
 
-for (const lexical of ["max×coverage", "coverage", "bm25×coverage"] as const)
+for (const lexical of ["max×coverage", "max×confidence"] as const)
   for (const textWeight of [0.3, 0.4, 0.5, 0.6])
-    for (const feedbackWeight of [0, 1])
-      LAB_RANKINGS[`adaptive ${lexical} w=${textWeight} fb=${feedbackWeight}`] = adaptiveRanking({
-        lexical,
-        textWeight,
-        feedbackWeight,
-        feedbackTop: 3,
+    LAB_RANKINGS[`adaptive ${lexical} w=${textWeight} fb=1`] = adaptiveRanking({
+      lexical,
+      textWeight,
+      feedbackWeight: 1,
+      feedbackTop: 3,
+    });
+
+/** The engine's fused scores for every document (0 outside both candidate lists). */
+function engineScores(question: LabQuestion, settings: EngineSettings): Float64Array {
+  const text = textCandidates(question);
+  const cos = cosines(question, question.query);
+  const dense = new Map(topBy(cos, POOL).map((i) => [i, cos[i] as number]));
+  let fused = weighted(text, dense, settings.textWeight);
+  if (settings.feedbackWeight > 0 && fused.size >= settings.feedbackTop * 10) {
+    const moved = feedbackVector(
+      question,
+      ranked(fused).slice(0, settings.feedbackTop),
+      settings.feedbackWeight,
+    );
+    const rescored = new Map(
+      [...fused.keys()].map((i) => [i, cosine(question.vectors[i] as Float32Array, moved)]),
+    );
+    fused = weighted(text, rescored, settings.textWeight);
+  }
+  const scores = new Float64Array(question.documents.length);
+  for (const [i, score] of fused) scores[i] = score;
+  return scores;
+}
+
+const DEFAULT_ENGINE = { textWeight: 0.3, feedbackWeight: 1, feedbackTop: 3 };
+
+/** Adjacent turns of the same session. */
+function neighboursOf(question: LabQuestion, index: number): number[] {
+  const here = question.documents[index];
+  return [index - 1, index + 1].filter((other) => question.documents[other]?.session === here?.session);
+}
+
+/** A turn also scores a share of its best neighbour's score. */
+function neighbourSmoothing(share: number): Ranking {
+  return (question) => {
+    const base = engineScores(question, DEFAULT_ENGINE);
+    const smoothed = Float64Array.from(
+      base,
+      (score, i) => score + share * Math.max(0, ...neighboursOf(question, i).map((n) => base[n] as number)),
+    );
+    return topBy(smoothed, question.documents.length);
+  };
+}
+
+/** A turn also scores a share of the best other turn of its session. */
+function sessionSupport(share: number): Ranking {
+  return (question) => {
+    const base = engineScores(question, DEFAULT_ENGINE);
+    const best = new Map<string, number[]>();
+    question.documents.forEach((document, i) => {
+      best.set(
+        document.session,
+        [...(best.get(document.session) ?? []), base[i] as number].sort((a, b) => b - a).slice(0, 2),
+      );
+    });
+    const supported = Float64Array.from(base, (score, i) => {
+      const [first = 0, second = 0] = best.get(question.documents[i]?.session as string) ?? [];
+      return score + share * (score === first ? second : first);
+    });
+    return topBy(supported, question.documents.length);
+  };
+}
+
+/** Greedy: each pick loses `penalty` × its score for every earlier pick from its session. */
+function sessionDiversity(penalty: number): Ranking {
+  return (question) => {
+    const base = engineScores(question, DEFAULT_ENGINE);
+    const order = topBy(base, question.documents.length);
+    const picked: number[] = [];
+    const perSession = new Map<string, number>();
+    const pool = order.slice(0, 30);
+    while (pool.length > 0) {
+      let bestAt = 0;
+      let bestScore = Number.NEGATIVE_INFINITY;
+      pool.forEach((i, at) => {
+        const seen = perSession.get(question.documents[i]?.session as string) ?? 0;
+        const score = (base[i] as number) * (1 - penalty) ** seen;
+        if (score > bestScore) {
+          bestScore = score;
+          bestAt = at;
+        }
       });
+      const [chosen] = pool.splice(bestAt, 1) as [number];
+      picked.push(chosen);
+      const session = question.documents[chosen]?.session as string;
+      perSession.set(session, (perSession.get(session) ?? 0) + 1);
+    }
+    return [...picked, ...order.slice(30)];
+  };
+}
+
+for (const share of [0.1, 0.2, 0.3, 0.5]) LAB_RANKINGS[`neighbours ${share}`] = neighbourSmoothing(share);
+for (const share of [0.1, 0.2, 0.3, 0.5]) LAB_RANKINGS[`session support ${share}`] = sessionSupport(share);
+for (const penalty of [0.1, 0.2, 0.3, 0.5])
+  LAB_RANKINGS[`session diversity ${penalty}`] = sessionDiversity(penalty);

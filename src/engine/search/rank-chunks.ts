@@ -8,6 +8,7 @@ import {
   fuseCandidates,
   recencyBoost,
 } from "./fusion.js";
+import { lexicalConfidence } from "./lexical-confidence.js";
 import { queryTerms } from "./query-terms.js";
 import { feedbackApplies, feedbackQuery, type VectorFeedbackOptions } from "./vector-feedback.js";
 
@@ -56,15 +57,21 @@ export async function rankChunks(
     [queryVector] = await embedder.embed([query], { purpose: "query", signal: options.signal });
     queryEmbeddingMs = performance.now() - started;
   }
-  const { text, vector } = await index.search({
+  const { text, vector, termCounts } = await index.search({
     terms: queryTerms(query),
     vector: queryVector,
     filter: options.filter,
     limit: pool,
   });
-  let fused = fuseCandidates(text, vector, options.fusion);
+  const confidence = lexicalConfidence(text[0]?.score ?? 0, termCounts);
+  let fused = fuseCandidates(text, vector, options.fusion, confidence);
   if (queryVector && feedbackApplies(fused.length, options.feedback))
-    fused = await withVectorFeedback(index, { queryVector, text, fused }, options.feedback, options.fusion);
+    fused = await withVectorFeedback(
+      index,
+      { queryVector, text, fused, confidence },
+      options.feedback,
+      options.fusion,
+    );
   const boosted = options.recency.weight > 0 ? fused.slice(0, pool) : fused.slice(0, options.limit);
   const chunks = new Map(
     (await index.chunks(boosted.map((candidate) => candidate.id))).map((chunk) => [chunk.id, chunk]),
@@ -87,7 +94,7 @@ export async function rankChunks(
  */
 async function withVectorFeedback(
   index: SearchIndex,
-  first: { queryVector: Float32Array; text: Candidate[]; fused: FusedCandidate[] },
+  first: { queryVector: Float32Array; text: Candidate[]; fused: FusedCandidate[]; confidence: number },
   feedback: VectorFeedbackOptions,
   fusion: FusionOptions,
 ): Promise<FusedCandidate[]> {
@@ -100,7 +107,7 @@ async function withVectorFeedback(
     moved,
     first.fused.map((candidate) => candidate.id),
   );
-  return fuseCandidates(first.text, rescored, fusion);
+  return fuseCandidates(first.text, rescored, fusion, first.confidence);
 }
 
 function ageInDays(date: string | undefined, now: Date): number | undefined {

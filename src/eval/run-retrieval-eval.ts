@@ -4,7 +4,6 @@ import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
 import type { EmbeddingModel } from "../contracts/embedding-model.js";
 import type { ChunkRecord } from "../contracts/search-index.js";
-import { textHash } from "../engine/search/embed-chunks.js";
 import type { FusionOptions } from "../engine/search/fusion.js";
 import { rankChunks } from "../engine/search/rank-chunks.js";
 import type { VectorFeedbackOptions } from "../engine/search/vector-feedback.js";

@@ -74,7 +74,7 @@ export function loadLabQuestions(casesFile: string, cacheFile: string, limit?: n
       question: query.text,
       gold: new Set(query.gold),
       documents,
-      ...bm25Scores(documents, query.text),
+      ...bm25Scores(documents, queryTerms(query.text)),
       vectors: vectors as Float32Array[],
       query: queryVector,
     });
@@ -91,7 +91,8 @@ function sessionAndPosition(id: string, turns: boolean): { session: string; posi
     : { session: id, position: 0 };
 }
 
-function bm25Scores(documents: LabDocument[], question: string) {
+/** BM25 of every document for these query terms, as FTS5 scores them. */
+export function bm25Scores(documents: LabDocument[], terms: string[]) {
   const database = new Database(":memory:");
   database.exec(
     "CREATE VIRTUAL TABLE docs USING fts5(title, text, tokenize='porter unicode61 remove_diacritics 2')",
@@ -100,7 +101,6 @@ function bm25Scores(documents: LabDocument[], question: string) {
   documents.forEach((document, position) => {
     insert.run(position + 1, document.text);
   });
-  const terms = queryTerms(question);
   const match = (list: string[]) => list.map((term) => `"${term}"`).join(" OR ");
   const bm25 = new Float64Array(documents.length);
   const termsOf: string[][] = documents.map(() => []);

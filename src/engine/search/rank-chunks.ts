@@ -10,6 +10,7 @@ import {
 } from "./fusion.js";
 import { lexicalConfidence } from "./lexical-confidence.js";
 import { queryTerms } from "./query-terms.js";
+import { conversationVector, type QueryTurns, queryTurns } from "./query-turns.js";
 import { feedbackApplies, feedbackQuery, type VectorFeedbackOptions } from "./vector-feedback.js";
 
 /** One search hit: the chunk, where it is, and how it scored. */
@@ -50,15 +51,16 @@ export async function rankChunks(
   options: RankOptions,
 ): Promise<{ hits: RankedHit[]; queryEmbeddingMs: number }> {
   const pool = candidatePoolSize(options.limit);
+  const turns = queryTurns(query);
   let queryEmbeddingMs = 0;
   let queryVector: Float32Array | undefined;
-  if (embedder && query.trim() !== "") {
+  if (embedder && turns.last !== "") {
     const started = performance.now();
-    [queryVector] = await embedder.embed([query], { purpose: "query", signal: options.signal });
+    queryVector = await embedQuery(embedder, turns, options.signal);
     queryEmbeddingMs = performance.now() - started;
   }
   const { text, vector, termCounts } = await index.search({
-    terms: queryTerms(query),
+    terms: queryTerms(turns.last),
     vector: queryVector,
     filter: options.filter,
     limit: pool,
@@ -108,6 +110,17 @@ async function withVectorFeedback(
     first.fused.map((candidate) => candidate.id),
   );
   return fuseCandidates(first.text, rescored, fusion, first.confidence);
+}
+
+/** The last turn's vector, mixed with the whole conversation's when the query has several lines. */
+async function embedQuery(
+  embedder: EmbeddingModel,
+  turns: QueryTurns,
+  signal: AbortSignal | undefined,
+): Promise<Float32Array | undefined> {
+  const texts = turns.conversation === undefined ? [turns.last] : [turns.last, turns.conversation];
+  const [last, conversation] = await embedder.embed(texts, { purpose: "query", signal });
+  return last && conversation ? conversationVector(last, conversation) : last;
 }
 
 function ageInDays(date: string | undefined, now: Date): number | undefined {

@@ -23,7 +23,9 @@ export async function findRelevantMemories(
   if (!memory.enabled || options.limit <= 0 || text.trim() === "") return [];
   try {
     // Over-fetch: hits from the frozen files are dropped afterwards.
-    const result = await memory.recall(text, { limit: options.limit + 5, signal: options.signal });
+    // One message, one line: a query of several lines is read as a conversation ending in its last line.
+    const message = text.replace(/\s*\n\s*/g, " ");
+    const result = await memory.recall(message, { limit: options.limit + 5, signal: options.signal });
     const ownConversation = `${CONVERSATIONS_DIR}/${options.sessionId}.md`;
     return result.hits
       .filter((hit) => !inFrozenContext(hit.path) && hit.path !== ownConversation)

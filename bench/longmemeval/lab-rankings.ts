@@ -305,3 +305,35 @@ for (const share of [0.1, 0.2, 0.3, 0.5]) LAB_RANKINGS[`neighbours ${share}`] = 
 for (const share of [0.1, 0.2, 0.3, 0.5]) LAB_RANKINGS[`session support ${share}`] = sessionSupport(share);
 for (const penalty of [0.1, 0.2, 0.3, 0.5])
   LAB_RANKINGS[`session diversity ${penalty}`] = sessionDiversity(penalty);
+
+/** Feedback from the best result of each of the best `top` sessions, not the best `top` results. */
+function diverseFeedback(settings: AdaptiveSettings): Ranking {
+  return (question) => {
+    const text = lexicalScores(question, textCandidates(question), settings.lexical);
+    const cos = cosines(question, question.query);
+    const dense = new Map(topBy(cos, POOL).map((i) => [i, cos[i] as number]));
+    let fused = combine(text, dense, settings.textWeight);
+    if (fused.size >= settings.feedbackTop * 10) {
+      const seen = new Set<string>();
+      const best = ranked(fused).filter((i) => {
+        const session = question.documents[i]?.session as string;
+        if (seen.has(session)) return false;
+        seen.add(session);
+        return true;
+      });
+      const moved = feedbackVector(question, best.slice(0, settings.feedbackTop), settings.feedbackWeight);
+      const rescored = new Map([...fused.keys()].map((i) => [i, cosine(question.vectors[i] as Float32Array, moved)]));
+      fused = combine(text, rescored, settings.textWeight);
+    }
+    return ranked(fused);
+  };
+}
+
+for (const textWeight of [0.3, 0.4])
+  for (const feedbackTop of [2, 3])
+    LAB_RANKINGS[`diverse feedback confidence w=${textWeight} top ${feedbackTop}`] = diverseFeedback({
+      lexical: "max×confidence",
+      textWeight,
+      feedbackWeight: 1,
+      feedbackTop,
+    });

@@ -100,7 +100,7 @@ async function withVectorFeedback(
   feedback: VectorFeedbackOptions,
   fusion: FusionOptions,
 ): Promise<FusedCandidate[]> {
-  const bestIds = first.fused.slice(0, feedback.top).map((candidate) => candidate.id);
+  const bestIds = await bestOfDistinctDocuments(index, first.fused, feedback.top);
   const vectors = await index.vectorsOf(bestIds);
   const best = bestIds.flatMap((id) => vectors.get(id) ?? []);
   if (best.length === 0) return first.fused;
@@ -122,6 +122,34 @@ async function embedQuery(
   const [last, conversation] = await embedder.embed(texts, { purpose: "query", signal });
   return last && conversation ? conversationVector(last, conversation) : last;
 }
+
+/**
+ * The best `count` candidates of as many different documents (a conversation, a journal, a memory):
+ * feedback from three turns of one conversation pulls up that conversation's other turns, and a
+ * question whose answers lie in several conversations loses them. On LongMemEval's turns this
+ * raised multi-session R_all@5 (docs/retrieval.md); where every document is one chunk it changes nothing.
+ */
+async function bestOfDistinctDocuments(
+  index: SearchIndex,
+  fused: FusedCandidate[],
+  count: number,
+): Promise<number[]> {
+  const looked = await index.chunks(
+    fused.slice(0, count * FEEDBACK_LOOKAHEAD).map((candidate) => candidate.id),
+  );
+  const documents = new Set<string>();
+  const best: number[] = [];
+  for (const chunk of looked) {
+    if (documents.has(chunk.path)) continue;
+    documents.add(chunk.path);
+    best.push(chunk.id);
+    if (best.length === count) break;
+  }
+  return best;
+}
+
+/** How far down the first ranking feedback looks for results of different documents, per result. */
+const FEEDBACK_LOOKAHEAD = 5;
 
 function ageInDays(date: string | undefined, now: Date): number | undefined {
   if (!date) return undefined;

@@ -6,6 +6,14 @@
 export { InMemoryHomeDirectory } from "./adapters/memory/in-memory-home-directory.js";
 export { InMemoryTokenRegistry } from "./adapters/memory/in-memory-token-registry.js";
 export type { ArchivedChunk } from "./engine/archive/archive.js";
+export type { ConversationTurn, LocatedTurn } from "./engine/conversations/conversation-file.js";
+export type {
+  ConversationAddResult,
+  ConversationMessage,
+  ConversationRead,
+} from "./engine/conversations/conversations.js";
+export { MAX_CONVERSATION_MESSAGE_CHARACTERS } from "./engine/conversations/conversations.js";
+export type { HitConversation } from "./engine/conversations/turns-around-hits.js";
 export type { DailyLog } from "./engine/daily/daily-log.js";
 export type { DoctorProblem, DoctorProblemKind } from "./engine/doctor/doctor.js";
 export type { MemoryHeader } from "./engine/memdir/memory-file.js";

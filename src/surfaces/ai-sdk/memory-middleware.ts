@@ -11,6 +11,8 @@ import { findRelevantMemories } from "../../session/agent/relevant-memories.js";
 import { renderTurnContext } from "../../session/agent/turn-context-prompt.js";
 import { lastUserText, withMemoryContext } from "./memory-prompt.js";
 
+const NO_CONVERSATION_FILE = "\u0000ai-sdk";
+
 export interface MemoryMiddlewareOptions {
   /** Memories found by search and shown with the user's latest message (0: none). Default 3. */
   relevantMemories?: number;
@@ -44,6 +46,8 @@ export function memoryMiddleware(
       if (turn?.text !== text) {
         const memories = findRelevantMemories(memory, text, {
           limit: options.relevantMemories ?? 3,
+          // No transcript of this conversation is kept here, so no file of the home is its own.
+          sessionId: NO_CONVERSATION_FILE,
           signal: params.abortSignal,
           onWarning,
         });

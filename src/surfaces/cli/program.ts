@@ -3,6 +3,7 @@ import { Command } from "commander";
 import type { AnyCliCommand, CommandGroup } from "./cli-command.js";
 import { chat } from "./commands/chat.js";
 import { context } from "./commands/context.js";
+import { conversation } from "./commands/conversation.js";
 import { doctor } from "./commands/doctor.js";
 import { evaluation } from "./commands/eval.js";
 import { exportCommand } from "./commands/export.js";
@@ -32,6 +33,7 @@ const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
   show,
   profile,
   journal,
+  conversation,
   recall,
   reindex,
   chat,

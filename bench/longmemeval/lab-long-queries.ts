@@ -49,7 +49,8 @@ const rank = engineRanking({ textWeight: 0.3, feedbackWeight: 1, feedbackTop: 3 
 const variants: Record<string, number[]> = {};
 const record = (name: string, question: LabQuestion, ranked: number[]) => {
   const top = new Set(ranked.slice(0, 5).map((i) => question.documents[i]?.id));
-  (variants[name] ??= []).push([...question.gold].every((id) => top.has(id)) ? 1 : 0);
+  variants[name] ??= [];
+  variants[name].push([...question.gold].every((id) => top.has(id)) ? 1 : 0);
 };
 for (const [position, question] of questions.entries()) {
   const lines = [...conversationBefore(position), question.question];

@@ -13,7 +13,9 @@ import { withEmbeddingCacheFile } from "../../src/eval/caching-embedding-model.j
 import { bm25Scores, type LabQuestion, loadLabQuestions } from "./lab-data.js";
 import { engineRanking } from "./lab-rankings.js";
 
-const { values } = parseArgs({ options: { granularity: { type: "string", default: "session" }, limit: { type: "string" } } });
+const { values } = parseArgs({
+  options: { granularity: { type: "string", default: "session" }, limit: { type: "string" } },
+});
 const folder = join(import.meta.dirname, "..", "..", ".bench-data");
 const cacheFile = join(folder, "embeddings-local_use-lite_0.2.0.sqlite");
 const questions = loadLabQuestions(
@@ -32,7 +34,8 @@ function conversationBefore(position: number): string[] {
 
 function normalized(vectors: Array<[Float32Array, number]>): Float32Array {
   const sum = new Float32Array(vectors[0]?.[0].length ?? 0);
-  for (const [vector, weight] of vectors) for (let d = 0; d < sum.length; d++) sum[d] = (sum[d] as number) + weight * (vector[d] as number);
+  for (const [vector, weight] of vectors)
+    for (let d = 0; d < sum.length; d++) sum[d] = (sum[d] as number) + weight * (vector[d] as number);
   const norm = Math.hypot(...sum) || 1;
   return sum.map((value) => value / norm);
 }
@@ -46,7 +49,9 @@ const rank = engineRanking({ textWeight: 0.3, feedbackWeight: 1, feedbackTop: 3 
 const variants: Record<string, number[]> = {};
 const record = (name: string, question: LabQuestion, ranked: number[]) => {
   const top = new Set(ranked.slice(0, 5).map((i) => question.documents[i]?.id));
-  (variants[name] ??= []).push([...question.gold].every((id) => top.has(id)) ? 1 : 0);
+  const hits = variants[name] ?? [];
+  hits.push([...question.gold].every((id) => top.has(id)) ? 1 : 0);
+  variants[name] = hits;
 };
 for (const [position, question] of questions.entries()) {
   const lines = [...conversationBefore(position), question.question];
@@ -59,12 +64,52 @@ for (const [position, question] of questions.entries()) {
     query: vector,
   });
   record("question alone", question, rank(question));
-  record("whole: first 32 terms, whole vector (as recall was)", question, rank(asked(queryTerms(whole), wholeVector)));
+  record(
+    "whole: first 32 terms, whole vector (as recall was)",
+    question,
+    rank(asked(queryTerms(whole), wholeVector)),
+  );
   record("whole: latest 32 terms, whole vector", question, rank(asked(latestTerms(lines), wholeVector)));
-  record("whole: latest terms, last + whole vector", question, rank(asked(latestTerms(lines), normalized([[last, 1], [wholeVector, 1]]))));
-  record("whole: latest terms, 2 last + whole vector", question, rank(asked(latestTerms(lines), normalized([[last, 2], [wholeVector, 1]]))));
+  record(
+    "whole: latest terms, last + whole vector",
+    question,
+    rank(
+      asked(
+        latestTerms(lines),
+        normalized([
+          [last, 1],
+          [wholeVector, 1],
+        ]),
+      ),
+    ),
+  );
+  record(
+    "whole: latest terms, 2 last + whole vector",
+    question,
+    rank(
+      asked(
+        latestTerms(lines),
+        normalized([
+          [last, 2],
+          [wholeVector, 1],
+        ]),
+      ),
+    ),
+  );
   record("whole: last-turn terms, last vector", question, rank(asked(queryTerms(question.question), last)));
-  record("whole: last-turn terms, 3 last + whole vector", question, rank(asked(queryTerms(question.question), normalized([[last, 3], [wholeVector, 1]]))));
+  record(
+    "whole: last-turn terms, 3 last + whole vector",
+    question,
+    rank(
+      asked(
+        queryTerms(question.question),
+        normalized([
+          [last, 3],
+          [wholeVector, 1],
+        ]),
+      ),
+    ),
+  );
   record("whole: latest terms, last vector", question, rank(asked(latestTerms(lines), last)));
   if (position % 50 === 0) process.stderr.write(`${position}/${questions.length}\n`);
 }

@@ -207,6 +207,7 @@ export class MemoryHome {
    */
   recall(query: string, options: RecallQueryOptions = {}): Promise<RecallResult> {
     return this.whenEnabled(async () => {
+      const around = turnsAroundOf(options);
       const search = await this.openSearch();
       const filter = {
         memoryType: options.type === undefined ? undefined : parseMemoryType(String(options.type)),
@@ -216,7 +217,7 @@ export class MemoryHome {
         until: options.until,
       };
       const result = await search.recall(query, { limit: options.limit, filter, signal: options.signal });
-      const hits = await withTurnsAround(this.store, await this.withAges(result.hits), options.around ?? 1);
+      const hits = await withTurnsAround(this.store, await this.withAges(result.hits), around);
       return { ...result, hits };
     });
   }
@@ -317,3 +318,16 @@ export class MemoryHome {
     return work();
   }
 }
+
+function turnsAroundOf(options: RecallQueryOptions): number {
+  const around = options.around ?? 1;
+  if (!Number.isInteger(around) || around < 0 || around > MAX_TURNS_AROUND) {
+    throw new MnemoError(
+      "INVALID_INPUT",
+      `around must be a whole number of turns from 0 to ${MAX_TURNS_AROUND}, not ${around}.`,
+    );
+  }
+  return around;
+}
+
+const MAX_TURNS_AROUND = 20;

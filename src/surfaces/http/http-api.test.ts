@@ -224,6 +224,32 @@ describe("journal", () => {
   });
 });
 
+describe("conversations", () => {
+  it("records messages, reads them back in order, and search finds one with the turns around it", async () => {
+    const added = await call("POST", "/v1/conversations/trip/messages", {
+      messages: [
+        { speaker: "user", text: "Where should we go in May?", at: "2026-05-03T10:01:00" },
+        { speaker: "assistant", text: "Lisbon is lovely then.", at: "2026-05-03T10:02:00" },
+      ],
+    });
+    expect(added).toMatchObject({
+      status: 201,
+      json: { path: "conversations/trip.md", added: [{ turn: 1 }, { turn: 2 }] },
+    });
+    const read = await call("GET", "/v1/conversations/trip");
+    expect(read.json.turns).toMatchObject([
+      { turn: 1, speaker: "user" },
+      { turn: 2, speaker: "assistant" },
+    ]);
+    expect((await call("GET", "/v1/conversations/nothing-yet")).json.turns).toEqual([]);
+    const found = await call("GET", "/v1/search?query=lisbon&kind=message");
+    expect(found.json.hits).toMatchObject([
+      { kind: "message", conversation: { session: "trip", turn: 2, before: [{ turn: 1 }], after: [] } },
+    ]);
+    expect((await call("GET", "/v1/conversations/..%2Fetc")).status).toBe(400);
+  });
+});
+
 describe("search and context", () => {
   it("searches with a limit and a type filter", async () => {
     await save("Prefers tabs", "Indent with tabs in every project.");
@@ -283,6 +309,8 @@ describe("the OpenAPI document", () => {
         "GET /v1/journal",
         "POST /v1/journal",
         "GET /v1/journal/{topic}",
+        "GET /v1/conversations/{session}",
+        "POST /v1/conversations/{session}/messages",
         "GET /v1/search",
         "GET /v1/context",
         "GET /v1/conversations/{session}",

@@ -80,10 +80,20 @@ export function manyHomesAccess(options: ManyHomesAccessOptions): ServerAccess {
     },
     onError: options.onError,
   });
+  // Before authentication, an operator's problem (a hand-broken token file) is logged, not described to the caller.
+  const verify = (token: string) =>
+    homes.verifyToken(token).catch((error: unknown) => {
+      options.onError(error);
+      throw new HttpError(
+        503,
+        "IO",
+        "The server cannot read its tokens right now; the server log has the details.",
+      );
+    });
   return {
     authenticate: async (request) => {
       const token = bearerTokenOf(request.authorization);
-      const grant = token === undefined ? undefined : await homes.verifyToken(token);
+      const grant = token === undefined ? undefined : await verify(token);
       if (grant) return grant;
       const problem =
         request.authorization === undefined ? "is missing" : "is not a token of this server, or was revoked";

@@ -125,7 +125,8 @@ export const serve = defineCommand({
 
 /** --homes: options that belong to one home are refused rather than ignored. */
 function refuseOneHomeOptions(options: ServeOptions): void {
-  const oneHome = options.home !== undefined ? "--home" : options.store !== undefined ? "--store" : undefined;
+  const given = { "--home": options.home, "--store": options.store, "--home-id": options.homeId };
+  const oneHome = Object.entries(given).find(([, value]) => value !== undefined)?.[0];
   if (oneHome)
     throw new MnemoError(
       "INVALID_INPUT",

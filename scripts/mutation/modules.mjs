@@ -97,6 +97,7 @@ export const MODULES = [
       "src/session/extraction/extract-session.test.ts",
       "src/session/extraction/extraction-redaction.test.ts",
       "src/session/extraction/pending-queue.test.ts",
+      "src/session/extraction/run-extraction.test.ts",
     ],
   },
   {

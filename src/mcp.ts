@@ -7,3 +7,4 @@ export type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 export { createMcpServer } from "./surfaces/mcp/create-mcp-server.js";
 export type { McpHttpHandler, McpHttpHandlerOptions } from "./surfaces/mcp/mcp-http-handler.js";
 export { createMcpHttpHandler } from "./surfaces/mcp/mcp-http-handler.js";
+export { McpSessionLog } from "./surfaces/mcp/mcp-session-log.js";

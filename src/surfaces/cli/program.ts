@@ -15,6 +15,8 @@ import { recall, reindex } from "./commands/recall.js";
 import { remember } from "./commands/remember.js";
 import { serve } from "./commands/serve.js";
 import { show } from "./commands/show.js";
+import { status } from "./commands/status.js";
+import { ui } from "./commands/ui.js";
 import { EXIT_CODES_HELP } from "./output.js";
 import { addCommands } from "./run-command.js";
 
@@ -32,9 +34,11 @@ const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
   reindex,
   chat,
   evaluation,
+  status,
   doctor,
   mcp,
   serve,
+  ui,
 ];
 
 /**

@@ -4,6 +4,8 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { MemoryHome } from "../../engine/memory-home.js";
+import { CONTENT_SECURITY_POLICY, isWebUiRequest, mountWebUi } from "../web/mount-web-ui.js";
+import { loadWebAssets } from "../web/web-assets.js";
 import { checkAccess } from "./access-check.js";
 import type { ApiEnv } from "./api-route.js";
 import { type ErrorResponse, toErrorResponse } from "./http-error.js";
@@ -45,6 +47,7 @@ export function createApiApp(options: ApiAppOptions): OpenAPIHono<ApiEnv> {
   const openApiJson = JSON.stringify(buildOpenApiDocument(app));
   app.get(OPENAPI_PATH, (c) => c.body(openApiJson, 200, { "content-type": JSON_TYPE }));
   if (options.mcp) mountMcp(app, options.mcp, options.maxBodyBytes);
+  mountWebUi(app, loadWebAssets());
 
   app.notFound((c) => errorAnswer(c, toErrorResponse(noEndpoint(requestPath(c.req.url)))));
   app.onError((error, c) => {
@@ -60,13 +63,20 @@ export function createApiApp(options: ApiAppOptions): OpenAPIHono<ApiEnv> {
   return app;
 }
 
-/** Refuses who may not use the API (401, 403), and gives every answer the same headers. */
+/**
+ * Refuses who may not use the API (401, 403), and gives every answer the same headers. The web
+ * browser's files hold no memory: with a token they are served to anyone, so a browser can load the
+ * page that then asks for the token; every call the page makes is checked as any other.
+ */
 function accessAndHeaders(options: ApiAppOptions): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     c.header("cache-control", "no-store");
     c.header("x-content-type-options", "nosniff");
+    c.header("content-security-policy", CONTENT_SECURITY_POLICY);
+    c.header("referrer-policy", "no-referrer");
     const { authorization, host, origin } = c.req.header();
-    checkAccess({ authorization, host, origin }, options.token);
+    if (options.token === undefined || !isWebUiRequest(c.req.method, c.req.url))
+      checkAccess({ authorization, host, origin }, options.token);
     c.set("memory", options.memory);
     await next();
     // hono's c.json says application/json; mnemo's answers have always named their charset too.

@@ -7,6 +7,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { MemoryHome } from "../../index.js";
 import { MEMORY_TOOLS, type MemoryTool, type MemoryToolResult, runMemoryTool } from "../../tools.js";
+import type { McpSessionLog } from "./mcp-session-log.js";
 import { checkedRequest } from "./request-params.js";
 
 /**
@@ -16,7 +17,7 @@ import { checkedRequest } from "./request-params.js";
  * so the model can correct itself). A request that is not a tool call at all (no name, arguments
  * that are not an object) is refused with -32602.
  */
-export function serveMemoryTools(server: McpServer, memory: MemoryHome): void {
+export function serveMemoryTools(server: McpServer, memory: MemoryHome, session?: McpSessionLog): void {
   server.server.registerCapabilities({ tools: {} });
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: MEMORY_TOOLS.map(toMcpTool) }));
   const callTool = checkedRequest("tools/call", CallToolRequestParamsSchema);
@@ -24,6 +25,9 @@ export function serveMemoryTools(server: McpServer, memory: MemoryHome): void {
     const result = await runMemoryTool(memory, request.params.name, request.params.arguments, {
       signal: extra.signal,
     });
+    const { name, arguments: args } = request.params;
+    const wrote = result.ok && MEMORY_TOOLS.some((tool) => tool.name === name && !tool.readOnly);
+    if (wrote) session?.wrote(name, args, result.text);
     return toCallToolResult(result);
   });
 }

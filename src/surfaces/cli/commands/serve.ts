@@ -1,6 +1,6 @@
 import { Option } from "commander";
 import { errorMessage } from "../../../errors.js";
-import { MnemoError } from "../../../index.js";
+import { type MemoryHome, MnemoError } from "../../../index.js";
 import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, DEFAULT_MAX_BODY_BYTES } from "../../http/http-defaults.js";
 import { type CommonOptions, defineCommand } from "../cli-command.js";
 import { printNote } from "../output.js";
@@ -15,6 +15,8 @@ interface ServeOptions extends CommonOptions {
 /** What serve prints once it listens. */
 interface ServeEndpoints {
   url: string;
+  /** The web memory browser. */
+  ui: string;
   api: string;
   openapi: string;
   mcp: string;
@@ -24,10 +26,12 @@ interface ServeEndpoints {
 
 export const serve = defineCommand({
   name: "serve",
-  summary: "Serve the memory home over HTTP: a JSON API under /v1, and MCP at /mcp",
+  summary:
+    "Serve the memory home over HTTP: the web memory browser at /ui/, a JSON API under /v1, and MCP at /mcp",
   description:
-    "Start an HTTP server for the memory home: the JSON API under /v1 (memories, profile sections, journal, " +
-    "search, session context), its OpenAPI description at /openapi.json, and MCP's Streamable HTTP at /mcp. " +
+    "Start an HTTP server for the memory home: the web memory browser at /ui/, the JSON API under /v1 (memories, " +
+    "profile sections, journal, archive, search, sessions, status, session context), its OpenAPI description at " +
+    "/openapi.json, and MCP's Streamable HTTP at /mcp. " +
     "Without a token it listens on loopback only; any other --host needs a token. Stops on Ctrl+C or SIGTERM.",
   options: [
     new Option("--host <address>", "the address to listen on").default(DEFAULT_HTTP_HOST),
@@ -54,25 +58,13 @@ export const serve = defineCommand({
     return { host: options.host, port, token: options.token, maxBodyBytes };
   },
   async run(listen, { memory, print }) {
-    const { startHttpServer } = await import("../../../http.js");
-    const { createMcpHttpHandler } = await import("../../../mcp.js");
-    const mcp = createMcpHttpHandler(memory, {
-      onError: (error) => printNote(`MCP: ${errorMessage(error)}`),
-    });
-    const server = await startHttpServer({ memory, mcp, ...listen }).catch(async (error: unknown) => {
-      await mcp.close();
-      throw error;
-    });
-    print(endpoints(server.url, memory.home, listen.token));
-    await stopSignal();
-    printNote("stopping: finishing the requests in progress");
-    await mcp.close();
-    await server.close();
+    await serveUntilStopped(memory, listen, (url) => print(endpoints(url, memory.home, listen.token)));
     return undefined;
   },
   render: (endpoints: ServeEndpoints) =>
     [
       `Serving ${endpoints.home} on ${endpoints.url}`,
+      `  Browser  ${endpoints.ui}`,
       `  API      ${endpoints.api}`,
       `  OpenAPI  ${endpoints.openapi}`,
       `  MCP      ${endpoints.mcp}`,
@@ -80,10 +72,37 @@ export const serve = defineCommand({
     ].join("\n"),
 });
 
+/**
+ * Serves the home (the API, the web browser, MCP at /mcp) until Ctrl+C or SIGTERM, then finishes the
+ * requests in progress. `onListening` gets the server's URL once it listens.
+ */
+export async function serveUntilStopped(
+  memory: MemoryHome,
+  listen: { host: string; port: number; token?: string; maxBodyBytes: number },
+  onListening: (url: string) => void,
+): Promise<void> {
+  // The HTTP stack and the MCP SDK are loaded only by the commands that serve.
+  const { startHttpServer } = await import("../../../http.js");
+  const { createMcpHttpHandler } = await import("../../../mcp.js");
+  const mcp = createMcpHttpHandler(memory, {
+    onError: (error) => printNote(`MCP: ${errorMessage(error)}`),
+  });
+  const server = await startHttpServer({ memory, mcp, ...listen }).catch(async (error: unknown) => {
+    await mcp.close();
+    throw error;
+  });
+  onListening(server.url);
+  await stopSignal();
+  printNote("stopping: finishing the requests in progress");
+  await mcp.close();
+  await server.close();
+}
+
 function endpoints(url: string, home: string, token: string | undefined): ServeEndpoints {
   const mcp = `${url}/mcp`;
   return {
     url,
+    ui: `${url}/ui/`,
     api: `${url}/v1`,
     openapi: `${url}/openapi.json`,
     mcp,
@@ -103,7 +122,7 @@ function stopSignal(): Promise<void> {
   });
 }
 
-function wholeNumber(value: string, option: string, min: number, max: number): number {
+export function wholeNumber(value: string, option: string, min: number, max: number): number {
   const number = Number(value);
   if (!/^\d+$/.test(value.trim()) || number < min || number > max)
     throw new MnemoError(

@@ -1,9 +1,12 @@
 import type { ApiRoute } from "../api-route.js";
+import { archiveRoutes } from "./archive-routes.js";
 import { contextRoutes } from "./context-routes.js";
 import { journalRoutes } from "./journal-routes.js";
 import { memoriesRoutes } from "./memories-routes.js";
 import { profileRoutes } from "./profile-routes.js";
 import { searchRoutes } from "./search-routes.js";
+import { sessionRoutes } from "./session-routes.js";
+import { statusRoutes } from "./status-routes.js";
 
 /** Every endpoint of the HTTP API, in the order the OpenAPI document lists them. */
 export const API_ROUTES: readonly ApiRoute[] = [
@@ -12,4 +15,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...journalRoutes,
   ...searchRoutes,
   ...contextRoutes,
+  ...archiveRoutes,
+  ...sessionRoutes,
+  ...statusRoutes,
 ];

@@ -27,7 +27,8 @@ export interface HomeStatus {
   index: SearchIndexHealth & { stale: boolean };
   /** Conversations whose extraction failed, waiting in .pending/ for the next session to retry. */
   pendingExtractions: number;
-  lastSession?: SessionSummary;
+  /** The most recent recorded session; undefined before the first. */
+  lastSession: SessionSummary | undefined;
 }
 
 export async function homeStatus(home: HomeContext): Promise<HomeStatus> {
@@ -42,7 +43,7 @@ export async function homeStatus(home: HomeContext): Promise<HomeStatus> {
     index: { ...index, stale: index.state !== "ready" || (index.behind ?? 0) > 0 },
     pendingExtractions: (await home.store.list(PENDING_DIR)).filter((each) => each.path.endsWith(".json"))
       .length,
-    ...(lastSession === undefined ? {} : { lastSession }),
+    lastSession,
   };
 }
 

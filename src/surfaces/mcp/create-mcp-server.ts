@@ -22,7 +22,7 @@ export function createMcpServer(memory: MemoryHome, options: { session?: McpSess
     { instructions: SERVER_INSTRUCTIONS_PROMPT },
   );
   const { session } = options;
-  if (session) server.server.oninitialized = () => session.identify(server.server.getClientVersion());
+  session?.identify(() => server.server.getClientVersion());
   serveMemoryTools(server, memory, session);
   registerMemoryResources(server, memory);
   registerSessionContextPrompt(server, memory, session);

@@ -10,16 +10,16 @@ import { SessionRecorder } from "../../session/agent/session-recorder.js";
 
 export class McpSessionLog {
   private recorder: SessionRecorder | undefined;
-  private client: string | undefined;
+  private client: () => { name: string; version: string } | undefined = () => undefined;
   private readonly memory: MemoryHome;
 
   constructor(memory: MemoryHome) {
     this.memory = memory;
   }
 
-  /** The client's name and version, from its initialize request. */
-  identify(client: { name: string; version: string } | undefined): void {
-    if (client) this.client = `${client.name} ${client.version}`;
+  /** Where the client's name and version (from its initialize request) are read when the log starts. */
+  identify(client: () => { name: string; version: string } | undefined): void {
+    this.client = client;
   }
 
   frozen(text: string): void {
@@ -42,8 +42,12 @@ export class McpSessionLog {
       memory: this.memory,
       sessionId: `mcp-${new Date().toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-")}-${randomBytes(3).toString("hex")}`,
       source: "mcp",
-      client: this.client,
+      client: clientLabel(this.client()),
     });
     return this.recorder;
   }
+}
+
+function clientLabel(client: { name: string; version: string } | undefined): string | undefined {
+  return client === undefined ? undefined : `${client.name} ${client.version}`;
 }

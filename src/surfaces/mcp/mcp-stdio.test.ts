@@ -107,11 +107,10 @@ describe("mnemo mcp over stdio", () => {
     server.child.stdin.end();
     expect((await server.exited)[0]).toBe(0);
 
-    const context = (
-      messages.find((message) => message.id === 2)?.result as {
-        messages: Array<{ content: { text: string } }>;
-      }
-    ).messages[0]?.content.text;
+    const prompt = messages.find((message) => message.id === 2)?.result as
+      | { messages: Array<{ content: { text: string } }> }
+      | undefined;
+    const context = prompt?.messages[0]?.content.text;
     const memory = await openMemory({ home, env: {} });
     const [session, ...others] = await memory.sessions.list();
     expect(others).toEqual([]);

@@ -34,6 +34,9 @@ function currentRoute() {
   return { view: view in VIEWS ? view : "profile", rest: name, query: new URLSearchParams(search) };
 }
 
+/** False until the first page is shown: a page just loaded keeps the browser's focus at its top. */
+let loaded = false;
+
 /** Shows the current page; `focus` is a selector of the control to return to after a change. */
 export async function refresh(focus) {
   const main = document.getElementById("main");
@@ -44,6 +47,10 @@ export async function refresh(focus) {
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) showTokenForm(main);
     else show(main, heading("Something went wrong"), errorBox(error));
+  }
+  if (!loaded) {
+    loaded = true;
+    return;
   }
   const target = (focus && main.querySelector(focus)) || document.getElementById("view-heading");
   target?.focus();

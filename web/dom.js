@@ -90,3 +90,8 @@ export function confirmInline(button, question, confirmLabel, action) {
   container.replaceChild(box, button);
   cancel.focus();
 }
+
+/** "1 piece", "3 pieces". */
+export function count(number, one, many) {
+  return `${number} ${number === 1 ? one : many}`;
+}

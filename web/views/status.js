@@ -1,6 +1,6 @@
 /** The home at a glance: budgets, counts, the search index, pending extractions, the last session. */
 import { api, segment } from "../api.js";
-import { h, heading, show } from "../dom.js";
+import { count, h, heading, show } from "../dom.js";
 
 export async function renderStatus(main) {
   const status = await api("GET", "/status");
@@ -60,7 +60,10 @@ export async function renderStatus(main) {
         `${journal.entries} in ${journal.topics.length} ${journal.topics.length === 1 ? "topic" : "topics"}`,
       ),
       fact("Daily logs", status.dailies.dates.join(", ") || "none"),
-      fact("Archive", `${archive.chunks} pieces in ${archive.files} files`),
+      fact(
+        "Archive",
+        `${count(archive.chunks, "piece", "pieces")} in ${count(archive.files, "file", "files")}`,
+      ),
       fact("Pending extractions", String(status.pendingExtractions)),
     ),
     h("h2", {}, "Search index"),
@@ -91,6 +94,6 @@ function lastSession(session) {
     "p",
     {},
     h("a", { href: `#/sessions/${segment(session.sessionId)}` }, session.sessionId),
-    ` (${session.source}): ${given}, ${session.turns} turns, ${session.writes} writes, ${session.extracted} extracted.`,
+    ` (${session.source}): ${given}, ${count(session.turns, "turn", "turns")}, ${count(session.writes, "write", "writes")}, ${session.extracted} extracted.`,
   );
 }

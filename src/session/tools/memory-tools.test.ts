@@ -60,7 +60,7 @@ function valueFor(schema: JsonSchema): fc.Arbitrary<unknown> {
 }
 
 describe("tool definitions", () => {
-  test("the ten tools, named exactly, reading tools flagged read-only", () => {
+  test("the eleven tools, named exactly, reading tools flagged read-only", () => {
     expect(MEMORY_TOOLS.map((tool) => [tool.name, tool.readOnly])).toEqual([
       ["memory_read", true],
       ["memory_add", false],
@@ -72,6 +72,7 @@ describe("tool definitions", () => {
       ["memory_delete", false],
       ["memory_read_topic", true],
       ["memory_search", true],
+      ["memory_record_conversation", false],
     ]);
   });
 

@@ -18,7 +18,7 @@ export const mcp = defineCommand({
     const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
     // One client on stdio is one session: what it is given and what it writes go to .sessions/.
     const session = new McpSessionLog(memory);
-    const server = createMcpServer(memory, { session });
+    const server = createMcpServer(memory, { notifyChanges: true, session });
     server.server.onerror = (error) => printNote(`MCP: ${error.message}`);
     await server.connect(new StdioServerTransport());
     printNote(`MCP server on stdio for the memory home ${memory.home}`);

@@ -3,7 +3,8 @@ import { Option } from "commander";
 import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, DEFAULT_MAX_BODY_BYTES } from "../../http/http-defaults.js";
 import { type CommonOptions, defineCommand } from "../cli-command.js";
 import { printNote } from "../output.js";
-import { serveUntilStopped, wholeNumber } from "./serve.js";
+import { serveUntilStopped } from "../serve-until-stopped.js";
+import { wholeNumber } from "./serve.js";
 
 interface UiOptions extends CommonOptions {
   port: string;

@@ -1,6 +1,7 @@
 import type { ApiRoute } from "../api-route.js";
 import { archiveRoutes } from "./archive-routes.js";
 import { contextRoutes } from "./context-routes.js";
+import { conversationRoutes } from "./conversation-routes.js";
 import { journalRoutes } from "./journal-routes.js";
 import { memoriesRoutes } from "./memories-routes.js";
 import { profileRoutes } from "./profile-routes.js";
@@ -13,6 +14,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...memoriesRoutes,
   ...profileRoutes,
   ...journalRoutes,
+  ...conversationRoutes,
   ...searchRoutes,
   ...contextRoutes,
   ...archiveRoutes,

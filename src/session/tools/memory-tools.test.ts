@@ -37,6 +37,9 @@ type JsonSchema = {
   pattern?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  items?: JsonSchema;
+  minItems?: number;
+  maxItems?: number;
 };
 
 /** Arguments generated from a tool's JSON Schema alone: what a model reading only the schema may send. */
@@ -56,6 +59,14 @@ function valueFor(schema: JsonSchema): fc.Arbitrary<unknown> {
   if (schema.type === "integer") return fc.integer({ min: schema.minimum, max: schema.maximum });
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
   if (schema.type === "string") return fc.string({ minLength: schema.minLength ?? 0, maxLength: 40 });
+  if (schema.type === "object") return argumentsFor(schema);
+  if (schema.type === "array" && schema.items) {
+    const maxLength = Math.min(schema.maxItems ?? 3, 3);
+    return fc.array(valueFor(schema.items), {
+      minLength: Math.min(schema.minItems ?? 0, maxLength),
+      maxLength,
+    });
+  }
   throw new Error(`no generator for ${JSON.stringify(schema)}`);
 }
 

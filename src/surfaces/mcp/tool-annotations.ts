@@ -17,6 +17,8 @@ const WRITING_TOOL_HINTS: Record<string, { destructiveHint: boolean; idempotentH
   // Overwrites a memory of the same name; the same save again changes nothing more.
   memory_save: { destructiveHint: true, idempotentHint: true },
   memory_delete: { destructiveHint: true, idempotentHint: true },
+  // Appends messages to a session's transcript; the same call again appends them again.
+  memory_record_conversation: { destructiveHint: false, idempotentHint: false },
 };
 
 export function toolAnnotations(tool: MemoryTool): ToolAnnotations {

@@ -31,6 +31,8 @@ export interface ServerAccess {
   lease(grant: TokenGrant | undefined, requestedHome: string | undefined): Promise<HomeLease>;
   /** Whether /mcp is answered. */
   serveMcp: boolean;
+  /** Whether every request needs a bearer token (the web browser's page files are then served without one). */
+  tokenRequired: boolean;
   /** Many homes: what admin endpoints change. */
   homes?: MemoryHomes;
   /** Frees what the access holds (the open homes); the server's requests must be finished. */
@@ -50,6 +52,7 @@ export function oneHomeAccess(
     },
     lease: async () => lease,
     serveMcp: mcp !== undefined,
+    tokenRequired: token !== undefined,
     close: async () => undefined,
   };
 }
@@ -113,6 +116,7 @@ export function manyHomesAccess(options: ManyHomesAccessOptions): ServerAccess {
       });
     },
     serveMcp: mcp !== undefined,
+    tokenRequired: true,
     homes,
     close: () => pool.close(),
   };

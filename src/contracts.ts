@@ -1,6 +1,6 @@
 /**
  * mnemo/contracts: the interfaces a backend or a model implements (documents, search index, messages,
- * chat and embedding models).
+ * chat and embedding models, the homes and tokens of a server of many homes).
  */
 
 export type {
@@ -20,6 +20,7 @@ export type {
 } from "./contracts/document-store.js";
 export type { EmbeddingCache } from "./contracts/embedding-cache.js";
 export type { EmbeddingModel, EmbedOptions } from "./contracts/embedding-model.js";
+export type { HomeDirectory } from "./contracts/home-directory.js";
 export type {
   AgentMessage,
   MessageEmbedding,
@@ -28,3 +29,4 @@ export type {
   StoredEmbedding,
 } from "./contracts/message-store.js";
 export type { ChunkFilter, SearchIndex } from "./contracts/search-index.js";
+export type { IssuedToken, TokenGrant, TokenRegistry, TokenRequest } from "./contracts/token-registry.js";

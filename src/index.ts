@@ -30,9 +30,13 @@ export type { ProfileChange, ProfileFile, ProfileRead } from "./engine/profile/p
 export { PROFILE_FILES } from "./engine/profile/profile.js";
 export type { RecallResult } from "./engine/search/memory-search.js";
 export type { RankedHit as RecallHit } from "./engine/search/rank-chunks.js";
+export { MemoryHomes } from "./engine/tenancy/memory-homes.js";
 export { WorkingMemory } from "./engine/working-memory/working-memory.js";
 export type { MnemoErrorCode } from "./errors.js";
 export { MnemoError } from "./errors.js";
+export { exportHome, importHome } from "./export-import.js";
+export type { OpenHomesOptions } from "./open-homes.js";
+export { openHomes } from "./open-homes.js";
 export type { OpenMemoryOptions } from "./open-memory.js";
 export { openMemory } from "./open-memory.js";
 export type { AgentSessionOptions, SessionMemoryReport } from "./session/agent/agent-session.js";

@@ -133,4 +133,23 @@ describe("package entries", () => {
       loaded.files.filter((path) => /^(surfaces\/http|surfaces\/cli|adapters\/sqlite)\//.test(path)),
     ).toEqual([]);
   });
+
+  test("mnemo/ai-sdk loads the AI SDK, but no native module, no embedding model and no other surface", () => {
+    const loaded = modulesLoadedBy(join(DIST, "ai-sdk.js"));
+    expect(loaded.packages).toContain("ai");
+    expect(loaded.packages.filter((name) => NATIVE_OR_MODEL.includes(name))).toEqual([]);
+    expect(loaded.packages).not.toContain("@modelcontextprotocol/sdk");
+    expect(
+      loaded.files.filter((path) => /^(surfaces\/(http|mcp|cli)|adapters\/sqlite)\//.test(path)),
+    ).toEqual([]);
+  });
+
+  test("mnemo/claude-memory loads only the small dependencies, and no other surface", () => {
+    const loaded = modulesLoadedBy(join(DIST, "claude-memory.js"));
+    expect(loaded.packages.filter((name) => !ALLOWED_PACKAGES.includes(name))).toEqual([]);
+    expect(loaded.files).toContain("surfaces/claude-memory/handle-claude-memory-command.js");
+    expect(
+      loaded.files.filter((path) => /^(surfaces\/(http|mcp|cli|ai-sdk)|adapters\/sqlite)\//.test(path)),
+    ).toEqual([]);
+  });
 });

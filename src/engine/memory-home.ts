@@ -1,9 +1,23 @@
 import type { DocumentStore } from "../contracts/document-store.js";
 import type { MessageStore } from "../contracts/message-store.js";
 import { MnemoError } from "../errors.js";
+import {
+  type ArchiveListing,
+  listArchive,
+  type RestoreResult,
+  restoreFromArchive,
+} from "./archive/archive-browser.js";
 import type { MnemoConfig } from "./config/schema.js";
 import { buildContext, type CoreMemory, loadCoreMemory } from "./context/load-context.js";
-import { type DailyLog, loadRecentDailies } from "./daily/daily-log.js";
+import {
+  addConversationMessages,
+  type ConversationAddResult,
+  type ConversationMessage,
+  type ConversationRead,
+  readConversation,
+} from "./conversations/conversations.js";
+import { withTurnsAround } from "./conversations/turns-around-hits.js";
+import { type DailyLog, listDailies, loadRecentDailies } from "./daily/daily-log.js";
 import { type DoctorReport, runDoctor } from "./doctor/doctor.js";
 import { secretMode } from "./guard/secret-guard.js";
 import type { HomeContext } from "./home/home-context.js";
@@ -48,17 +62,30 @@ import {
   replaceInProfile,
 } from "./profile/profile.js";
 import type { MemorySearch, RecallResult, ReindexProgress } from "./search/memory-search.js";
+import type { SessionLog, SessionSummary } from "./sessions/session-log.js";
+import { listSessionLogs, readSessionLog } from "./sessions/session-logs.js";
+import { type HomeStatus, homeStatus } from "./status/home-status.js";
+import {
+  type HomeTree,
+  type ImportReport,
+  type ImportTreeOptions,
+  importTree,
+  readHomeTree,
+} from "./transfer/home-tree.js";
+import type { TreeFile } from "./transfer/tree-layout.js";
 
 /** What to search for and where: a memory type, a kind of chunk, a file or folder, a date range. */
 export interface RecallQueryOptions {
   limit?: number;
   type?: MemoryType;
-  kind?: "memory" | "section" | "journal" | "daily";
-  /** A file ("USER.md") or a folder ending in "/" ("topics/"). */
+  kind?: "memory" | "section" | "journal" | "daily" | "message";
+  /** A file ("USER.md", "conversations/<session>.md") or a folder ending in "/" ("topics/"). */
   file?: string;
   /** Inclusive YYYY-MM-DD bounds. */
   since?: string;
   until?: string;
+  /** Message hits come with this many turns before and after them (default 1; 0: none). */
+  around?: number;
   signal?: AbortSignal;
 }
 
@@ -165,17 +192,56 @@ export class MemoryHome {
     topics: (): Promise<string[]> => this.whenEnabled(() => listTopics(this.context)),
   };
 
+  /** Conversation memory: one transcript per session, searched by recall message by message. */
+  readonly conversations = {
+    add: (
+      session: string,
+      messages: readonly ConversationMessage[],
+      options: { redactSecrets?: boolean } = {},
+    ): Promise<ConversationAddResult> =>
+      this.whenEnabled(() => addConversationMessages(this.context, session, messages, options)),
+    read: (session: string): Promise<ConversationRead> =>
+      this.whenEnabled(() => readConversation(this.context, session)),
+  };
+
   readonly daily = {
     recent: (): Promise<DailyLog[]> => this.whenEnabled(() => loadRecentDailies(this.context)),
+    /** Every log still in daily/, newest first (older ones are in archive/daily/). */
+    list: (): Promise<DailyLog[]> => this.whenEnabled(() => listDailies(this.context)),
   };
+
+  /** What budgets, capacity, removals and deletions moved out of files, and putting it back. */
+  readonly archive = {
+    /** Archived chunks, newest first, a page at a time (default: the 100 newest). */
+    list: (options: { offset?: number; limit?: number } = {}): Promise<ArchiveListing> =>
+      this.whenEnabled(() => listArchive(this.context, options)),
+    /** Moves one chunk back where it came from (a typed memory, or profile sections). */
+    restore: (target: { path: string; id: string }): Promise<RestoreResult> =>
+      this.whenEnabled(() => restoreFromArchive(this.context, target)),
+  };
+
+  /** What each recorded session was given and what it wrote (.sessions/, newest 100 kept). */
+  readonly sessions = {
+    list: (options: { limit?: number } = {}): Promise<SessionSummary[]> =>
+      this.whenEnabled(() => listSessionLogs(this.store, { ...options, warn: this.context.warn })),
+    get: (sessionId: string): Promise<SessionLog> =>
+      this.whenEnabled(() => readSessionLog(this.store, sessionId)),
+  };
+
+  /** Budgets, counts, the index's state, pending extractions and the last session, for `mnemo status`. */
+  status(): Promise<HomeStatus> {
+    return this.whenEnabled(() => homeStatus(this.context));
+  }
 
   /**
    * Hybrid search (BM25 + vectors) over everything in the home. The index under .index/ catches up
    * with the files first, so a change made by hand or by another process is found. Hits on typed
-   * memories carry their age, and a staleness note when older than a day.
+   * memories carry their age, and a staleness note when older than a day; hits on messages carry
+   * their conversation and the turns around them.
    */
   recall(query: string, options: RecallQueryOptions = {}): Promise<RecallResult> {
     return this.whenEnabled(async () => {
+      const around = turnsAroundOf(options);
       const search = await this.openSearch();
       const filter = {
         memoryType: options.type === undefined ? undefined : parseMemoryType(String(options.type)),
@@ -185,7 +251,8 @@ export class MemoryHome {
         until: options.until,
       };
       const result = await search.recall(query, { limit: options.limit, filter, signal: options.signal });
-      return { ...result, hits: await this.withAges(result.hits) };
+      const hits = await withTurnsAround(this.store, await this.withAges(result.hits), around);
+      return { ...result, hits };
     });
   }
 
@@ -252,6 +319,23 @@ export class MemoryHome {
     );
   }
 
+  /**
+   * The home's Markdown tree (docs/format.md): every file of SOUL.md, USER.md, MEMORY.md, memories/,
+   * topics/, daily/ and archive/ with its text, what `mnemo export` writes. Derived state is left out.
+   */
+  readTree(): Promise<HomeTree> {
+    return this.whenEnabled(() => readHomeTree(this.store));
+  }
+
+  /**
+   * Loads a Markdown tree into the home in one transaction, all or nothing, after checking it whole
+   * (layout, typed memories, credentials). A replaced file's old text goes to the archive; with
+   * `dryRun` nothing is written and the report says what would change.
+   */
+  importTree(files: readonly TreeFile[], options: ImportTreeOptions = {}): Promise<ImportReport> {
+    return this.whenEnabled(() => importTree(this.context, files, options));
+  }
+
   /** Checks every file of the home; with `fix`, repairs what can be repaired without losing anything. */
   doctor(options: { fix?: boolean } = {}): Promise<DoctorReport> {
     return this.whenEnabled(() => runDoctor(this.context, options));
@@ -268,3 +352,16 @@ export class MemoryHome {
     return work();
   }
 }
+
+function turnsAroundOf(options: RecallQueryOptions): number {
+  const around = options.around ?? 1;
+  if (!Number.isInteger(around) || around < 0 || around > MAX_TURNS_AROUND) {
+    throw new MnemoError(
+      "INVALID_INPUT",
+      `around must be a whole number of turns from 0 to ${MAX_TURNS_AROUND}, not ${around}.`,
+    );
+  }
+  return around;
+}
+
+const MAX_TURNS_AROUND = 20;

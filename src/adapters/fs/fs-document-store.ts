@@ -3,6 +3,7 @@ import { access, constants, lstat, mkdir, open, readdir, readFile, stat } from "
 import { join } from "node:path";
 import type {
   DocumentInfo,
+  DocumentReader,
   DocumentStore,
   DocumentWriter,
   StoreLeftover,
@@ -10,7 +11,7 @@ import type {
 import { errnoCode, errorMessage, MnemoError } from "../../errors.js";
 import { acquireFileLock } from "./home-lock.js";
 import { ioError, missingOrThrow } from "./io-error.js";
-import { resolveFolderInsideHome, resolveInsideHome, validateDocumentPath } from "./safe-path.js";
+import { HomePaths, resolveFolderInsideHome, resolveInsideHome, validateDocumentPath } from "./safe-path.js";
 import { StagedWriter } from "./staged-writer.js";
 import { commitChanges, completeInterruptedCommit, PENDING_WRITES_PATH } from "./write-ahead-log.js";
 import { findWriteLeftovers, removeWriteLeftovers } from "./write-leftovers.js";
@@ -87,21 +88,33 @@ export class FsDocumentStore implements DocumentStore {
     return join(this.home, ...path.split("/"));
   }
 
-  async read(path: string): Promise<string | undefined> {
+  read(path: string): Promise<string | undefined> {
+    return this.readThrough(new HomePaths(this.home), path);
+  }
+
+  readHead(path: string, maxBytes: number): Promise<string | undefined> {
+    return this.readHeadThrough(new HomePaths(this.home), path, maxBytes);
+  }
+
+  private async readThrough(paths: HomePaths, path: string): Promise<string | undefined> {
     const absolute = this.locate(path);
     try {
-      await resolveInsideHome(this.home, path, { createFolders: false });
+      if (!(await paths.inspect(path, { createFolders: false })).exists) return undefined;
       return await readFile(absolute, "utf8");
     } catch (error) {
       return missingOrThrow(error, absolute);
     }
   }
 
-  async readHead(path: string, maxBytes: number): Promise<string | undefined> {
+  private async readHeadThrough(
+    paths: HomePaths,
+    path: string,
+    maxBytes: number,
+  ): Promise<string | undefined> {
     const absolute = this.locate(path);
     let handle: Awaited<ReturnType<typeof open>>;
     try {
-      await resolveInsideHome(this.home, path, { createFolders: false });
+      await paths.resolve(path, { createFolders: false });
       handle = await open(absolute, "r");
     } catch (error) {
       return missingOrThrow(error, absolute);
@@ -149,6 +162,18 @@ export class FsDocumentStore implements DocumentStore {
       });
     }
     return documents.filter((document): document is DocumentInfo => document !== undefined);
+  }
+
+  async info(path: string): Promise<DocumentInfo | undefined> {
+    const absolute = this.locate(path);
+    try {
+      await resolveInsideHome(this.home, path, { createFolders: false });
+    } catch (error) {
+      return missingOrThrow(error, absolute);
+    }
+    const stats = await this.listedFile(absolute);
+    if (stats === undefined) return undefined;
+    return { path, modifiedAt: stats.mtime, size: stats.size, changeStamp: `${stats.ino}:${stats.ctimeMs}` };
   }
 
   /** The file's stats when a listing shows it; never follows a symbolic link. */
@@ -222,9 +247,23 @@ export class FsDocumentStore implements DocumentStore {
     const release = await acquireFileLock(lockPath, this.lockTimeoutMs);
     try {
       await this.completeInterruptedWrite();
-      const writer = new StagedWriter(this, (path) => this.checkWritable(path));
+      // Folders are checked once per transaction: the lock keeps mnemo's other writers out meanwhile.
+      const paths = new HomePaths(this.home);
+      const disk: DocumentReader = {
+        read: (path) => this.readThrough(paths, path),
+        readHead: (path, maxBytes) => this.readHeadThrough(paths, path, maxBytes),
+        list: (directory) => this.list(directory),
+        folderStamp: (directory) => this.folderStamp(directory),
+      };
+      // A staged write is refused at once, while the transaction can still change nothing.
+      const writer = new StagedWriter(disk, async (path) => {
+        await paths.resolve(path, { createFolders: false });
+      });
       const result = await work(writer);
-      await commitChanges(this.home, writer.changes, this.files);
+      await commitChanges(this.home, writer.changes, {
+        resolvePath: (path, options) => paths.resolve(path, options),
+        fileError: ioError,
+      });
       return result;
     } finally {
       await release();
@@ -242,11 +281,6 @@ export class FsDocumentStore implements DocumentStore {
       resolveInsideHome(this.home, path, options),
     fileError: ioError,
   };
-
-  /** A staged write is refused at once, while the transaction can still change nothing. */
-  private async checkWritable(path: string): Promise<void> {
-    await resolveInsideHome(this.home, path, { createFolders: false });
-  }
 }
 
 /**

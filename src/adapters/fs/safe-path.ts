@@ -1,3 +1,4 @@
+import type { Stats } from "node:fs";
 import { lstat, mkdir, realpath } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { errnoCode, MnemoError } from "../../errors.js";
@@ -35,45 +36,94 @@ export async function resolveInsideHome(
   path: string,
   options: { createFolders: boolean },
 ): Promise<string> {
-  const segments = validateDocumentPath(path);
-  const absolute = join(home, ...segments);
-  return resolveChecked(home, segments, options).catch((error: unknown) => {
-    throw ioError(error, absolute);
-  });
+  return new HomePaths(home).resolve(path, options);
 }
 
-async function resolveChecked(
-  home: string,
-  segments: string[],
-  options: { createFolders: boolean },
-): Promise<string> {
-  const absolute = join(home, ...segments);
-  const realHome = await realpath(home);
-  let folder = home;
-  for (const segment of segments.slice(0, -1)) {
-    folder = join(folder, segment);
-    const realFolder = await realFolderOf(folder, absolute, options.createFolders);
-    if (realFolder === undefined) return absolute; // missing and not to be created: nothing to read there
-    if (!isInside(realFolder, realHome)) {
-      throw new MnemoError(
-        "OUTSIDE_HOME",
-        `Refusing ${absolute}: its folder is a symbolic link to ${realFolder}, outside the memory home ${realHome}. Replace the link with a real folder inside the home.`,
-      );
-    }
+export interface ResolveOptions {
+  createFolders: boolean;
+  /** Refuse anything but a regular file at the path (a folder where a file is to be written). */
+  fileOnly?: boolean;
+}
+
+/**
+ * resolveInsideHome for the many paths of one transaction, which holds the home's lock: the home's
+ * real path and each folder's are looked up once, and only the file itself is checked every time.
+ * A batch of 100,000 memories resolved each of its paths three times, at four system calls each.
+ */
+export class HomePaths {
+  private readonly home: string;
+  private realHome: Promise<string> | undefined;
+  /** Absolute folder -> its real path once found inside the home, or null once found missing. */
+  private readonly checkedFolders = new Map<string, string | null>();
+
+  constructor(home: string) {
+    this.home = home;
   }
-  try {
-    const info = await lstat(absolute);
+
+  async resolve(path: string, options: ResolveOptions): Promise<string> {
+    return (await this.inspect(path, options)).absolute;
+  }
+
+  /** The absolute path, and whether something is there: a read of a missing file need not try. */
+  async inspect(path: string, options: ResolveOptions): Promise<{ absolute: string; exists: boolean }> {
+    const segments = validateDocumentPath(path);
+    const absolute = join(this.home, ...segments);
+    return this.inspectChecked(segments, absolute, options).catch((error: unknown) => {
+      throw ioError(error, absolute);
+    });
+  }
+
+  private async inspectChecked(
+    segments: string[],
+    absolute: string,
+    options: ResolveOptions,
+  ): Promise<{ absolute: string; exists: boolean }> {
+    let folder = this.home;
+    for (const segment of segments.slice(0, -1)) {
+      folder = join(folder, segment);
+      const realFolder = await this.checkFolder(folder, absolute, options.createFolders);
+      // Missing and not to be created: nothing to read there.
+      if (realFolder === undefined) return { absolute, exists: false };
+    }
+    let info: Stats;
+    try {
+      info = await lstat(absolute);
+    } catch (error) {
+      // Missing, or under a file: nothing to refuse here; a write then fails with a clear error.
+      if (errnoCode(error) !== "ENOENT" && errnoCode(error) !== "ENOTDIR") throw error;
+      return { absolute, exists: false };
+    }
     if (info.isSymbolicLink()) {
       throw new MnemoError(
         "OUTSIDE_HOME",
         `Refusing ${absolute}: it is a symbolic link. mnemo only reads and writes regular files inside the home; replace the link with the file itself.`,
       );
     }
-  } catch (error) {
-    // Missing, or under a file: nothing to refuse here; a write then fails with a clear error.
-    if (errnoCode(error) !== "ENOENT" && errnoCode(error) !== "ENOTDIR") throw error;
+    if (options.fileOnly && !info.isFile())
+      throw Object.assign(new Error(`EISDIR: not a file, ${absolute}`), { code: "EISDIR" });
+    return { absolute, exists: true };
   }
-  return absolute;
+
+  /** The folder's real path, refused when outside the home; undefined when missing and not created. */
+  private async checkFolder(folder: string, absolute: string, create: boolean): Promise<string | undefined> {
+    const known = this.checkedFolders.get(folder);
+    if (known !== undefined && (known !== null || !create)) return known ?? undefined;
+    this.realHome ??= realpath(this.home);
+    const realHome = await this.realHome;
+    const realFolder = await realFolderOf(folder, absolute, create);
+    if (realFolder === undefined) {
+      this.checkedFolders.set(folder, null);
+      return undefined;
+    }
+    if (!isInside(realFolder, realHome)) {
+      throw new MnemoError(
+        "OUTSIDE_HOME",
+        `Refusing ${absolute}: its folder is a symbolic link to ${realFolder}, outside the memory home ${realHome}. Replace the link with a real folder inside the home.`,
+      );
+    }
+    this.checkedFolders.set(folder, realFolder);
+    return realFolder;
+  }
 }
 
 /** A folder to list, refused like a read when it is a symbolic link to a place outside the home. */

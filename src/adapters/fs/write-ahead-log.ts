@@ -1,4 +1,4 @@
-import { lstat, readFile, rename, rm, unlink } from "node:fs/promises";
+import { readFile, rename, rm, unlink } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { errnoCode, MnemoError } from "../../errors.js";
 import { syncFolder, TEMP_FILE_PATTERN, writeFileAtomic, writeTemporaryFile } from "./atomic-write.js";
@@ -26,7 +26,10 @@ export const PENDING_WRITES_PATH = ".index/pending-writes.json";
 const PARALLEL_WRITES = 64;
 
 /** Resolves a home-relative path to an absolute one inside the home (safe-path.ts), optionally creating its folders. */
-export type ResolvePath = (path: string, options: { createFolders: boolean }) => Promise<string>;
+export type ResolvePath = (
+  path: string,
+  options: { createFolders: boolean; fileOnly?: boolean },
+) => Promise<string>;
 /** Turns a file-system error on one file into the error the caller sees. */
 export type FileError = (error: unknown, absolutePath: string) => Error;
 
@@ -49,6 +52,8 @@ export async function commitChanges(
   const { resolvePath, fileError } = files;
   const ordered = commitOrder(changes);
   const planned: PlannedChange[] = ordered.map(([path]) => ({ path }));
+  /** Where each write goes, resolved once: renaming needs no second look. */
+  const targets = new Map<string, string>();
   // Written in parallel batches: the disk groups their fsyncs (sequential: 3.5 ms a file here,
   // 64 at a time: 0.5 ms), which is what lets a batch of 100,000 memories commit in seconds.
   for (let start = 0; start < ordered.length; start += PARALLEL_WRITES) {
@@ -56,8 +61,9 @@ export async function commitChanges(
     const written = await Promise.allSettled(
       batch.map(async ([path, content], offset) => {
         if (content === null) return;
-        const target = await resolvePath(path, { createFolders: true });
-        await refuseNonFile(target, fileError);
+        // A folder where the file belongs is refused before the commit is decided, so it cannot wedge one.
+        const target = await resolvePath(path, { createFolders: true, fileOnly: true });
+        targets.set(path, target);
         const temporary = await writeTemporaryFile(target, content).catch((error: unknown) => {
           throw fileError(error, target);
         });
@@ -72,7 +78,7 @@ export async function commitChanges(
   }
   if (planned.length === 0) return;
   if (planned.length === 1) {
-    await applyChanges(home, planned, files).catch(async (error: unknown) => {
+    await applyChanges(home, planned, files, targets).catch(async (error: unknown) => {
       await removeTemporaryFiles(home, planned);
       throw error;
     });
@@ -86,7 +92,7 @@ export async function commitChanges(
     await removeTemporaryFiles(home, planned);
     throw fileError(error, record);
   }
-  await applyChanges(home, planned, files);
+  await applyChanges(home, planned, files, targets);
   await unlink(record);
   await syncFolder(dirname(record));
 }
@@ -116,30 +122,69 @@ export async function completeInterruptedCommit(
 
 /** archive/ first, then the other writes, removals last: moved text is always somewhere. */
 function commitOrder(changes: StagedChanges): Array<[string, string | null]> {
-  const rank = ([path, content]: [string, string | null]) =>
-    content === null ? 2 : path.startsWith("archive/") ? 0 : 1;
-  return [...changes].sort((a, b) => rank(a) - rank(b));
+  return [...changes].sort(
+    ([a, aContent], [b, bContent]) => commitRank(a, aContent === null) - commitRank(b, bContent === null),
+  );
 }
 
+function commitRank(path: string, removal: boolean): number {
+  return removal ? 2 : path.startsWith("archive/") ? 0 : 1;
+}
+
+/**
+ * Renames (and removes) in the commit's order, archive/ before the other writes before removals;
+ * within each of the three, many at once: one after the other, 100,000 renames took minutes.
+ */
 async function applyChanges(
   home: string,
   changes: PlannedChange[],
   files: { resolvePath: ResolvePath; fileError: FileError },
+  targets: ReadonlyMap<string, string> = new Map(),
 ): Promise<void> {
   const folders = new Set<string>();
-  for (const change of changes) {
-    const target = await files.resolvePath(change.path, { createFolders: change.temporary !== undefined });
-    folders.add(dirname(target));
-    try {
-      if (change.temporary === undefined) await rm(target, { force: true });
-      else await rename(join(home, ...change.temporary.split("/")), target);
-    } catch (error) {
-      // Renamed before a crash: its temporary file is gone and the target holds the new content.
-      if (errnoCode(error) !== "ENOENT" || change.temporary === undefined)
-        throw files.fileError(error, target);
+  for (const group of commitGroups(changes)) {
+    for (let start = 0; start < group.length; start += PARALLEL_WRITES) {
+      const batch = group.slice(start, start + PARALLEL_WRITES);
+      const applied = await Promise.allSettled(
+        batch.map((change) => applyChange(home, change, { ...files, target: targets.get(change.path) })),
+      );
+      for (const result of applied) if (result.status === "fulfilled") folders.add(result.value);
+      const failure = applied.find((result) => result.status === "rejected");
+      if (failure) throw failure.reason;
     }
   }
   for (const folder of folders) await syncFolder(folder).catch(() => undefined);
+}
+
+/** Renames one temporary file over its target, or removes the target; returns the target's folder. */
+async function applyChange(
+  home: string,
+  change: PlannedChange,
+  files: { resolvePath: ResolvePath; fileError: FileError; target: string | undefined },
+): Promise<string> {
+  const target =
+    files.target ?? (await files.resolvePath(change.path, { createFolders: change.temporary !== undefined }));
+  try {
+    if (change.temporary === undefined) await rm(target, { force: true });
+    else await rename(join(home, ...change.temporary.split("/")), target);
+  } catch (error) {
+    // Renamed before a crash: its temporary file is gone and the target holds the new content.
+    if (errnoCode(error) !== "ENOENT" || change.temporary === undefined) throw files.fileError(error, target);
+  }
+  return dirname(target);
+}
+
+/** The changes cut where the commit order's rank changes: each group may be applied at once. */
+function commitGroups(changes: PlannedChange[]): PlannedChange[][] {
+  const groups: PlannedChange[][] = [];
+  let rank: number | undefined;
+  for (const change of changes) {
+    const changeRank = commitRank(change.path, change.temporary === undefined);
+    if (changeRank !== rank) groups.push([]);
+    rank = changeRank;
+    groups.at(-1)?.push(change);
+  }
+  return groups;
 }
 
 function parsePendingWrites(text: string, record: string): PendingWrites {
@@ -174,15 +219,6 @@ function isPlannedChange(value: unknown): value is PlannedChange {
   const folder = slash === -1 ? "" : change.temporary.slice(0, slash);
   const targetFolder = change.path.includes("/") ? change.path.slice(0, change.path.lastIndexOf("/")) : "";
   return folder === targetFolder && TEMP_FILE_PATTERN.test(change.temporary.slice(slash + 1));
-}
-
-/** Checked before the commit is decided, so a folder where a file belongs cannot wedge a decided commit. */
-async function refuseNonFile(target: string, fileError: FileError): Promise<void> {
-  const info = await lstat(target).catch(() => undefined);
-  if (info && !info.isFile()) {
-    const error = Object.assign(new Error(`EISDIR: not a file, ${target}`), { code: "EISDIR" });
-    throw fileError(error, target);
-  }
 }
 
 async function removeTemporaryFiles(home: string, planned: PlannedChange[]): Promise<void> {

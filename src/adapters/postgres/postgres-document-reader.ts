@@ -60,6 +60,22 @@ export class PostgresDocumentReader implements DocumentReader {
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
+  async info(path: string): Promise<DocumentInfo | undefined> {
+    validateDocumentPath(path);
+    const [row] = await this.connection.query<ListedRow>(
+      `SELECT path, modified_at, octet_length(content) AS size, change_stamp FROM mnemo_documents
+       WHERE home_id = $1 AND path = $2`,
+      [this.homeId, path],
+    );
+    if (row === undefined || (row.path.split("/").at(-1) ?? "").startsWith(".")) return undefined;
+    return {
+      path: row.path,
+      modifiedAt: row.modified_at,
+      size: Number(row.size),
+      changeStamp: String(row.change_stamp),
+    };
+  }
+
   async folderStamp(directory: string): Promise<string | undefined> {
     const [row] = await this.connection.query<{ change_stamp: number | string }>(
       "SELECT change_stamp FROM mnemo_folders WHERE home_id = $1 AND folder = $2",

@@ -65,6 +65,11 @@ export class PostgresDocumentStore implements DocumentStore {
     return this.reader.list(directory);
   }
 
+  async info(path: string): Promise<DocumentInfo | undefined> {
+    await this.open();
+    return this.reader.info(path);
+  }
+
   async folderStamp(directory: string): Promise<string | undefined> {
     await this.open();
     return this.reader.folderStamp(directory);

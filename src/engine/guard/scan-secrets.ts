@@ -1,3 +1,4 @@
+import { allMatches } from "./all-matches.js";
 import { CONTEXT_RULES, secretLength } from "./context-rules.js";
 import { type SecretRule, TOKEN_RULES } from "./token-rules.js";
 
@@ -35,7 +36,7 @@ const COMPILED = SECRET_RULES.map((rule) => ({
 export function scanForSecrets(text: string): SecretFinding[] {
   const found: Array<SecretFinding & { order: number }> = [];
   COMPILED.forEach(({ rule, pattern }, order) => {
-    for (const match of text.matchAll(pattern)) {
+    for (const match of allMatches(pattern, text)) {
       const finding = findingOf(rule, match);
       if (finding) found.push({ ...finding, order });
     }

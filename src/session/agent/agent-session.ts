@@ -11,6 +11,7 @@ import type { MemoryTool } from "../tools/memory-tool.js";
 import { MEMORY_TOOLS } from "../tools/memory-tools.js";
 import { findRelevantMemories } from "./relevant-memories.js";
 import { runTurn, type ToolCallRecord, type TurnOptions } from "./run-turn.js";
+import { SessionRecorder } from "./session-recorder.js";
 import { renderTurnContext, turnMessages } from "./turn-context-prompt.js";
 
 export interface AgentSessionOptions {
@@ -26,6 +27,11 @@ export interface AgentSessionOptions {
   relevantMemories?: number;
   /** Rounds of tool calls in one turn before the model must answer. Default 8. */
   maxToolRounds?: number;
+  /**
+   * Records each turn in the home's conversation memory (`conversations/<sessionId>.md`), so later
+   * sessions recall what was said. Default true (when memory is enabled); secrets are redacted.
+   */
+  recordConversation?: boolean;
   /** Seed 004: messages go here as they are said; the store keeps the watched ones. */
   longTerm?: { memory: LongTermMemory; roleId: string };
   onWarning?: (message: string) => void;
@@ -62,6 +68,8 @@ export class AgentSession {
   private readonly transcript: ChatMessage[] = [];
   private readonly writes: ToolCallRecord[] = [];
   private readonly pendingRetry: Promise<void>;
+  /** The session's log in .sessions/: what it was given, what it wrote. */
+  private readonly recorder: SessionRecorder;
   private ended: Promise<ExtractionReport | undefined> | undefined;
   private extraction: ExtractionReport | undefined;
   private messageCount = 0;
@@ -71,6 +79,15 @@ export class AgentSession {
     this.sessionId = options.sessionId ?? newSessionId(options.now?.() ?? new Date());
     this.systemPrompt = systemPrompt;
     this.pendingRetry = pendingRetry;
+    this.recorder = new SessionRecorder({
+      memory: options.memory,
+      sessionId: this.sessionId,
+      source: "agent",
+      client: options.model.id,
+      now: options.now,
+      onWarning: options.onWarning,
+    });
+    this.recorder.frozen(systemPrompt);
   }
 
   /** Loads the frozen context and starts retrying earlier sessions' failed extractions in the background. */
@@ -85,7 +102,9 @@ export class AgentSession {
             (error: unknown) => warn(options, `retrying earlier extractions failed: ${errorMessage(error)}`),
           )
         : Promise.resolve();
-    return new AgentSession(options, systemPrompt, pendingRetry);
+    const session = new AgentSession(options, systemPrompt, pendingRetry);
+    await session.recorder.flush();
+    return session;
   }
 
   /** One user message: recall, tools, answer. A failed model call rejects; the session goes on. */
@@ -102,9 +121,11 @@ export class AgentSession {
     this.workingMemory.forgetToolResults();
     const memories = await findRelevantMemories(this.options.memory, text, {
       limit: this.options.relevantMemories ?? 3,
+      sessionId: this.sessionId,
       signal: options.signal,
       onWarning: (message) => warn(this.options, message),
     });
+    this.recorder.turn(text, memories);
     const prefix = turnMessages({
       systemPrompt: this.systemPrompt,
       history: this.history,
@@ -126,7 +147,10 @@ export class AgentSession {
         {
           ...options,
           onToolCall: (call) => {
-            if (call.wrote) this.writes.push(call);
+            if (call.wrote) {
+              this.writes.push(call);
+              this.recorder.wrote(call.name, call.arguments, call.text);
+            }
             options.onToolCall?.(call);
           },
         },
@@ -134,12 +158,34 @@ export class AgentSession {
       this.history.push(...outcome.messages);
       this.transcript.push(...outcome.messages.slice(1));
       await this.keepLongTerm("assistant", outcome.answer);
+      await this.recordTurn(text, outcome.answer);
       return { answer: outcome.answer, toolCalls: outcome.toolCalls };
     } catch (error) {
       // The user's words stay in the conversation, so the next turn and extraction still see them.
       this.history.push(user);
+      await this.recordTurn(text, "");
       throw error;
+    } finally {
+      // When a turn is over, its record is on disk: nothing is left writing behind the caller's back.
+      await this.recorder.flush();
     }
+  }
+
+  /** Conversation memory: a failed write is a warning, never a failed turn. */
+  private async recordTurn(userText: string, answer: string): Promise<void> {
+    const { memory } = this.options;
+    if (this.options.recordConversation === false || !memory.enabled) return;
+    const at = this.options.now?.() ?? new Date();
+    const messages = [
+      { speaker: "user", text: userText, at },
+      { speaker: "assistant", text: answer, at },
+    ].filter((message) => message.text.trim() !== "");
+    if (messages.length === 0) return;
+    await memory.conversations
+      .add(this.sessionId, messages, { redactSecrets: true })
+      .catch((error: unknown) => {
+        warn(this.options, `this turn could not be recorded in conversation memory: ${errorMessage(error)}`);
+      });
   }
 
   /** /clear: a fresh conversation; memory files and what extraction will read are kept. */
@@ -188,6 +234,8 @@ export class AgentSession {
         warn(this.options, `the search index could not catch up: ${errorMessage(error)}`);
       });
     }
+    this.recorder.ended(this.extraction && extractionRecord(this.extraction));
+    await this.recorder.flush();
     return this.extraction;
   }
 
@@ -219,6 +267,18 @@ async function frozenSystemPrompt(options: AgentSessionOptions): Promise<string>
   const toolsOffered = (options.tools ?? MEMORY_TOOLS).length > 0;
   if (!memory.enabled || !toolsOffered || context.includes(instructions)) return context;
   return `${[instructions, basePrompt?.trim() ?? ""].filter((part) => part !== "").join("\n\n")}\n`;
+}
+
+function extractionRecord(report: ExtractionReport) {
+  const { written, skipped, superseded, summaryAppended, pending, error } = report;
+  return {
+    written,
+    skipped: skipped.length,
+    superseded: superseded.length,
+    summaryAppended,
+    ...(pending === undefined ? {} : { pending }),
+    ...(error === undefined ? {} : { error }),
+  };
 }
 
 function newSessionId(now: Date): string {

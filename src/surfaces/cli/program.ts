@@ -3,9 +3,13 @@ import { Command } from "commander";
 import type { AnyCliCommand, CommandGroup } from "./cli-command.js";
 import { chat } from "./commands/chat.js";
 import { context } from "./commands/context.js";
+import { conversation } from "./commands/conversation.js";
 import { doctor } from "./commands/doctor.js";
 import { evaluation } from "./commands/eval.js";
+import { exportCommand } from "./commands/export.js";
 import { forget } from "./commands/forget.js";
+import { homes } from "./commands/homes.js";
+import { importCommand } from "./commands/import.js";
 import { init } from "./commands/init.js";
 import { journal } from "./commands/journal.js";
 import { list } from "./commands/list.js";
@@ -15,6 +19,9 @@ import { recall, reindex } from "./commands/recall.js";
 import { remember } from "./commands/remember.js";
 import { serve } from "./commands/serve.js";
 import { show } from "./commands/show.js";
+import { status } from "./commands/status.js";
+import { tokens } from "./commands/tokens.js";
+import { ui } from "./commands/ui.js";
 import { EXIT_CODES_HELP } from "./output.js";
 import { addCommands } from "./run-command.js";
 
@@ -28,13 +35,20 @@ const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
   show,
   profile,
   journal,
+  conversation,
   recall,
   reindex,
   chat,
   evaluation,
+  status,
   doctor,
+  exportCommand,
+  importCommand,
   mcp,
   serve,
+  homes,
+  tokens,
+  ui,
 ];
 
 /**

@@ -9,6 +9,7 @@ import {
   memoryUriOfPath,
   profilePathOf,
   refuseDotSegments,
+  resourcePathOf,
   topicPathOf,
   topicUri,
 } from "./resource-uris.js";
@@ -54,7 +55,7 @@ describe("mnemo:// resource URIs", () => {
   });
 
   it("refuse traversal, encoded or not, with OUTSIDE_HOME", () => {
-    for (const value of ["..%2F..%2Fetc", "%2e%2e", "a%5Cb", ".index", "x%00"])
+    for (const value of ["..%2F..%2Fetc", "%2e%2e", "a%5Cb", ".index", "x%00", "%20."])
       expect(errorCode(() => topicPathOf("u", value))).toBe("OUTSIDE_HOME");
     for (const uri of [
       "mnemo://profile/../x",
@@ -68,7 +69,7 @@ describe("mnemo:// resource URIs", () => {
 
   test.prop([fc.string({ minLength: 1 })])("a name read back from its URI is the name", (name) => {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: names with control characters are refused
-    fc.pre(!/[/\\]|\.\.|^\.|[\u0000-\u001f\u007f]/.test(name));
+    fc.pre(!/[/\\]|\.\.|^\.|\.$|[\u0000-\u001f\u007f]/.test(name));
     expect(topicPathOf("u", lastSegment(topicUri(name)))).toBe(`topics/${name}.md`);
   });
 
@@ -93,4 +94,35 @@ describe("mnemo:// resource URIs", () => {
       }
     },
   );
+});
+
+describe("resourcePathOf", () => {
+  it("names the file of every kind of resource", () => {
+    expect(resourcePathOf("mnemo://profile/user")).toBe("USER.md");
+    expect(resourcePathOf("mnemo://memories/feedback/prefers-tabs")).toBe(
+      "memories/feedback_prefers-tabs.md",
+    );
+    expect(resourcePathOf("mnemo://topics/user_prefs")).toBe("topics/user_prefs.md");
+    expect(resourcePathOf("mnemo://daily/2026-05-01")).toBe("daily/2026-05-01.md");
+    expect(errorCode(() => resourcePathOf("mnemo://profile/../secret"))).toBe("OUTSIDE_HOME");
+    expect(errorCode(() => resourcePathOf("mnemo://other/x"))).toBe("NOT_FOUND");
+    expect(errorCode(() => resourcePathOf("mnemo://topics/a/b"))).toBe("NOT_FOUND");
+  });
+
+  test.prop([
+    fc.oneof(
+      fc.string(),
+      uriVariable.map((variable) => `mnemo://topics/${variable}`),
+    ),
+  ])("any URI is refused with a MnemoError or names one file of the home's folders", (uri) => {
+    let path: string;
+    try {
+      path = resourcePathOf(uri);
+    } catch (error) {
+      expect(MnemoError.isInstance(error)).toBe(true);
+      return;
+    }
+    expect(path).toMatch(/^((SOUL|USER|MEMORY)\.md|(memories|topics|daily)\/[^/\\]+\.md)$/);
+    expect(path).not.toContain("..");
+  });
 });

@@ -105,10 +105,10 @@ export function decodeSegment(uri: string, value: UriVariable): string {
   if (Buffer.byteLength(decoded) > MAX_SEGMENT_BYTES)
     throw invalid(uri, `a part of the URI is longer than ${MAX_SEGMENT_BYTES} bytes, which no file name is`);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  if (/[/\\]|\.\.|^\.|[\u0000-\u001f\u007f]/.test(decoded)) {
+  if (/[/\\]|\.\.|^\.|\.$|[\u0000-\u001f\u007f]/.test(decoded)) {
     throw new MnemoError(
       "OUTSIDE_HOME",
-      `Refusing ${uri}: "${decoded}" could reach outside its folder of the memory home (a "/", "\\", "..", leading "." or control character). Use the URIs that resources/list returns.`,
+      `Refusing ${uri}: "${decoded}" could reach outside its folder of the memory home (a "/", "\\", "..", leading or trailing "." or control character). Use the URIs that resources/list returns.`,
     );
   }
   return decoded;
@@ -116,4 +116,22 @@ export function decodeSegment(uri: string, value: UriVariable): string {
 
 function invalid(uri: string, problem: string): MnemoError {
   return new MnemoError("INVALID_INPUT", `Invalid resource URI ${uri}: ${problem}.`);
+}
+
+/**
+ * The home-relative file a resource URI names, for any kind; throws the same MnemoErrors as a read
+ * of that URI would (dot segments, unknown kinds, unsafe names).
+ */
+export function resourcePathOf(uri: string): string {
+  refuseDotSegments(uri);
+  const match = /^mnemo:\/\/([a-z]+)\/([^/?#]+)(?:\/([^/?#]+))?$/.exec(uri);
+  const [, kind, first, second] = match ?? [];
+  if (kind === "profile" && second === undefined) return profilePathOf(uri, first);
+  if (kind === "memories" && second !== undefined) return memoryPathOf(uri, first, second);
+  if (kind === "topics" && second === undefined) return topicPathOf(uri, first);
+  if (kind === "daily" && second === undefined) return dailyPathOf(uri, first);
+  throw new MnemoError(
+    "NOT_FOUND",
+    `There is no resource ${uri}; mnemo's resources are ${Object.values(RESOURCE_URI_TEMPLATES).join(", ")}.`,
+  );
 }

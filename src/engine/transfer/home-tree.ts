@@ -1,0 +1,147 @@
+import type { DocumentReader, DocumentWriter } from "../../contracts/document-store.js";
+import { archiveText } from "../archive/archive.js";
+import { secretMode } from "../guard/secret-guard.js";
+import type { HomeContext } from "../home/home-context.js";
+import { checkTree } from "./check-tree.js";
+import { type ImportStep, isArchivePath, planImport } from "./import-plan.js";
+import {
+  classifyTreePath,
+  SETTINGS_SKIP_REASON,
+  type SkippedFile,
+  TREE_FOLDERS,
+  type TreeFile,
+} from "./tree-layout.js";
+
+/**
+ * A home's Markdown tree in and out, through the DocumentStore contract only, so export and import
+ * work the same on every backend. Reading and checking happen before the one transaction that
+ * writes; the search index catches up with the new documents on the next recall, as after any write.
+ */
+export interface HomeTree {
+  /** Sorted by path. */
+  files: TreeFile[];
+  /** Documents in the tree's folders that are not part of the tree (config.json, a stray file). */
+  skipped: SkippedFile[];
+}
+
+/** Documents read at once: a home of 100,000 memories is read in parallel batches. */
+const PARALLEL_READS = 64;
+
+export async function readHomeTree(reader: DocumentReader): Promise<HomeTree> {
+  const listed = (await Promise.all(TREE_FOLDERS.map((folder) => reader.list(folder)))).flat();
+  const skipped: SkippedFile[] = [];
+  const paths: string[] = [];
+  for (const { path } of listed) {
+    const kind = classifyTreePath(path);
+    if (kind.kind === "tree") paths.push(path);
+    else skipped.push({ path, reason: kind.kind === "settings" ? SETTINGS_SKIP_REASON : kind.reason });
+  }
+  paths.sort();
+  const texts = await readAll(reader, paths);
+  // A document removed between the listing and the read is simply not part of this export.
+  const files = paths.flatMap((path) => {
+    const text = texts.get(path);
+    return text === undefined ? [] : [{ path, text }];
+  });
+  return { files, skipped };
+}
+
+export interface ImportTreeOptions {
+  /** Say what would change and write nothing. */
+  dryRun?: boolean;
+  /** Store credentials as `[REDACTED:<kind>]` (true) or refuse the import (false); default: the home's `secrets`. */
+  redactSecrets?: boolean;
+  /** Where a person finds a file of the tree, for error messages; default: the path itself. */
+  locate?: (path: string) => string;
+}
+
+export interface ImportReport {
+  dryRun: boolean;
+  added: string[];
+  /** Files whose text the tree changes; the home's version goes to `archivedTo`. */
+  replaced: Array<{ path: string; archivedTo: string }>;
+  /** Archive files that gain the tree's archive text (archives are never cut). */
+  appended: string[];
+  unchanged: string[];
+  redactedSecrets: Array<{ path: string; kinds: string[] }>;
+}
+
+export async function importTree(
+  home: HomeContext,
+  files: readonly TreeFile[],
+  options: ImportTreeOptions = {},
+): Promise<ImportReport> {
+  const checked = checkTree(files, {
+    secrets: secretMode(home.config.secrets, options.redactSecrets),
+    locate: options.locate ?? ((path) => path),
+  });
+  const paths = checked.files.map((file) => file.path);
+  const report = (steps: ImportStep[]) => describe(steps, options.dryRun === true, checked.redactedSecrets);
+  if (options.dryRun) return report(planImport(checked.files, await readAll(home.store, paths)));
+  return home.store.transaction(async (writer) => {
+    const steps = planImport(checked.files, await readAll(writer, paths));
+    await applySteps(home, writer, steps);
+    return report(steps);
+  });
+}
+
+/**
+ * Archive files first, then the others, each group staged many at once: a replaced file's old
+ * text is appended to an archive file that the tree may also bring, so that one must be in place.
+ */
+async function applySteps(home: HomeContext, writer: DocumentWriter, steps: ImportStep[]): Promise<void> {
+  const now = home.now();
+  const apply = async (step: ImportStep) => {
+    if (step.action === "keep") return;
+    if (step.action === "replace") {
+      const chunks = [step.previous];
+      await archiveText(writer, { sourcePath: step.path, chunks, reason: "replaced by an import", now });
+    }
+    await writer.write(step.path, step.text);
+  };
+  await inBatches(
+    steps.filter((step) => isArchivePath(step.path)),
+    apply,
+  );
+  await inBatches(
+    steps.filter((step) => !isArchivePath(step.path)),
+    apply,
+  );
+}
+
+async function readAll(reader: DocumentReader, paths: readonly string[]): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  await inBatches(paths, async (path) => {
+    const text = await reader.read(path);
+    if (text !== undefined) texts.set(path, text);
+  });
+  return texts;
+}
+
+async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  for (let start = 0; start < items.length; start += PARALLEL_READS)
+    await Promise.all(items.slice(start, start + PARALLEL_READS).map(work));
+}
+
+function describe(
+  steps: ImportStep[],
+  dryRun: boolean,
+  redactedSecrets: ImportReport["redactedSecrets"],
+): ImportReport {
+  const report: ImportReport = {
+    dryRun,
+    added: [],
+    replaced: [],
+    appended: [],
+    unchanged: [],
+    redactedSecrets,
+  };
+  for (const step of steps) {
+    if (step.action === "add") report.added.push(step.path);
+    else if (step.action === "replace")
+      report.replaced.push({ path: step.path, archivedTo: step.archivedTo });
+    else if (step.action === "append") report.appended.push(step.path);
+    else report.unchanged.push(step.path);
+  }
+  return report;
+}

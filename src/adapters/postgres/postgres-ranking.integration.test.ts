@@ -140,6 +140,24 @@ describe("BM25 on PostgreSQL", () => {
   });
 });
 
+describe("lexical confidence on PostgreSQL", () => {
+  test("search reports FTS5's chunk counts per query word, so a common-word match weighs as little as embedded", async () => {
+    const random = seededRandom(17);
+    for (let round = 0; round < 100; round++) {
+      const words = Array.from(
+        { length: 1 + Math.floor(random() * 4) },
+        () => WORDS[Math.floor(random() * WORDS.length)],
+      );
+      // Words no chunk holds ("zebra") and words of two terms ("e-mail") as well as the corpus's.
+      if (round % 5 === 0) words.push(round % 10 === 0 ? "zebra" : "e-mail");
+      const query = { terms: queryTerms(words.join(" ")), limit: 10 };
+      const expected = (await embedded.search(query)).termCounts;
+      const actual = (await server.search(query)).termCounts;
+      expect(actual, JSON.stringify(query)).toEqual(expected);
+    }
+  });
+});
+
 describe("vector search on PostgreSQL", () => {
   /** A home of `count` chunks with random 64-dimension vectors; returns the vectors by chunk locator. */
   async function vectorHome(count: number, seed: number) {

@@ -105,11 +105,11 @@ export class PostgresSearchIndex implements SearchIndex, EmbeddingCache {
   /** BM25 and the nearest vectors at once, each on a connection of its own. */
   async search(query: CandidateQuery): Promise<SearchCandidates> {
     const connection = this.connection();
-    const [text, vector] = await Promise.all([
+    const [{ hits, termCounts }, vector] = await Promise.all([
       textSearch(connection, { ...query, homeId: this.homeId }),
       query.vector ? this.nearest(query.vector, query) : [],
     ]);
-    return { text, vector };
+    return { text: hits, vector, termCounts };
   }
 
   async chunks(ids: number[]): Promise<StoredChunk[]> {

@@ -22,6 +22,7 @@ import { findPostgresBinaries, startPostgresCluster } from "../../src/testing/po
 import { seededRandom } from "../../src/testing/seeded-random.js";
 import { makeTempDir, removeDir } from "../../src/testing/test-home.js";
 import { syntheticQueries } from "../speed/synthetic-memories.js";
+import { type Figure, figure, printFigures } from "./bench-report.js";
 import { parentOf, processCpuMs, serverCpuMs } from "./cpu-time.js";
 import {
   homeIdOf,
@@ -73,25 +74,21 @@ try {
   await preparePostgresSchema(client);
   if (!values["skip-load"]) {
     const loadSeconds = await load(client);
-    const rate = Math.round(memories / loadSeconds);
-    console.log(
-      `\nloaded ${memories} memories in ${homes} homes in ${loadSeconds.toFixed(0)} s (${rate} memories/s, ${values.loaders} loaders)`,
-    );
+    const loading = figure(`${memories} memories into ${homes} homes, ${values.loaders} loaders`, {
+      seconds: Math.round(loadSeconds),
+      "memories/s": Math.round(memories / loadSeconds),
+    });
+    printFigures("loading (multi-row INSERT ... SELECT FROM unnest)", [loading]);
   }
   const recalls = await measure(await postmasterOf(client));
-  console.log(await databaseSize(client));
-  console.log(
-    "\n| recall inside one home (query embedding excluded) | p50 ms | p95 ms | max ms | CPU ms a recall: mnemo + server |",
-  );
-  console.log("|---|---|---|---|---|");
-  for (const [label, { times, clientCpuMs, serverCpuMs }] of Object.entries(recalls)) {
-    const cpu = Number.isNaN(clientCpuMs)
-      ? ""
-      : `${(clientCpuMs / times.length).toFixed(1)} + ${serverCpuMs === undefined ? "?" : (serverCpuMs / times.length).toFixed(1)}`;
-    console.log(
-      `| ${label} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${Math.max(...times).toFixed(1)} | ${cpu} |`,
-    );
-  }
+  const figures = Object.entries(recalls).map(([label, measured]) => recallFigure(label, measured));
+  printFigures("recall inside one home (query embedding excluded)", figures, {
+    memories,
+    homes,
+    dimensions,
+    queries: Number(values.queries),
+    databaseSize: await databaseSize(client),
+  });
 } finally {
   await client.close();
   await cluster?.stop();
@@ -268,7 +265,20 @@ async function databaseSize(sql: SqlClient): Promise<string> {
   const [row] = await sql.query<{ size: string }>(
     "SELECT pg_size_pretty(pg_database_size(current_database())) AS size",
   );
-  return `database size: ${row?.size}`;
+  return row?.size ?? "?";
+}
+
+/** Wall-time percentiles, and CPU per recall (this process + the server) where it was counted. */
+function recallFigure(label: string, { times, clientCpuMs, serverCpuMs }: Measured): Figure {
+  const cpu = Number.isNaN(clientCpuMs)
+    ? ""
+    : `${(clientCpuMs / times.length).toFixed(1)} + ${serverCpuMs === undefined ? "?" : (serverCpuMs / times.length).toFixed(1)}`;
+  return figure(label, {
+    "p50 ms": percentile(times, 50),
+    "p95 ms": percentile(times, 95),
+    "max ms": Math.max(...times),
+    "CPU ms a recall (mnemo + server)": cpu,
+  });
 }
 
 function percentile(values: number[], p: number): number {

@@ -36,5 +36,7 @@ export function printFigures(title: string, figures: Figure[], context: Record<s
 
 function format(value: number | string | undefined): string {
   if (typeof value !== "number") return value ?? "";
-  return Number.isInteger(value) ? String(value) : value.toFixed(value < 10 ? 2 : 1);
+  if (Number.isInteger(value)) return String(value);
+  // Recall and its differences need four places; milliseconds one or two.
+  return value.toFixed(Math.abs(value) < 1 ? 4 : Math.abs(value) < 10 ? 2 : 1);
 }

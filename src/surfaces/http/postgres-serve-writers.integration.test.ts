@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { writeThroughServers } from "../../testing/serve-writers.js";
+import { writeThroughServers } from "../../testing/test-serve-writers.js";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
 import { startTestPostgres, type TestPostgres, testPostgresHasServer } from "../../testing/test-postgres.js";
 

@@ -48,7 +48,7 @@ export function parseHomeId(value: unknown, field = "homeId"): string {
   if (problem !== undefined)
     throw new MnemoError(
       "INVALID_INPUT",
-      `${field} "${printable(value)}" is not a valid home id: ${problem}. ` + HOME_ID_RULE,
+      `${field} "${printable(value)}" is not a valid home id: ${problem}. ${HOME_ID_RULE}`,
     );
   return value;
 }

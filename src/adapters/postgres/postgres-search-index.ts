@@ -8,7 +8,7 @@ import type {
   SearchIndex,
   StoredChunk,
 } from "../../contracts/search-index.js";
-import { validateHomeId } from "../../engine/home/home-id.js";
+import { parseHomeId } from "../../engine/tenancy/home-id.js";
 import { MnemoError } from "../../errors.js";
 import { toStoredChunk } from "../sqlite/chunk-rows.js";
 import { chunkFilterSql } from "./chunk-filter-sql.js";
@@ -51,7 +51,7 @@ export class PostgresSearchIndex implements SearchIndex, EmbeddingCache {
   private opened = false;
 
   constructor(options: PostgresSearchIndexOptions) {
-    this.homeId = validateHomeId(options.homeId);
+    this.homeId = parseHomeId(options.homeId);
     this.client = options.client;
     this.lockTimeoutMs = options.lockTimeoutMs ?? 5000;
   }

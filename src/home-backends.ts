@@ -51,7 +51,7 @@ export function fileBackend(home: string, config: MnemoConfig, warn: (message: s
 const postgresClients = new Map<string, Promise<SqlClient>>();
 
 /** One pool per database URL for the whole process; idle connections do not keep it alive. */
-function postgresClient(url: string): Promise<SqlClient> {
+export function postgresClient(url: string): Promise<SqlClient> {
   let client = postgresClients.get(url);
   if (!client) {
     client = import("./adapters/postgres/pg-pool-client.js").then(

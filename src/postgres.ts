@@ -17,4 +17,5 @@ export { POSTGRES_SCHEMA_VERSION, preparePostgresSchema } from "./adapters/postg
 export type { PostgresSearchIndexOptions } from "./adapters/postgres/postgres-search-index.js";
 export { PostgresSearchIndex } from "./adapters/postgres/postgres-search-index.js";
 export type { SqlClient, SqlQueryable } from "./adapters/postgres/sql-client.js";
-export { validateHomeId } from "./engine/home/home-id.js";
+/** The one home-id rule of every backend (also `parseHomeId` of `mnemo/home`). */
+export { parseHomeId as validateHomeId } from "./engine/tenancy/home-id.js";

@@ -13,8 +13,8 @@ import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { PgPoolClient } from "../../src/adapters/postgres/pg-pool-client.js";
 import { findPostgresBinaries, startPostgresCluster } from "../../src/testing/postgres-cluster.js";
-import { writeThroughServers } from "../../src/testing/test-serve-writers.js";
 import { CLI_PATH, makeTempDir, removeDir } from "../../src/testing/test-home.js";
+import { writeThroughServers } from "../../src/testing/test-serve-writers.js";
 import { type Figure, figure, printFigures } from "./bench-report.js";
 import { parentOf, processCpuMs, processesCpuMs, serverCpuMs } from "./cpu-time.js";
 

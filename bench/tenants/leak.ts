@@ -2,12 +2,14 @@
  * Issue 15's leak test at full size: random saves, searches, lists, profile edits, reads of other
  * homes' memories, requests naming a home the token may not use, home ids smuggled into a body or a
  * query string, and MCP tool calls (the SDK's client), with tokens of random homes, through built
- * `mnemo serve --homes` processes on loopback (several, on one root, when --servers > 1). Every
- * answer is scanned for another home's marker word, then every file of every home (its search
- * index's database too); every acknowledged save must be in its home. Prints a table and a JSON line.
+ * `mnemo serve --homes` processes on loopback (several, on one root, when --servers > 1), or with
+ * --postgres `mnemo serve --store` processes on one database (a throwaway cluster of the installed
+ * PostgreSQL, or MNEMO_TEST_POSTGRES_URL). Every answer is scanned for another home's marker word,
+ * then every file of every home (its search index's database too), or every text of its rows; every
+ * acknowledged save must be in its home. Prints a table and a JSON line.
  *
  *   npm run build && npx tsx bench/tenants/leak.ts [--operations 10000] [--homes 12] [--servers 2]
- *       [--concurrency 8] [--max-open-homes 4] [--embedder none|local] [--seed 15]
+ *       [--concurrency 8] [--max-open-homes 4] [--embedder none|local] [--seed 15] [--postgres]
  */
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
@@ -16,8 +18,9 @@ import { parseArgs } from "node:util";
 import { checkTenantFiles } from "../../src/testing/tenant-files-check.js";
 import { createTenantFixture } from "../../src/testing/tenant-fixture.js";
 import { runTenantTraffic } from "../../src/testing/tenant-traffic.js";
-import { startMnemoServeHomes } from "../../src/testing/test-cli.js";
+import { startMnemoServeHomes, startMnemoServeStore } from "../../src/testing/test-cli.js";
 import { CLI_PATH } from "../../src/testing/test-home.js";
+import { startTestPostgres, testPostgresHasServer } from "../../src/testing/test-postgres.js";
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +31,7 @@ const { values } = parseArgs({
     "max-open-homes": { type: "string", default: "4" },
     embedder: { type: "string", default: "none" },
     seed: { type: "string", default: "15" },
+    postgres: { type: "boolean", default: false },
   },
 });
 const operations = wholeNumber("--operations", values.operations);
@@ -39,16 +43,24 @@ const seed = wholeNumber("--seed", values.seed);
 const embedder = values.embedder;
 if (embedder !== "none" && embedder !== "local") fail(`--embedder must be none or local, not "${embedder}".`);
 if (!existsSync(CLI_PATH)) fail(`${CLI_PATH} does not exist: run \`npm run build\` first.`);
+if (values.postgres && !testPostgresHasServer())
+  fail("--postgres needs PostgreSQL with pgvector installed, or MNEMO_TEST_POSTGRES_URL.");
 
+const database = values.postgres ? await startTestPostgres() : undefined;
 const fixture = await createTenantFixture({
   homes: homeCount,
   twoHomeTokens: Math.ceil(homeCount / 3),
   seed,
+  store: database?.url,
 });
-const env = { MNEMO_EMBEDDER: embedder };
+const env = { MNEMO_EMBEDDER: embedder, MNEMO_HOME: fixture.root };
 const args = ["--max-open-homes", String(maxOpenHomes)];
 const servers = await Promise.all(
-  Array.from({ length: serverCount }, () => startMnemoServeHomes(fixture.root, args, env)),
+  Array.from({ length: serverCount }, () =>
+    fixture.store === undefined
+      ? startMnemoServeHomes(fixture.root, args, env)
+      : startMnemoServeStore(fixture.store, args, env),
+  ),
 );
 try {
   const traffic = await runTenantTraffic({
@@ -73,6 +85,7 @@ try {
     concurrency,
     maxOpenHomes,
     embedder,
+    backend: database === undefined ? "folders" : database.server,
     seconds: Math.round(traffic.ms / 100) / 10,
     operationsPerSecond: Math.round(traffic.operations / (traffic.ms / 1000)),
     byKind: traffic.byKind,
@@ -84,7 +97,7 @@ try {
     lostSaves: files.missing.length,
   };
   console.log(
-    `${report.operations} operations, ${homeCount} homes, ${report.tokens} tokens, ${serverCount} servers on one root, ` +
+    `${report.operations} operations, ${homeCount} homes, ${report.tokens} tokens, ${serverCount} servers on ${database ? "one database" : "one root"}, ` +
       `embedder ${embedder}, ${report.seconds} s (${report.operationsPerSecond}/s)\n`,
   );
   console.log("| operation | count |\n| --- | ---: |");
@@ -102,6 +115,7 @@ try {
 } finally {
   for (const server of servers) if (server.child.exitCode === null) server.child.kill("SIGKILL");
   await rm(dirname(fixture.root), { recursive: true, force: true });
+  await database?.stop();
 }
 
 function wholeNumber(option: string, value: string | undefined): number {

@@ -21,7 +21,10 @@ export interface FixtureToken {
 }
 
 export interface TenantFixture {
+  /** The root folder of the homes; with `store`, a folder of the servers' settings only. */
   root: string;
+  /** The PostgreSQL database holding the homes, when they are not under `root`. */
+  store?: string;
   homes: FixtureHome[];
   tokens: FixtureToken[];
   adminToken: string;
@@ -32,10 +35,15 @@ export async function createTenantFixture(options: {
   twoHomeTokens: number;
   seed: number;
   root?: string;
+  /** Keep the homes in this PostgreSQL database instead of under a root folder. */
+  store?: string;
 }): Promise<TenantFixture> {
   const random = seededRandom(options.seed);
   const root = options.root ?? join(await mkdtemp(join(tmpdir(), "mnemo-tenants-")), "homes");
-  const homes = await openHomes({ root, env: {} });
+  const { store } = options;
+  const homes = await openHomes(
+    store === undefined ? { root, env: {} } : { store, env: { MNEMO_HOME: root } },
+  );
   try {
     const fixtureHomes: FixtureHome[] = [];
     for (let index = 0; index < options.homes; index++) {
@@ -57,7 +65,7 @@ export async function createTenantFixture(options: {
       });
     }
     const adminToken = (await homes.issueToken({ homes: [], admin: true })).token;
-    return { root, homes: fixtureHomes, tokens, adminToken };
+    return { root, ...(store === undefined ? {} : { store }), homes: fixtureHomes, tokens, adminToken };
   } finally {
     await homes.close();
   }

@@ -88,6 +88,15 @@ export function startMnemoServeHomes(
   return startServe(["--homes", root, ...args], env);
 }
 
+/** Starts the built `mnemo serve --store URL --port 0 --json ...args`: every home of that PostgreSQL database, behind its tokens. */
+export function startMnemoServeStore(
+  url: string,
+  args: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<RunningMnemoServe> {
+  return startServe(["--store", url, ...args], env);
+}
+
 async function startServe(args: string[], env: NodeJS.ProcessEnv): Promise<RunningMnemoServe> {
   const inherited = Object.entries(process.env).filter(([key]) => !key.startsWith("MNEMO_"));
   const child = spawn(process.execPath, [CLI_PATH, "serve", "--port", "0", "--json", ...args], {

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { MnemoError } from "../../errors.js";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
 import { ioError } from "./io-error.js";
@@ -10,12 +10,26 @@ import { commitChanges, completeInterruptedCommit, PENDING_WRITES_PATH } from ".
 
 /**
  * commitChanges and completeInterruptedCommit on real files, with the store's own path resolver.
- * A commit is interrupted by making the resolver fail at a chosen call while the renames are applied
- * (as a killed writer would stop there): what is on disk then is what the next writer finds.
+ * A commit is interrupted where a killed writer would stop: the rename over a chosen file fails
+ * (node:fs/promises' rename, wrapped), or the resolver fails for a removal. What is on disk then is
+ * what the next writer finds.
  */
+const renameFault = vi.hoisted(() => ({ target: undefined as string | undefined }));
+vi.mock("node:fs/promises", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("node:fs/promises")>();
+  return {
+    ...actual,
+    rename: async (from: string, to: string) => {
+      if (to === renameFault.target) throw new Error(`killed while renaming over ${to}`);
+      return actual.rename(from, to);
+    },
+  };
+});
+
 let home = "";
 beforeEach(async () => {
   home = await makeTempDir("mnemo-wal-commit-");
+  renameFault.target = undefined;
 });
 afterEach(async () => removeDir(home));
 
@@ -35,13 +49,7 @@ function files(failOn?: (path: string, call: number) => boolean) {
   };
 }
 
-/** Fails the n-th time `path` is resolved: the first time is writing its temporary file, the second applying it. */
-function failOnNth(path: string, n: number) {
-  let seen = 0;
-  return (asked: string) => asked === path && ++seen === n;
-}
-
-/** Fails at the n-th change applied once the commit is decided (its record written): a writer killed there. */
+/** Fails at the n-th path resolved once the commit is decided (its record written): only removals are resolved then. */
 function failOnNthApplied(n: number) {
   let decided = false;
   let applied = 0;
@@ -96,7 +104,9 @@ describe("commitChanges", () => {
       ["USER.md", "# User\n"],
       ["archive/USER.md", "## Work\nCompilers\n"],
     ]);
-    await expect(commitChanges(home, changes, files(failOnNthApplied(2)))).rejects.toThrow("killed");
+    renameFault.target = join(home, "USER.md");
+    await expect(commitChanges(home, changes, files())).rejects.toThrow("killed");
+    renameFault.target = undefined;
     expect(await holders("Compilers", ["USER.md", "archive/USER.md"])).toEqual([
       "USER.md",
       "archive/USER.md",
@@ -115,7 +125,7 @@ describe("commitChanges", () => {
       ["notes.md", null],
       ["archive/notes.md", "old notes"],
     ]);
-    await expect(commitChanges(home, changes, files(failOnNthApplied(2)))).rejects.toThrow("killed");
+    await expect(commitChanges(home, changes, files(failOnNthApplied(1)))).rejects.toThrow("killed");
     expect(await holders("old notes", ["notes.md", "archive/notes.md"])).toEqual([
       "notes.md",
       "archive/notes.md",
@@ -152,8 +162,8 @@ describe("commitChanges", () => {
   });
 
   test("a single file whose rename fails leaves no temporary file", async () => {
-    const stopped = files(failOnNth("USER.md", 2));
-    await expect(commitChanges(home, new Map([["USER.md", "one"]]), stopped)).rejects.toThrow("killed");
+    renameFault.target = join(home, "USER.md");
+    await expect(commitChanges(home, new Map([["USER.md", "one"]]), files())).rejects.toThrow("killed");
     expect([await read("USER.md"), await temporaryFiles()]).toEqual([undefined, []]);
   });
 

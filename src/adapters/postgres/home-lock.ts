@@ -4,7 +4,12 @@ import type { SqlQueryable } from "./sql-client.js";
  * Advisory locks that make writers take turns, in any process on any server: the first key is the
  * kind of lock, the second a hash of the home id (two homes sharing a hash only wait for each other).
  */
-export const LOCK_CLASS = { schema: 0x6d6e0000, documents: 0x6d6e0001, searchIndex: 0x6d6e0002 } as const;
+export const LOCK_CLASS = {
+  schema: 0x6d6e0000,
+  documents: 0x6d6e0001,
+  searchIndex: 0x6d6e0002,
+  homeDirectory: 0x6d6e0003,
+} as const;
 
 /**
  * Inside a transaction: waits for the home's lock of this kind, at most `timeoutMs` (then the

@@ -4,7 +4,7 @@ import type {
   DocumentWriter,
   StoreLeftover,
 } from "../../contracts/document-store.js";
-import { validateHomeId } from "../../engine/home/home-id.js";
+import { parseHomeId } from "../../engine/tenancy/home-id.js";
 import { validateDocumentPath } from "../fs/safe-path.js";
 import { type StagedChanges, StagedWriter } from "../fs/staged-writer.js";
 import { LOCK_CLASS, lockHome } from "./home-lock.js";
@@ -39,7 +39,7 @@ export class PostgresDocumentStore implements DocumentStore {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(options: PostgresDocumentStoreOptions) {
-    this.homeId = validateHomeId(options.homeId);
+    this.homeId = parseHomeId(options.homeId);
     this.client = options.client;
     this.lockTimeoutMs = options.lockTimeoutMs ?? 5000;
     this.reader = new PostgresDocumentReader(options.client, this.homeId);

@@ -5,7 +5,7 @@ import type {
   MessageStore,
   StoredEmbedding,
 } from "../../contracts/message-store.js";
-import { validateHomeId } from "../../engine/home/home-id.js";
+import { parseHomeId } from "../../engine/tenancy/home-id.js";
 import { MnemoError } from "../../errors.js";
 import { preparePostgresSchema } from "./postgres-schema.js";
 import type { SqlClient, SqlQueryable } from "./sql-client.js";
@@ -37,7 +37,7 @@ export class PostgresMessageStore implements MessageStore {
   private opened = false;
 
   constructor(options: PostgresMessageStoreOptions) {
-    this.homeId = validateHomeId(options.homeId);
+    this.homeId = parseHomeId(options.homeId);
     this.client = options.client;
   }
 

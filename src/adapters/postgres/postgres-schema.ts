@@ -8,8 +8,10 @@ import type { SqlClient, SqlQueryable } from "./sql-client.js";
  * distribute them (Citus, distribution column `home_id`) without a schema change. Created on first
  * open, in one transaction under an advisory lock, so processes that open a new database at once
  * create it once, in turn. Bump POSTGRES_SCHEMA_VERSION with a migration when the tables change.
+ * Version 2 added the homes and tokens of a server of many homes; every statement is idempotent,
+ * so migrating from 1 is running them all again.
  */
-export const POSTGRES_SCHEMA_VERSION = 1;
+export const POSTGRES_SCHEMA_VERSION = 2;
 
 const TABLES = [
   `CREATE TABLE IF NOT EXISTS mnemo_schema (
@@ -58,6 +60,16 @@ const TABLES = [
      content_hash text NOT NULL, embedding_model text, embedding bytea, PRIMARY KEY (home_id, role_id, id))`,
   "CREATE INDEX IF NOT EXISTS mnemo_messages_in_order ON mnemo_messages (home_id, role_id, seq)",
   "CREATE INDEX IF NOT EXISTS mnemo_messages_by_hash ON mnemo_messages (home_id, role_id, content_hash)",
+  // A server of many homes: which homes exist, and the tokens (by hash) and the homes each may use.
+  "CREATE TABLE IF NOT EXISTS mnemo_homes (home_id text PRIMARY KEY, created_at timestamptz NOT NULL)",
+  "CREATE SEQUENCE IF NOT EXISTS mnemo_token_order",
+  `CREATE TABLE IF NOT EXISTS mnemo_tokens (
+     token_id text PRIMARY KEY, token_hash text NOT NULL UNIQUE, admin boolean NOT NULL, label text,
+     created_at timestamptz NOT NULL, issued_order bigint NOT NULL DEFAULT nextval('mnemo_token_order'))`,
+  `CREATE TABLE IF NOT EXISTS mnemo_token_homes (
+     home_id text NOT NULL, token_id text NOT NULL REFERENCES mnemo_tokens ON DELETE CASCADE,
+     position integer NOT NULL, PRIMARY KEY (home_id, token_id))`,
+  "CREATE INDEX IF NOT EXISTS mnemo_token_homes_by_token ON mnemo_token_homes (token_id, position)",
 ];
 
 const prepared = new WeakMap<SqlClient, Promise<void>>();

@@ -8,7 +8,7 @@ import type {
   SearchIndex,
   StoredChunk,
 } from "../../contracts/search-index.js";
-import { validateHomeId } from "../../engine/home/home-id.js";
+import { parseHomeId } from "../../engine/tenancy/home-id.js";
 import { MnemoError } from "../../errors.js";
 import { toStoredChunk } from "../sqlite/chunk-rows.js";
 import { DEFAULT_RESCORED, RESCORED_PER_RESULT } from "../vector-index/quantized-vector-index.js";
@@ -54,7 +54,7 @@ export class PostgresSearchIndex implements SearchIndex, EmbeddingCache {
   private opened = false;
 
   constructor(options: PostgresSearchIndexOptions) {
-    this.homeId = validateHomeId(options.homeId);
+    this.homeId = parseHomeId(options.homeId);
     this.client = options.client;
     this.lockTimeoutMs = options.lockTimeoutMs ?? 5000;
   }

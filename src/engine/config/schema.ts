@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidHomeId, MAX_HOME_ID_LENGTH } from "../home/home-id.js";
+import { HOME_ID_RULE, homeIdProblem } from "../tenancy/home-id.js";
 
 const positiveInt = z.number().int().positive();
 
@@ -154,8 +154,10 @@ export const configSchema = z
     /** Which home of the database (a tenant id such as "acme/user-42"); needed with a PostgreSQL store. */
     homeId: z
       .string()
-      .refine(isValidHomeId, {
-        message: `use 1 to ${MAX_HOME_ID_LENGTH} letters, digits and . _ - @ : / (starting with a letter or digit, no empty, "." or ".." parts), e.g. "acme/user-42"`,
+      .superRefine((id, context) => {
+        const problem = homeIdProblem(id);
+        if (problem !== undefined)
+          context.addIssue({ code: "custom", message: `${problem}. ${HOME_ID_RULE}` });
       })
       .optional(),
   })

@@ -1,14 +1,18 @@
 /**
- * Home ids name the memory homes of a multi-home server ("acme/user-42", "alice"). On the file
- * backend a home is the folder `<root>/<homeId>/`, so the grammar is what keeps an id inside the
- * root: lower-case letters, digits, "-" and "_" in "/"-separated segments, nothing that a file
- * system reads as a path step ("." / ".." / "~" / "\"), no hidden or case-folded collisions.
+ * Home ids name memory homes ("acme/user-42", "alice"): the folders of `mnemo serve --homes` and
+ * the tenants of a PostgreSQL database follow this one rule, so any home moves between the two
+ * (`mnemo export` / `mnemo import`) under its own id. On the file backend a home is the folder
+ * `<root>/<homeId>/`, so the grammar is what keeps an id inside the root: lower-case letters,
+ * digits, "-" and "_" in "/"-separated segments, nothing that a file system reads as a path step
+ * ("." / ".." / "~" / "\"), no hidden or case-folded collisions. On a database the id is only a
+ * statement parameter, and stays readable in logs. It is the stricter of the two rules each backend
+ * had before (a database also took upper case and `. @ :`, a folder up to 255 characters).
  */
 import { MnemoError } from "../../errors.js";
 
 export const MAX_HOME_ID_SEGMENTS = 8;
 export const MAX_HOME_ID_SEGMENT_LENGTH = 64;
-export const MAX_HOME_ID_LENGTH = 255;
+export const MAX_HOME_ID_LENGTH = 200;
 
 const SEGMENT = /^[a-z0-9][a-z0-9_-]*$/;
 
@@ -30,6 +34,9 @@ export function homeIdProblem(value: string): string | undefined {
   return undefined;
 }
 
+/** What a valid home id is, for error messages. */
+export const HOME_ID_RULE = `A home id is 1 to ${MAX_HOME_ID_SEGMENTS} "/"-separated parts of lower-case letters, digits, "-" and "_", at most ${MAX_HOME_ID_LENGTH} characters (for example "acme/user-42"); map other user ids onto it (lower-case them, or hash them).`;
+
 /**
  * Checks a home id and returns it. `field` names where it came from ("homeId", "--home-id",
  * "homes[2]") so the error tells the caller what to correct.
@@ -41,8 +48,7 @@ export function parseHomeId(value: unknown, field = "homeId"): string {
   if (problem !== undefined)
     throw new MnemoError(
       "INVALID_INPUT",
-      `${field} "${printable(value)}" is not a valid home id: ${problem}. ` +
-        'A home id is 1 to 8 "/"-separated parts of lower-case letters, digits, "-" and "_" (for example "acme/user-42"); map other user ids onto it (lower-case them, or hash them).',
+      `${field} "${printable(value)}" is not a valid home id: ${problem}. ${HOME_ID_RULE}`,
     );
   return value;
 }

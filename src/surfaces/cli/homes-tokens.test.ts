@@ -45,10 +45,15 @@ describe("mnemo homes and mnemo tokens", () => {
     expect(JSON.parse(run("tokens", "list", "--json").stdout)).toEqual({ tokens: [] });
   });
 
-  it("needs --homes, and creates no home in ~/.mnemo", async () => {
+  it("needs --homes or --store, and creates no home in ~/.mnemo", async () => {
     const missing = runMnemo(["tokens", "list"]);
     expect(missing.status).toBe(2);
-    expect(missing.stderr).toContain("required option '--homes <root>' not specified");
+    expect(missing.stderr).toContain(
+      "Say where the homes are: --homes ROOT (a folder) or --store postgres://",
+    );
+    const both = runMnemo(["homes", "list", "--homes", root, "--store", "postgres://db/memory"]);
+    expect(both.status).toBe(2);
+    expect(both.stderr).toContain("--homes and --store: give one");
     const user = join(folder, "user");
     await mkdir(user);
     expect(runMnemo(["homes", "list", "--homes", root], { env: { HOME: user } }).status).toBe(0);

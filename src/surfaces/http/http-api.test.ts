@@ -372,22 +372,6 @@ describe("archive, sessions, status and daily logs", () => {
   });
 });
 
-describe("conversations", () => {
-  it("records a conversation's messages and reads them back in order", async () => {
-    const recorded = await call("POST", "/v1/conversations/s-1/messages", {
-      messages: [
-        { speaker: "user", text: "My sister visits on Tuesday." },
-        { speaker: "assistant", text: "Noted: your sister, Tuesday." },
-      ],
-    });
-    expect(recorded.status).toBe(201);
-    const read = await call("GET", "/v1/conversations/s-1");
-    expect((read.json.turns as Array<{ speaker: string; text: string }>).map((turn) => turn.speaker)).toEqual(
-      ["user", "assistant"],
-    );
-  });
-});
-
 describe("the OpenAPI document", () => {
   it("documents exactly these operations, and every one was answered above with a documented success", () => {
     const documented = Object.entries(document.paths).flatMap(([path, operations]) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { writeThroughServers } from "../../testing/test-serve-writers.js";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
 import { startTestPostgres, type TestPostgres, testPostgresHasServer } from "../../testing/test-postgres.js";
+import { writeThroughServers } from "../../testing/test-serve-writers.js";
 
 /**
  * Four `mnemo serve --store postgres://...` processes (the built CLI) taking saves to one home at

@@ -16,6 +16,7 @@ describe("serve", () => {
     [{ ...listen, homes: "/srv/homes", token: "t" }, /--token \(or MNEMO_HTTP_TOKEN\) is for one home/],
     [{ ...listen, homes: "/srv/homes", home: "/srv/one" }, /--home and --homes: give one/],
     [{ ...listen, homes: "/srv/homes", maxOpenHomes: "0" }, /--max-open-homes must be a whole number from 1/],
+    [{ ...listen, store: "postgres://db/memory", token: "t" }, /with --store every request carries a token/],
   ])("refuses %o before the home is opened", async (options, message) => {
     await expect(serve.input([], options)).rejects.toThrow(message);
   });
@@ -41,6 +42,9 @@ describe("serve", () => {
       "  Every request needs Authorization: Bearer <token>.",
     ]);
     const many = { ...endpoints, home: "/srv/homes", mode: "homes" as const };
+    expect(serve.render({ ...many, home: "postgres://mnemo@db/memory" }, rendered).split("\n")[0]).toBe(
+      "Serving the memory homes in postgres://mnemo@db/memory on http://127.0.0.1:7077",
+    );
     expect(serve.render(many, rendered).split("\n")).toEqual([
       "Serving the memory homes under /srv/homes on http://127.0.0.1:7077",
       "  Browser  http://127.0.0.1:7077/ui/",
@@ -53,9 +57,17 @@ describe("serve", () => {
 
   it("serves many homes without opening the home of --home", async () => {
     const input = await serve.input([], { ...listen, homes: "/srv/homes" });
-    expect(input.homes).toBe("/srv/homes");
+    expect(input.homes).toEqual({ root: "/srv/homes" });
     expect(serve.withoutHome?.(input)).toBeTypeOf("function");
     expect(serve.withoutHome?.(await serve.input([], listen))).toBeUndefined();
+  });
+
+  it("serves every home of a database given --store without --home-id, and one home with it", async () => {
+    const many = await serve.input([], { ...listen, store: "postgres://db/memory", home: "/srv/settings" });
+    expect(many.homes).toEqual({ store: "postgres://db/memory", home: "/srv/settings" });
+    expect(serve.withoutHome?.(many)).toBeTypeOf("function");
+    const one = await serve.input([], { ...listen, store: "postgres://db/memory", homeId: "acme/user-42" });
+    expect(one.homes).toBeUndefined();
   });
 });
 

@@ -25,8 +25,8 @@ interface ServeInput {
   port: number;
   token: string | undefined;
   maxBodyBytes: number;
-  /** Many homes: their root folder. */
-  homes?: string;
+  /** Many homes: their root folder, or their database (with the folder of the server's config.json). */
+  homes?: { root: string } | { store: string; home?: string };
   maxOpenHomes: number;
 }
 
@@ -38,10 +38,10 @@ interface ServeEndpoints {
   api: string;
   openapi: string;
   mcp: string;
-  /** The home folder, or the root of the homes. */
+  /** The home folder, or the root or database (without password) of the homes. */
   home: string;
   token: "required" | "none";
-  /** "homes": many homes under `home`, each request's home chosen by its token. */
+  /** "homes": many homes under or in `home`, each request's home chosen by its token. */
   mode: "home" | "homes";
 }
 
@@ -55,7 +55,8 @@ export const serve = defineCommand({
     "/openapi.json, and MCP's Streamable HTTP at /mcp. " +
     "Without a token it listens on loopback only; any other --host needs a token. With --homes ROOT it serves every " +
     "home under ROOT instead: each request carries a token of `mnemo tokens` and reaches only a home that token names " +
-    "(the Mnemo-Home header picks one of several). Stops on Ctrl+C or SIGTERM.",
+    "(the Mnemo-Home header picks one of several). With --store postgres://... and no --home-id it serves every home of " +
+    "that database the same way, and any number of such servers may share it. Stops on Ctrl+C or SIGTERM.",
   options: [
     new Option("--host <address>", "the address to listen on").default(DEFAULT_HTTP_HOST),
     new Option("--port <n>", "the port (0 picks a free one)").default(String(DEFAULT_HTTP_PORT)),
@@ -76,6 +77,7 @@ export const serve = defineCommand({
     "mnemo serve --port 0 --json",
     "MNEMO_HTTP_TOKEN=$(openssl rand -hex 32) mnemo serve --host 0.0.0.0",
     "mnemo serve --homes /srv/mnemo --host 0.0.0.0 --port 7077",
+    "mnemo serve --store postgres://mnemo@db:5432/mnemo --host 0.0.0.0 --port 7077",
   ],
   async input(_args, options: ServeOptions): Promise<ServeInput> {
     const port = wholeNumber(options.port, "--port", 0, 65535);
@@ -84,7 +86,12 @@ export const serve = defineCommand({
     const listen = { host: options.host, port, token: options.token, maxBodyBytes, maxOpenHomes };
     if (options.homes !== undefined) {
       refuseOneHomeOptions(options);
-      return { ...listen, homes: options.homes };
+      return { ...listen, homes: { root: options.homes } };
+    }
+    const store = options.store ?? process.env.MNEMO_STORE?.trim();
+    if (store && !(options.homeId ?? process.env.MNEMO_HOME_ID?.trim())) {
+      refuseOneHomeToken(options.token, "--store URL");
+      return { ...listen, homes: { store, home: options.home } };
     }
     // The HTTP stack (here) and the MCP SDK (in run) are loaded only by serve: no other command pays for them.
     const { checkListenAccess } = await import("../../../http.js");
@@ -101,7 +108,7 @@ export const serve = defineCommand({
   render: (endpoints: ServeEndpoints) =>
     [
       endpoints.mode === "homes"
-        ? `Serving the memory homes under ${endpoints.home} on ${endpoints.url}`
+        ? `Serving the memory homes ${/^postgres(ql)?:/.test(endpoints.home) ? "in" : "under"} ${endpoints.home} on ${endpoints.url}`
         : `Serving ${endpoints.home} on ${endpoints.url}`,
       `  Browser  ${endpoints.ui}`,
       `  API      ${endpoints.api}`,
@@ -124,10 +131,15 @@ function refuseOneHomeOptions(options: ServeOptions): void {
       "INVALID_INPUT",
       `${oneHome} and --homes: give one (${oneHome} serves one home, --homes every home under a folder).`,
     );
-  if (options.token !== undefined)
+  refuseOneHomeToken(options.token, "--homes ROOT");
+}
+
+/** Many homes: each request carries a token of `mnemo tokens`, never the one --token. */
+function refuseOneHomeToken(token: string | undefined, place: string): void {
+  if (token !== undefined)
     throw new MnemoError(
       "INVALID_INPUT",
-      "--token (or MNEMO_HTTP_TOKEN) is for one home; with --homes every request carries a token of its own: create them with mnemo tokens create --homes ROOT.",
+      `--token (or MNEMO_HTTP_TOKEN) is for one home; with ${place.split(" ")[0]} every request carries a token of its own: create them with mnemo tokens create ${place}.`,
     );
 }
 
@@ -136,7 +148,7 @@ async function serveHomes(listen: ServeInput, { print }: PrintContext): Promise<
   const { openHomes } = await import("../../../index.js");
   const { startHttpServer } = await import("../../../http.js");
   const { createMcpHttpHandler } = await import("../../../mcp.js");
-  const homes = await openHomes({ root: listen.homes as string });
+  const homes = await openHomes(listen.homes as NonNullable<ServeInput["homes"]>);
   try {
     const onError = (error: unknown) => printNote(`MCP: ${errorMessage(error)}`);
     const { host, port, maxBodyBytes, maxOpenHomes } = listen;
@@ -150,7 +162,9 @@ async function serveHomes(listen: ServeInput, { print }: PrintContext): Promise<
     });
     print(endpoints(server.url, homes.location, "required", "homes"));
     if ((await homes.listTokens()).length === 0)
-      printNote(`no token yet: create one with mnemo tokens create --homes ${homes.location} --admin`);
+      printNote(
+        `no token yet: create one with mnemo tokens create --admin ${"root" in (listen.homes ?? {}) ? "--homes" : "--store"} ${homes.location}`,
+      );
     await stopSignal();
     printNote("stopping: finishing the requests in progress");
     await server.close();

@@ -1,12 +1,10 @@
 import { Argument, Option } from "commander";
 import type { IssuedToken, TokenGrant } from "../../../contracts/token-registry.js";
 import { type CommandGroup, defineCommand } from "../cli-command.js";
-import { homesRootOption, withHomes } from "./homes-root.js";
+import { type HomesPlaceOptions, homesPlace, homesPlaceOptions, withHomes } from "./homes-root.js";
 
-/** `mnemo tokens`: the bearer tokens of `mnemo serve --homes` and the homes each reaches. */
-interface RootOption {
-  homes: string;
-}
+/** `mnemo tokens`: the bearer tokens of `mnemo serve --homes` (or `--store`) and the homes each reaches. */
+type RootOption = HomesPlaceOptions;
 
 const create = defineCommand({
   name: "create",
@@ -14,23 +12,24 @@ const create = defineCommand({
     "Issue a token for existing homes (and/or --admin, which may create homes and manage tokens). The token is printed once; only its hash is kept.",
   arguments: [new Argument("[home-ids...]", 'the homes it reaches, e.g. "acme/user-42"')],
   options: [
-    homesRootOption(),
+    ...homesPlaceOptions(),
     new Option("--admin", "may create homes and issue, list and revoke tokens"),
     new Option("--label <text>", 'a note for people ("support bot")'),
   ],
   examples: [
     "mnemo tokens create --admin --homes /srv/mnemo",
+    "mnemo tokens create --admin --store postgres://mnemo@db:5432/mnemo",
     'mnemo tokens create acme/user-42 --label "user 42\'s agent" --homes /srv/mnemo',
   ],
   input: (args, options: RootOption & { admin?: boolean; label?: string }) => ({
-    root: options.homes,
+    place: homesPlace(options),
     request: {
       homes: (args[0] as unknown as string[] | undefined) ?? [],
       admin: options.admin === true,
       label: options.label,
     },
   }),
-  withoutHome: (input) => () => withHomes(input.root, (homes) => homes.issueToken(input.request)),
+  withoutHome: (input) => () => withHomes(input.place, (homes) => homes.issueToken(input.request)),
   render: ({ token, grant }: IssuedToken) =>
     [token, ...grantLines(grant).map((line) => `  ${line}`)].join("\n"),
   toJson: ({ token, grant }) => ({ token, ...grantJson(grant) }),
@@ -41,10 +40,10 @@ const create = defineCommand({
 const list = defineCommand({
   name: "list",
   description: "List the tokens (their ids, homes and labels; never a secret).",
-  options: [homesRootOption()],
+  options: homesPlaceOptions(),
   examples: ["mnemo tokens list --homes /srv/mnemo"],
-  input: (_args, options: RootOption) => ({ root: options.homes }),
-  withoutHome: (input) => () => withHomes(input.root, (homes) => homes.listTokens()),
+  input: (_args, options: RootOption) => ({ place: homesPlace(options) }),
+  withoutHome: (input) => () => withHomes(input.place, (homes) => homes.listTokens()),
   render: (grants: TokenGrant[]) => grants.map((grant) => grantLines(grant).join("  ")).join("\n"),
   toJson: (grants) => ({ tokens: grants.map(grantJson) }),
 });
@@ -53,11 +52,11 @@ const revoke = defineCommand({
   name: "revoke",
   description: "Revoke a token by its id: every server refuses it from its next request.",
   arguments: [new Argument("<token-id>", 'the id mnemo tokens list shows ("tok_…")')],
-  options: [homesRootOption()],
+  options: homesPlaceOptions(),
   examples: ["mnemo tokens revoke tok_3f9a2c1d0b8e7f64 --homes /srv/mnemo"],
-  input: ([id = ""], options: RootOption) => ({ root: options.homes, id }),
+  input: ([id = ""], options: RootOption) => ({ place: homesPlace(options), id }),
   withoutHome: (input) => () =>
-    withHomes(input.root, async (homes) => {
+    withHomes(input.place, async (homes) => {
       await homes.revokeToken(input.id);
       return { id: input.id, revoked: true };
     }),
@@ -79,7 +78,7 @@ function grantJson(grant: TokenGrant) {
 
 export const tokens: CommandGroup = {
   name: "tokens",
-  summary: "Issue, list and revoke the tokens of mnemo serve --homes",
+  summary: "Issue, list and revoke the tokens of mnemo serve --homes (or --store)",
   description:
     "Bearer tokens of a server of many homes: each reaches the homes it names; an admin token also manages homes and tokens.",
   commands: [create, list, revoke],

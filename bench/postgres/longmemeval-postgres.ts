@@ -4,8 +4,11 @@
  * differs (SQLite FTS5 + in-memory vectors, or PostgreSQL BM25 postings + pgvector). Target: R_all@5
  * within 0.01.
  *
- *   npx tsx bench/postgres/longmemeval-postgres.ts [--limit N] [--granularity session|turn|both]
- *       [--embedder local|none] [--url postgres://...]
+ *   npx tsx bench/postgres/longmemeval-postgres.ts [--limit N] [--turn-limit 115]
+ *       [--granularity session|turn|both] [--embedder local|none] [--url postgres://...]
+ *
+ * --limit caps the questions of both granularities, --turn-limit those of the turn level (its
+ * ~89,000 turns take hours to embed on a CPU; the cache holds those of the first 122 questions).
  *
  * Without --url a throwaway cluster of the installed PostgreSQL is started (and removed). Each
  * question gets a home of its own in one database. Embeddings are cached in .bench-data/.
@@ -21,12 +24,14 @@ import { withEmbeddingCacheFile } from "../../src/eval/caching-embedding-model.j
 import { type RetrievalEvalReport, runRetrievalEval } from "../../src/eval/run-retrieval-eval.js";
 import { findPostgresBinaries, startPostgresCluster } from "../../src/testing/postgres-cluster.js";
 import { type Granularity, longMemEvalCases, requireData } from "../longmemeval/convert-longmemeval.js";
+import { type Figure, figure, printFigures } from "./bench-report.js";
 
 const SEARCH = configSchema.parse({}).search;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const { values } = parseArgs({
   options: {
     limit: { type: "string" },
+    "turn-limit": { type: "string" },
     data: { type: "string", default: resolve(root, "..", "shared", "data", "longmemeval") },
     embedder: { type: "string", default: "local" },
     granularity: { type: "string", default: "both" },
@@ -34,6 +39,7 @@ const { values } = parseArgs({
   },
 });
 const limit = values.limit === undefined ? undefined : Number(values.limit);
+const turnLimit = values["turn-limit"] === undefined ? limit : Number(values["turn-limit"]);
 const granularities: Granularity[] =
   values.granularity === "both" ? ["session", "turn"] : [values.granularity as Granularity];
 const outputFolder = join(root, ".bench-data");
@@ -47,7 +53,7 @@ const client = new PgPoolClient({ url: values.url ?? (cluster?.url as string) })
 const run = Date.now();
 let cases = 0;
 
-const rows: string[] = [];
+const figures: Figure[] = [];
 try {
   for (const granularity of granularities) {
     const input = await casesFile(granularity);
@@ -58,7 +64,7 @@ try {
       embedder,
       fusion: { method: "weighted" as const, textWeight: SEARCH.textWeight },
       feedback: { weight: SEARCH.feedbackWeight, top: SEARCH.feedbackTop },
-      limitCases: limit,
+      limitCases: granularity === "turn" ? turnLimit : limit,
     };
     const embedded = await timed(() => runRetrievalEval(common));
     const onPostgres = await timed(() =>
@@ -71,19 +77,20 @@ try {
       }),
     );
     await embedder?.close();
-    rows.push(row(granularity, "embedded (SQLite)", embedded), row(granularity, "PostgreSQL", onPostgres));
-    const difference =
-      (onPostgres.report.overall.recallAll[5] ?? 0) - (embedded.report.overall.recallAll[5] ?? 0);
-    rows.push(`| ${granularity} | difference | | ${difference.toFixed(4)} | | | | |`);
+    figures.push(
+      row(`${granularity}, embedded (SQLite)`, embedded),
+      row(`${granularity}, PostgreSQL`, onPostgres),
+      difference(granularity, onPostgres.report, embedded.report),
+    );
   }
 } finally {
   await client.close();
   await cluster?.stop();
 }
-console.log("\n| granularity | index | questions | R_all@5 | R_any@5 | NDCG@5 | query p50 ms | run s |");
-console.log("|---|---|---|---|---|---|---|---|");
-for (const line of rows) console.log(line);
-console.log(`\nembedder: ${values.embedder}; PostgreSQL: ${cluster ? "throwaway cluster" : client.location}`);
+printFigures("LongMemEval_S ranking", figures, {
+  embedder: values.embedder,
+  postgres: cluster ? "throwaway cluster" : client.location,
+});
 
 async function timed(work: () => Promise<RetrievalEvalReport>) {
   const started = performance.now();
@@ -91,14 +98,36 @@ async function timed(work: () => Promise<RetrievalEvalReport>) {
   return { report, seconds: (performance.now() - started) / 1000 };
 }
 
-function row(
-  granularity: string,
-  index: string,
-  { report, seconds }: Awaited<ReturnType<typeof timed>>,
-): string {
+function row(label: string, { report, seconds }: Awaited<ReturnType<typeof timed>>): Figure {
   const o = report.overall;
-  const f = (value: number | undefined) => (value ?? 0).toFixed(3);
-  return `| ${granularity} | ${index} | ${o.queries} | ${f(o.recallAll[5])} | ${f(o.recallAny[5])} | ${f(o.ndcg[5])} | ${report.latencyMs.p50.toFixed(1)} | ${seconds.toFixed(0)} |`;
+  return figure(label, {
+    questions: o.queries,
+    "R_all@5": round(o.recallAll[5]),
+    "R_any@5": round(o.recallAny[5]),
+    "NDCG@5": round(o.ndcg[5]),
+    "R_all@10": round(o.recallAll[10]),
+    "query p50 ms": round(report.latencyMs.p50),
+    "run s": Math.round(seconds),
+  });
+}
+
+/** PostgreSQL's figures less the embedded index's, on the same questions. */
+function difference(granularity: string, server: RetrievalEvalReport, embedded: RetrievalEvalReport): Figure {
+  const [a, b] = [server.overall, embedded.overall];
+  const less = (x: number | undefined, y: number | undefined) => round((x ?? 0) - (y ?? 0));
+  return figure(`${granularity}, PostgreSQL less embedded`, {
+    questions: a.queries,
+    "R_all@5": less(a.recallAll[5], b.recallAll[5]),
+    "R_any@5": less(a.recallAny[5], b.recallAny[5]),
+    "NDCG@5": less(a.ndcg[5], b.ndcg[5]),
+    "R_all@10": less(a.recallAll[10], b.recallAll[10]),
+    "query p50 ms": "",
+    "run s": "",
+  });
+}
+
+function round(value: number | undefined): number {
+  return Math.round((value ?? 0) * 10_000) / 10_000;
 }
 
 /** The converted cases: the file run-longmemeval.ts wrote, or a new one. */

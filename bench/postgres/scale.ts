@@ -22,6 +22,8 @@ import { findPostgresBinaries, startPostgresCluster } from "../../src/testing/po
 import { seededRandom } from "../../src/testing/seeded-random.js";
 import { makeTempDir, removeDir } from "../../src/testing/test-home.js";
 import { syntheticQueries } from "../speed/synthetic-memories.js";
+import { type Figure, figure, printFigures } from "./bench-report.js";
+import { parentOf, processCpuMs, serverCpuMs } from "./cpu-time.js";
 import {
   homeIdOf,
   noisyVector,
@@ -72,20 +74,21 @@ try {
   await preparePostgresSchema(client);
   if (!values["skip-load"]) {
     const loadSeconds = await load(client);
-    const rate = Math.round(memories / loadSeconds);
-    console.log(
-      `\nloaded ${memories} memories in ${homes} homes in ${loadSeconds.toFixed(0)} s (${rate} memories/s, ${values.loaders} loaders)`,
-    );
+    const loading = figure(`${memories} memories into ${homes} homes, ${values.loaders} loaders`, {
+      seconds: Math.round(loadSeconds),
+      "memories/s": Math.round(memories / loadSeconds),
+    });
+    printFigures("loading (multi-row INSERT ... SELECT FROM unnest)", [loading]);
   }
-  const recalls = await measure();
-  console.log(await databaseSize(client));
-  console.log("\n| recall inside one home (query embedding excluded) | p50 ms | p95 ms | max ms |");
-  console.log("|---|---|---|---|");
-  for (const [label, times] of Object.entries(recalls)) {
-    console.log(
-      `| ${label} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${Math.max(...times).toFixed(1)} |`,
-    );
-  }
+  const recalls = await measure(await postmasterOf(client));
+  const figures = Object.entries(recalls).map(([label, measured]) => recallFigure(label, measured));
+  printFigures("recall inside one home (query embedding excluded)", figures, {
+    memories,
+    homes,
+    dimensions,
+    queries: Number(values.queries),
+    databaseSize: await databaseSize(client),
+  });
 } finally {
   await client.close();
   await cluster?.stop();
@@ -205,13 +208,21 @@ async function finishLoad(sql: SqlClient, lastChunkId: number): Promise<void> {
   await sql.query("ANALYZE");
 }
 
+interface Measured {
+  /** Wall time of each recall, query embedding excluded. */
+  times: number[];
+  /** CPU of this process and of the server, over all of them. */
+  clientCpuMs: number;
+  serverCpuMs: number | undefined;
+}
+
 /** Recalls on random homes: the first on a home (its index checked against every document), then a second one. */
-async function measure(): Promise<Record<string, number[]>> {
+async function measure(postmaster: number | undefined): Promise<Record<string, Measured>> {
   const random = seededRandom(3);
   const texts = syntheticQueries(Number(values.queries), 4);
-  const first: number[] = [];
-  const again: number[] = [];
-  const searchOnly: number[] = [];
+  const first: Measured = { times: [], clientCpuMs: 0, serverCpuMs: postmaster && 0 };
+  const again: Measured = { times: [], clientCpuMs: 0, serverCpuMs: postmaster && 0 };
+  const searchOnly: Measured = { times: [], clientCpuMs: Number.NaN, serverCpuMs: undefined };
   for (const text of texts) {
     const home = Math.floor(random() * homes);
     const memory: MemoryHome = await openMemory({
@@ -222,13 +233,17 @@ async function measure(): Promise<Record<string, number[]>> {
       embedder,
       onWarning: (message) => process.stderr.write(`warning: ${message}\n`),
     });
-    for (const times of [first, again]) {
+    for (const measured of [first, again]) {
       const topic = topics[home * TOPICS_PER_HOME + Math.floor(random() * TOPICS_PER_HOME)] as Float32Array;
       embedder.next = noisyVector(topic, random);
+      const [clientBefore, serverBefore] = [processCpuMs(), serverCpuMs(postmaster)];
       const started = performance.now();
       const result = await memory.recall(text, { limit: 10 });
-      times.push(performance.now() - started - result.timings.queryEmbeddingMs);
-      if (times === again) searchOnly.push(result.timings.searchMs);
+      measured.times.push(performance.now() - started - result.timings.queryEmbeddingMs);
+      measured.clientCpuMs += processCpuMs() - clientBefore;
+      if (measured.serverCpuMs !== undefined)
+        measured.serverCpuMs += (serverCpuMs(postmaster) ?? 0) - (serverBefore ?? 0);
+      if (measured === again) searchOnly.times.push(result.timings.searchMs);
       if (result.hits.length === 0) throw new Error(`no hit for "${text}" in ${homeIdOf(home)}`);
     }
     await memory.close();
@@ -240,11 +255,30 @@ async function measure(): Promise<Record<string, number[]>> {
   };
 }
 
+/** The server's postmaster, when it runs on this machine (for its CPU time). */
+async function postmasterOf(sql: SqlClient): Promise<number | undefined> {
+  const [row] = await sql.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+  return row ? parentOf(Number(row.pid)) : undefined;
+}
+
 async function databaseSize(sql: SqlClient): Promise<string> {
   const [row] = await sql.query<{ size: string }>(
     "SELECT pg_size_pretty(pg_database_size(current_database())) AS size",
   );
-  return `database size: ${row?.size}`;
+  return row?.size ?? "?";
+}
+
+/** Wall-time percentiles, and CPU per recall (this process + the server) where it was counted. */
+function recallFigure(label: string, { times, clientCpuMs, serverCpuMs }: Measured): Figure {
+  const cpu = Number.isNaN(clientCpuMs)
+    ? ""
+    : `${(clientCpuMs / times.length).toFixed(1)} + ${serverCpuMs === undefined ? "?" : (serverCpuMs / times.length).toFixed(1)}`;
+  return figure(label, {
+    "p50 ms": percentile(times, 50),
+    "p95 ms": percentile(times, 95),
+    "max ms": Math.max(...times),
+    "CPU ms a recall (mnemo + server)": cpu,
+  });
 }
 
 function percentile(values: number[], p: number): number {

@@ -43,53 +43,24 @@ export async function startPostgresCluster(
   options: { settings?: Record<string, string> } = {},
 ): Promise<PostgresCluster> {
   const folder = await mkdtemp(join(tmpdir(), "mnemo-postgres-"));
-  const asServerUser = process.getuid?.() === 0 ? ["runuser", "-u", "postgres", "--"] : [];
-  if (asServerUser.length > 0) {
-    const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
-    const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
-    await chown(folder, uid, gid);
-  }
+  const tools = await serverTools(bin, folder);
   const data = join(folder, "data");
-  const command = (tool: string, args: string[]) => {
-    const [file, ...rest] = [...asServerUser, join(bin, tool), ...args];
-    return { file: file as string, args: rest };
-  };
-  const stopArgs = command("pg_ctl", ["-D", data, "-m", "immediate", "-s", "stop"]);
+  const stop = tools("pg_ctl", ["-D", data, "-m", "immediate", "-s", "stop"]);
   const stopNow = () => {
     try {
-      execFileSync(stopArgs.file, stopArgs.args, { stdio: "ignore" });
+      execFileSync(stop.file, stop.args, { stdio: "ignore" });
     } catch {
       // Not running (never started, or already stopped).
     }
   };
   try {
-    const initdb = command("initdb", [
-      "-D",
-      data,
-      "-U",
-      "postgres",
-      "-A",
-      "trust",
-      "-E",
-      "UTF8",
-      "--no-sync",
-    ]);
+    const initdb = tools("initdb", ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync"]);
     await run(initdb.file, initdb.args);
-    const port = await freePort();
-    const extra = Object.entries(options.settings ?? {}).map(([key, value]) => ` -c ${key}=${value}`);
-    const settings = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${extra.join("")}`;
-    const start = command("pg_ctl", [
-      "-D",
-      data,
-      "-l",
-      join(folder, "log"),
-      "-w",
-      "-s",
-      "-o",
-      settings,
-      "start",
-    ]);
-    await run(start.file, start.args);
+    const port = await startOnFreePort((port) => {
+      const extra = Object.entries(options.settings ?? {}).map(([key, value]) => ` -c ${key}=${value}`);
+      const settings = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${extra.join("")}`;
+      return tools("pg_ctl", ["-D", data, "-l", join(folder, "log"), "-w", "-s", "-o", settings, "start"]);
+    });
     process.once("exit", stopNow);
     let stopped: Promise<void> | undefined;
     return {
@@ -98,7 +69,7 @@ export async function startPostgresCluster(
       stop: () => {
         stopped ??= (async () => {
           process.removeListener("exit", stopNow);
-          await run(stopArgs.file, stopArgs.args).catch(() => undefined);
+          await run(stop.file, stop.args).catch(() => undefined);
           await rm(folder, { recursive: true, force: true });
         })();
         return stopped;
@@ -108,6 +79,39 @@ export async function startPostgresCluster(
     stopNow();
     await rm(folder, { recursive: true, force: true });
     throw error;
+  }
+}
+
+type ToolCommand = { file: string; args: string[] };
+
+/** How to run a server tool on `folder`: as the `postgres` user (owning the folder) when this is root. */
+async function serverTools(
+  bin: string,
+  folder: string,
+): Promise<(tool: string, args: string[]) => ToolCommand> {
+  const asServerUser = process.getuid?.() === 0 ? ["runuser", "-u", "postgres", "--"] : [];
+  if (asServerUser.length > 0) {
+    const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
+    const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
+    await chown(folder, uid, gid);
+  }
+  return (tool, args) => {
+    const [file, ...rest] = [...asServerUser, join(bin, tool), ...args];
+    return { file: file as string, args: rest };
+  };
+}
+
+/** Test files start clusters side by side: a port taken between choosing it and binding it is retried. */
+async function startOnFreePort(start: (port: number) => ToolCommand): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const command = start(port);
+    try {
+      await run(command.file, command.args);
+      return port;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
   }
 }
 

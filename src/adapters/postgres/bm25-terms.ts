@@ -1,3 +1,4 @@
+import type { TermCounts } from "../../contracts/search-index.js";
 import { porterStem } from "./porter-stemmer.js";
 
 /**
@@ -72,4 +73,23 @@ export function searchTermWeights(terms: string[]): Map<string, number> {
   const weights = new Map<string, number>();
   for (const token of terms.flatMap(bm25Tokens)) weights.set(token, (weights.get(token) ?? 0) + 1);
   return weights;
+}
+
+/**
+ * Chunks holding each query word, as the embedded index reports them (one FTS5 phrase per word):
+ * a word is its terms, and a word of several terms ("e-mail") is held by at most as many chunks
+ * as its rarest term. The engine weighs lexical evidence by them (lexical-confidence.ts); without
+ * them a query matched only on a common word would count in full.
+ */
+export function queryTermCounts(
+  terms: string[],
+  frequencies: ReadonlyMap<string, number>,
+  chunkCount: number,
+): TermCounts {
+  const holding = new Map<string, number>();
+  for (const term of terms) {
+    const counts = bm25Tokens(term).map((token) => frequencies.get(token) ?? 0);
+    holding.set(term, counts.length === 0 ? 0 : Math.min(...counts));
+  }
+  return { chunks: chunkCount, holding };
 }

@@ -5,7 +5,6 @@ import { chunkTerms } from "./bm25-terms.js";
 import { toPgvector } from "./pgvector-text.js";
 import {
   CHUNK_COLUMNS,
-  INDEXED_DOCUMENT_COLUMNS,
   type IndexedDocumentRow,
   storableText,
   toChunkRow,
@@ -52,16 +51,16 @@ export async function replaceChunks(
   document: { path: string; state: DocumentState; chunks: ChunkRecord[]; vectors: Map<string, Float32Array> },
 ): Promise<void> {
   const { path, state, chunks, vectors } = document;
-  const model = await vectorModelOf(connection, homeId);
+  const { model, recorded } = await modelAndState(connection, homeId, path);
   const stored = await connection.query<Parameters<typeof toChunkRow>[0]>(
     `SELECT ${CHUNK_COLUMNS} FROM mnemo_chunks WHERE home_id = $1 AND path = $2 ORDER BY id`,
     [homeId, path],
   );
   const getsVector = (chunk: ChunkRecord) => model !== undefined && vectors.has(chunk.textHash);
   const unchanged = sameChunks(stored.map(toChunkRow), chunks, getsVector);
-  if (unchanged && (await sameState(connection, homeId, path, state))) return;
+  if (unchanged && recorded !== undefined && sameState(recorded, state)) return;
   if (!unchanged) {
-    await deleteChunks(connection, homeId, path);
+    if (stored.length > 0) await deleteChunks(connection, homeId, path);
     await insertChunks(connection, homeId, chunks, (chunk) => {
       const vector = model ? vectors.get(chunk.textHash) : undefined;
       if (vector && model) checkDimensions(vector, model);
@@ -84,38 +83,54 @@ export async function removeChunks(connection: SqlQueryable, homeId: string, pat
   ]);
 }
 
-async function sameState(
+/** The home's vector model and the document's recorded state, in one read. */
+async function modelAndState(
   connection: SqlQueryable,
   homeId: string,
   path: string,
-  state: DocumentState,
-): Promise<boolean> {
-  const [row] = await connection.query<IndexedDocumentRow>(
-    `SELECT ${INDEXED_DOCUMENT_COLUMNS} FROM mnemo_indexed_documents WHERE home_id = $1 AND path = $2`,
+): Promise<{ model: VectorModel | undefined; recorded: DocumentState | undefined }> {
+  const [row] = await connection.query<
+    { vector_model: string | null; vector_dimensions: number | null } & Partial<IndexedDocumentRow>
+  >(
+    `SELECT h.vector_model, h.vector_dimensions, d.path, d.hash, d.mtime_ms, d.size, d.change_stamp
+     FROM mnemo_search_homes h LEFT JOIN mnemo_indexed_documents d ON d.home_id = h.home_id AND d.path = $2
+     WHERE h.home_id = $1`,
     [homeId, path],
   );
-  const recorded = row && toDocumentState(row);
+  const model =
+    row?.vector_model && row.vector_dimensions
+      ? { id: row.vector_model, dimensions: Number(row.vector_dimensions) }
+      : undefined;
+  const recorded =
+    row?.hash === undefined || row.hash === null ? undefined : toDocumentState(row as IndexedDocumentRow);
+  return { model, recorded };
+}
+
+function sameState(recorded: DocumentState, state: DocumentState): boolean {
   return (
-    recorded?.hash === state.hash &&
+    recorded.hash === state.hash &&
     recorded.mtimeMs === state.mtimeMs &&
     recorded.size === state.size &&
     recorded.changeStamp === state.changeStamp
   );
 }
 
+/** A document's chunks, their postings and their share of the home's statistics, gone in one statement. */
 async function deleteChunks(connection: SqlQueryable, homeId: string, path: string): Promise<void> {
-  const deleted = await connection.query<{ id: string | number; term_count: number }>(
-    "DELETE FROM mnemo_chunks WHERE home_id = $1 AND path = $2 RETURNING id, term_count",
+  await connection.query(
+    `WITH gone AS (DELETE FROM mnemo_chunks WHERE home_id = $1 AND path = $2 RETURNING id, term_count),
+       postings AS (DELETE FROM mnemo_chunk_terms p USING gone WHERE p.home_id = $1 AND p.chunk_id = gone.id)
+     UPDATE mnemo_search_homes SET chunk_count = chunk_count - (SELECT count(*) FROM gone),
+       term_total = term_total - (SELECT coalesce(sum(term_count), 0) FROM gone)
+     WHERE home_id = $1`,
     [homeId, path],
   );
-  if (deleted.length === 0) return;
-  await connection.query(
-    "DELETE FROM mnemo_chunk_terms WHERE home_id = $1 AND chunk_id = ANY($2::bigint[])",
-    [homeId, deleted.map((row) => row.id)],
-  );
-  await updateCollection(connection, homeId, -deleted.length, -sum(deleted.map((row) => row.term_count)));
 }
 
+/**
+ * The chunks, their postings and their share of the home's statistics, in one statement: new ids
+ * from the sequence, ascending in the chunks' order (a document's chunks are read back by id).
+ */
 async function insertChunks(
   connection: SqlQueryable,
   homeId: string,
@@ -123,25 +138,36 @@ async function insertChunks(
   vectorOf: (chunk: ChunkRecord) => Float32Array | undefined,
 ): Promise<void> {
   if (chunks.length === 0) return;
-  const ids = (
-    await connection.query<{ id: string | number }>(
-      "SELECT nextval('mnemo_chunk_ids') AS id FROM generate_series(1, $1)",
-      [chunks.length],
-    )
-  )
-    .map((row) => Number(row.id))
-    .sort((a, b) => a - b);
   const terms = chunks.map((chunk) => chunkTerms(chunk.title, chunk.text));
   const column = <T>(value: (chunk: ChunkRecord) => T) => chunks.map(value);
+  const postings = terms.flatMap((each, position) =>
+    [...each.frequencies].map(([term, frequency]) => ({
+      term,
+      position: position + 1,
+      frequency,
+      length: each.length,
+    })),
+  );
   await connection.query(
-    `INSERT INTO mnemo_chunks (home_id, id, path, kind, locator, line, title, text, memory_type, date, text_hash, term_count, embedding)
-     SELECT $1, id, path, kind, locator, line, title, text, memory_type, date, text_hash, term_count, embedding::vector
-     FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::text[],
-       $10::text[], $11::text[], $12::int[], $13::text[])
-       AS c(id, path, kind, locator, line, title, text, memory_type, date, text_hash, term_count, embedding)`,
+    `WITH ids AS (
+       SELECT id, row_number() OVER (ORDER BY id) AS position
+       FROM (SELECT nextval('mnemo_chunk_ids') AS id FROM generate_series(1, $14::int)) AS fresh),
+     chunks AS (
+       INSERT INTO mnemo_chunks (home_id, id, path, kind, locator, line, title, text, memory_type, date, text_hash, term_count, embedding)
+       SELECT $1, ids.id, c.path, c.kind, c.locator, c.line, c.title, c.text, c.memory_type, c.date, c.text_hash,
+         c.term_count, c.embedding::vector
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[],
+         $10::text[], $11::int[], $12::text[]) WITH ORDINALITY
+         AS c(path, kind, locator, line, title, text, memory_type, date, text_hash, term_count, embedding, position)
+       JOIN ids USING (position)),
+     postings AS (
+       INSERT INTO mnemo_chunk_terms (home_id, term, chunk_id, frequency, chunk_length)
+       SELECT $1, p.term, ids.id, p.frequency, p.chunk_length
+       FROM unnest($15::text[], $16::int[], $17::int[], $18::int[]) AS p(term, position, frequency, chunk_length)
+       JOIN ids USING (position))
+     UPDATE mnemo_search_homes SET chunk_count = chunk_count + $14, term_total = term_total + $13 WHERE home_id = $1`,
     [
       homeId,
-      ids,
       column((chunk) => chunk.path),
       column((chunk) => chunk.kind),
       column((chunk) => storableText(chunk.locator)),
@@ -156,40 +182,13 @@ async function insertChunks(
         const vector = vectorOf(chunk);
         return vector ? toPgvector(vector) : null;
       }),
-    ],
-  );
-  const postings = terms.flatMap((each, position) =>
-    [...each.frequencies].map(([term, frequency]) => ({
-      term,
-      chunkId: ids[position],
-      frequency,
-      length: each.length,
-    })),
-  );
-  await connection.query(
-    `INSERT INTO mnemo_chunk_terms (home_id, term, chunk_id, frequency, chunk_length)
-     SELECT $1, term, chunk_id, frequency, chunk_length
-     FROM unnest($2::text[], $3::bigint[], $4::int[], $5::int[]) AS p(term, chunk_id, frequency, chunk_length)`,
-    [
-      homeId,
+      sum(terms.map((each) => each.length)),
+      chunks.length,
       postings.map((each) => each.term),
-      postings.map((each) => each.chunkId),
+      postings.map((each) => each.position),
       postings.map((each) => each.frequency),
       postings.map((each) => each.length),
     ],
-  );
-  await updateCollection(connection, homeId, chunks.length, sum(terms.map((each) => each.length)));
-}
-
-async function updateCollection(
-  connection: SqlQueryable,
-  homeId: string,
-  chunks: number,
-  terms: number,
-): Promise<void> {
-  await connection.query(
-    "UPDATE mnemo_search_homes SET chunk_count = chunk_count + $2, term_total = term_total + $3 WHERE home_id = $1",
-    [homeId, chunks, terms],
   );
 }
 

@@ -65,12 +65,13 @@ describe.skipIf(!testPostgresHasServer())(
     let folder = "";
     let reports: WorkerReport[] = [];
     let memory: MemoryHome;
+    let config: MnemoConfigInput;
 
     beforeAll(async () => {
       database = await startTestPostgres();
       folder = await makeTempDir("mnemo-postgres-writers-");
       // Budgets and capacities so large that nothing is archived: every write must stay visible.
-      const config: MnemoConfigInput = {
+      config = {
         budgets: { user: 1_000_000, memory: 1_000_000 },
         capacity: { maxLines: 100_000, targetLines: 90_000 },
         lockTimeoutMs: 60_000,
@@ -139,6 +140,24 @@ describe.skipIf(!testPostgresHasServer())(
       for (const entry of expected) expect(count(text, entry), entry).toBe(1);
       const topic = await memory.journal.readTopic(category);
       expect(topic.entries.map((entry) => entry.content).sort()).toEqual([...expected].sort());
+    });
+
+    test("two recalls that index the home at once leave exactly one chunk per memory, and find each", async () => {
+      const open = () =>
+        openMemory({ home: folder, env: {}, config: { ...config, search: { embedder: "none" } } });
+      const [one, two] = await Promise.all([open(), open()]);
+      const [first, second] = await Promise.all([
+        one.recall("note", { limit: 5 }),
+        two.recall("note", { limit: 5 }),
+      ]);
+      expect(first.hits.length).toBeGreaterThan(0);
+      expect(second.hits.map((hit) => hit.path)).toEqual(first.hits.map((hit) => hit.path));
+      for (const { path, content } of reports.flatMap((report) => report.memories).slice(0, 8)) {
+        const marker = content.slice(content.indexOf("[") + 1, content.indexOf("]"));
+        const found = await one.recall(marker, { limit: 10, type: "project" });
+        expect(found.hits.filter((hit) => hit.path === path)).toHaveLength(1);
+      }
+      await Promise.all([one.close(), two.close()]);
     });
 
     test("every profile fact appears exactly once, each worker's in the order it added them, and nothing was archived", async () => {

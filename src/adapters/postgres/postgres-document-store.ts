@@ -7,8 +7,9 @@ import type {
 import { parseHomeId } from "../../engine/tenancy/home-id.js";
 import { validateDocumentPath } from "../fs/safe-path.js";
 import { type StagedChanges, StagedWriter } from "../fs/staged-writer.js";
+import { LOCK_CLASS, lockHome } from "./home-lock.js";
 import { folderOf, PostgresDocumentReader } from "./postgres-document-reader.js";
-import { LOCK_CLASS, preparePostgresSchema } from "./postgres-schema.js";
+import { preparePostgresSchema } from "./postgres-schema.js";
 import type { SqlClient, SqlQueryable } from "./sql-client.js";
 
 /**
@@ -97,11 +98,11 @@ export class PostgresDocumentStore implements DocumentStore {
   private async runTransaction<T>(work: (writer: DocumentWriter) => Promise<T>): Promise<T> {
     await this.open();
     return this.client.transaction(async (connection) => {
-      await connection.query("SELECT set_config('lock_timeout', $1, true)", [`${this.lockTimeoutMs}ms`]);
-      await connection.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [
-        LOCK_CLASS.documents,
-        this.homeId,
-      ]);
+      await lockHome(connection, {
+        lockClass: LOCK_CLASS.documents,
+        homeId: this.homeId,
+        timeoutMs: this.lockTimeoutMs,
+      });
       const writer = new StagedWriter(new PostgresDocumentReader(connection, this.homeId), async (path) => {
         validateDocumentPath(path);
       });

@@ -7,7 +7,8 @@
 import type { HomeDirectory } from "../../contracts/home-directory.js";
 import { parseHomeId } from "../../engine/tenancy/home-id.js";
 import { overlappingHomeError } from "../../engine/tenancy/home-overlap.js";
-import { LOCK_CLASS, preparePostgresSchema } from "./postgres-schema.js";
+import { LOCK_CLASS } from "./home-lock.js";
+import { preparePostgresSchema } from "./postgres-schema.js";
 import type { SqlClient } from "./sql-client.js";
 
 export interface PostgresHomeDirectoryOptions {

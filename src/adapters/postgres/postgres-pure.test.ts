@@ -1,5 +1,6 @@
 import { fc, test as propertyTest } from "@fast-check/vitest";
 import { describe, expect, test } from "vitest";
+import { bm25Tokens, queryTermCounts } from "./bm25-terms.js";
 import { bm25Idf, splitTermsByFrequency } from "./bm25-weights.js";
 import { chunkFilterSql } from "./chunk-filter-sql.js";
 import { fromPgvector, toPgvector } from "./pgvector-text.js";
@@ -24,6 +25,25 @@ describe("BM25 weights", () => {
     ]);
     expect(splitTermsByFrequency(counts, 10)).toEqual({ rare: ["rare"], found: ["rare", "common"] });
   });
+});
+
+describe("query term counts", () => {
+  const word = fc.stringMatching(/^[a-z]{1,6}(-[a-z]{1,6})?$/);
+  propertyTest.prop([fc.uniqueArray(word, { maxLength: 6 }), fc.array(fc.tuple(word, fc.nat(50)))])(
+    "every query word is counted: a one-term word as its term, a longer one as its rarest term",
+    (terms, counted) => {
+      const frequencies = new Map(
+        counted.flatMap(([text, count]) => bm25Tokens(text).map((t) => [t, count])),
+      );
+      const { chunks, holding } = queryTermCounts(terms, frequencies, 99);
+      expect(chunks).toBe(99);
+      expect([...holding.keys()]).toEqual(terms);
+      for (const term of terms) {
+        const counts = bm25Tokens(term).map((token) => frequencies.get(token) ?? 0);
+        expect(holding.get(term)).toBe(Math.min(...counts));
+      }
+    },
+  );
 });
 
 describe("chunk filters as SQL", () => {

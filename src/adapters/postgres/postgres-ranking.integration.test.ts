@@ -139,3 +139,84 @@ describe("BM25 on PostgreSQL", () => {
     expect(compared).toBeGreaterThan(500);
   });
 });
+
+describe("lexical confidence on PostgreSQL", () => {
+  test("search reports FTS5's chunk counts per query word, so a common-word match weighs as little as embedded", async () => {
+    const random = seededRandom(17);
+    for (let round = 0; round < 100; round++) {
+      const words = Array.from(
+        { length: 1 + Math.floor(random() * 4) },
+        () => WORDS[Math.floor(random() * WORDS.length)],
+      );
+      // Words no chunk holds ("zebra") and words of two terms ("e-mail") as well as the corpus's.
+      if (round % 5 === 0) words.push(round % 10 === 0 ? "zebra" : "e-mail");
+      const query = { terms: queryTerms(words.join(" ")), limit: 10 };
+      const expected = (await embedded.search(query)).termCounts;
+      const actual = (await server.search(query)).termCounts;
+      expect(actual, JSON.stringify(query)).toEqual(expected);
+    }
+  });
+});
+
+describe("vector search on PostgreSQL", () => {
+  /** A home of `count` chunks with random 64-dimension vectors; returns the vectors by chunk locator. */
+  async function vectorHome(count: number, seed: number) {
+    const random = seededRandom(seed);
+    const index = new PostgresSearchIndex({ client, homeId: `vectors/${count}/${Date.now()}` });
+    await index.open();
+    await index.resetVectors({ id: "test:random", dimensions: 64 });
+    const vectors = new Map<string, Float32Array>();
+    const chunks = Array.from({ length: count }, (_, position) => {
+      const vector = Float32Array.from({ length: 64 }, () => random() * 2 - 1);
+      vectors.set(`v${position}`, vector);
+      return {
+        path: "a.md",
+        kind: "memory",
+        locator: `v${position}`,
+        line: 1,
+        title: "",
+        text: "x",
+        textHash: `v${position}`,
+      };
+    });
+    await index.replaceDocument("a.md", { hash: "a", mtimeMs: 1, size: 1 }, chunks, vectors);
+    return { index, vectors, random };
+  }
+
+  const cosine = (a: Float32Array, b: Float32Array) => {
+    let [dot, aa, bb] = [0, 0, 0];
+    for (let i = 0; i < a.length; i++) {
+      dot += (a[i] as number) * (b[i] as number);
+      aa += (a[i] as number) ** 2;
+      bb += (b[i] as number) ** 2;
+    }
+    return dot / Math.sqrt(aa * bb);
+  };
+
+  async function nearest(index: PostgresSearchIndex, query: Float32Array, limit: number) {
+    const { vector } = await index.search({ terms: [], vector: query, limit });
+    return (await index.chunks(vector.map((hit) => hit.id))).map((chunk) => chunk.locator);
+  }
+
+  test("a home of up to 400 chunks is ranked exactly; a larger one finds nearly all of the exact top 10", async () => {
+    for (const [count, least] of [
+      [300, 1],
+      [2000, 0.9],
+    ] as const) {
+      const { index, vectors, random } = await vectorHome(count, count);
+      let found = 0;
+      for (let round = 0; round < 20; round++) {
+        const query = Float32Array.from({ length: 64 }, () => random() * 2 - 1);
+        const exact = [...vectors]
+          .map(([locator, vector]) => ({ locator, score: cosine(query, vector) }))
+          .sort((a, b) => b.score - a.score)
+          .slice(0, 10)
+          .map((hit) => hit.locator);
+        const returned = await nearest(index, query, 10);
+        if (least === 1) expect(returned).toEqual(exact);
+        found += returned.filter((locator) => exact.includes(locator)).length;
+      }
+      expect(found / 200).toBeGreaterThanOrEqual(least);
+    }
+  });
+});

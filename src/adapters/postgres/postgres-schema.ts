@@ -1,4 +1,5 @@
 import { errorMessage, MnemoError } from "../../errors.js";
+import { LOCK_CLASS } from "./home-lock.js";
 import type { SqlClient, SqlQueryable } from "./sql-client.js";
 
 /**
@@ -11,14 +12,6 @@ import type { SqlClient, SqlQueryable } from "./sql-client.js";
  * so migrating from 1 is running them all again.
  */
 export const POSTGRES_SCHEMA_VERSION = 2;
-
-/** Advisory lock classes (the first key of pg_advisory_xact_lock(int, int)); the second is the home's hash. */
-export const LOCK_CLASS = {
-  schema: 0x6d6e0000,
-  documents: 0x6d6e0001,
-  searchIndex: 0x6d6e0002,
-  homeDirectory: 0x6d6e0003,
-} as const;
 
 const TABLES = [
   `CREATE TABLE IF NOT EXISTS mnemo_schema (
@@ -42,9 +35,13 @@ const TABLES = [
   `CREATE TABLE IF NOT EXISTS mnemo_chunks (
      home_id text NOT NULL, id bigint NOT NULL, path text NOT NULL, kind text NOT NULL, locator text NOT NULL,
      line integer NOT NULL, title text NOT NULL, text text NOT NULL, memory_type text, date text,
-     text_hash text NOT NULL, term_count integer NOT NULL, embedding vector, PRIMARY KEY (home_id, id))`,
+     text_hash text NOT NULL, term_count integer NOT NULL, embedding vector,
+     sign_code bit varying GENERATED ALWAYS AS (binary_quantize(embedding)) STORED, PRIMARY KEY (home_id, id))`,
   // Kept in the row (compressed only when a row would not fit a page): a search reads no TOAST table.
   "ALTER TABLE mnemo_chunks ALTER COLUMN embedding SET STORAGE MAIN",
+  // A home's sign codes side by side in one index: the vector search's prefilter reads them alone.
+  `CREATE INDEX IF NOT EXISTS mnemo_chunks_sign_codes ON mnemo_chunks (home_id, id) INCLUDE (sign_code)
+     WHERE embedding IS NOT NULL`,
   "CREATE INDEX IF NOT EXISTS mnemo_chunks_by_path ON mnemo_chunks (home_id, path)",
   "CREATE INDEX IF NOT EXISTS mnemo_chunks_without_vector ON mnemo_chunks (home_id, id) WHERE embedding IS NULL",
   // BM25's postings: how often each term occurs in each chunk, with the chunk's length in terms; the

@@ -11,7 +11,9 @@ import type {
 import { parseHomeId } from "../../engine/tenancy/home-id.js";
 import { MnemoError } from "../../errors.js";
 import { toStoredChunk } from "../sqlite/chunk-rows.js";
+import { DEFAULT_RESCORED, RESCORED_PER_RESULT } from "../vector-index/quantized-vector-index.js";
 import { chunkFilterSql } from "./chunk-filter-sql.js";
+import { LOCK_CLASS, lockHome } from "./home-lock.js";
 import { fromPgvector, toPgvector } from "./pgvector-text.js";
 import {
   CHUNK_COLUMNS,
@@ -22,18 +24,19 @@ import {
 } from "./postgres-chunk-rows.js";
 import { removeChunks, replaceChunks, vectorModelOf } from "./postgres-chunk-writes.js";
 import { cachedEmbeddings, cacheEmbeddings } from "./postgres-embedding-cache.js";
-import { LOCK_CLASS, preparePostgresSchema } from "./postgres-schema.js";
+import { preparePostgresSchema } from "./postgres-schema.js";
 import { textSearch } from "./postgres-text-search.js";
 import { resetVectors, setVectors } from "./postgres-vector-writes.js";
 import type { SqlClient, SqlQueryable } from "./sql-client.js";
 
 /**
  * One memory home's search index on PostgreSQL: BM25 over term postings, ranked as FTS5 ranks
- * (postgres-text-search.ts), and the chunks' vectors in a pgvector column, searched exactly by
- * cosine within the home (a home's rows are found by the primary key, which starts with the home
- * id; no approximate index is needed at a home's size, bench/postgres/scale.ts). The embedding
- * cache is in the same database, so one object serves both contracts. Writes take the home's index
- * lock in their transaction, so processes on any server keep the postings and statistics in step.
+ * (postgres-text-search.ts), and the chunks' vectors in a pgvector column, searched within the
+ * home as the embedded index searches (sign codes first, then exact cosine; every key starts with
+ * the home id, so the cost grows with the home, not the database: bench/postgres/scale.ts). The
+ * embedding cache is in the same database, so one object serves both contracts. Writes take the
+ * home's index lock in their transaction, so processes on any server keep the postings and
+ * statistics in step.
  */
 export interface PostgresSearchIndexOptions {
   client: SqlClient;
@@ -99,11 +102,14 @@ export class PostgresSearchIndex implements SearchIndex, EmbeddingCache {
     return this.write((connection) => removeChunks(connection, this.homeId, path));
   }
 
+  /** BM25 and the nearest vectors at once, each on a connection of its own. */
   async search(query: CandidateQuery): Promise<SearchCandidates> {
     const connection = this.connection();
-    const text = await textSearch(connection, { ...query, homeId: this.homeId });
-    const vector = query.vector ? await this.nearest(query.vector, query) : [];
-    return { text, vector };
+    const [{ hits, termCounts }, vector] = await Promise.all([
+      textSearch(connection, { ...query, homeId: this.homeId }),
+      query.vector ? this.nearest(query.vector, query) : [],
+    ]);
+    return { text: hits, vector, termCounts };
   }
 
   async chunks(ids: number[]): Promise<StoredChunk[]> {
@@ -170,13 +176,23 @@ export class PostgresSearchIndex implements SearchIndex, EmbeddingCache {
     return { documents: Number(row?.documents), chunks: Number(row?.chunks), vectors: Number(row?.vectors) };
   }
 
-  /** Exact nearest chunks by cosine among the home's (filtered) chunks. */
+  /**
+   * The nearest chunks by cosine, found as the embedded index finds them: the home's chunks whose
+   * sign codes (one bit a dimension) are nearest the query's by Hamming distance, read from one
+   * index, then the best of those by exact cosine. A home of no more than `rescored` chunks is
+   * ranked exactly.
+   */
   private async nearest(vector: Float32Array, query: CandidateQuery): Promise<ScoredChunkId[]> {
-    const { clause, parameters } = chunkFilterSql(query.filter, 4);
+    const { clause, parameters } = chunkFilterSql(query.filter, 5);
+    const rescored = Math.max(DEFAULT_RESCORED, RESCORED_PER_RESULT * query.limit);
     const rows = await this.connection().query<{ id: string | number; distance: number }>(
-      `SELECT c.id, c.embedding <=> $2::vector AS distance FROM mnemo_chunks c
-       WHERE c.home_id = $1 AND c.embedding IS NOT NULL${clause} ORDER BY distance, c.id LIMIT $3`,
-      [this.homeId, toPgvector(vector), query.limit, ...parameters],
+      `WITH candidates AS MATERIALIZED (
+         SELECT c.id FROM mnemo_chunks c WHERE c.home_id = $1 AND c.embedding IS NOT NULL${clause}
+         ORDER BY c.sign_code <~> binary_quantize($2::vector), c.id LIMIT $4)
+       SELECT c.id, c.embedding <=> $2::vector AS distance
+       FROM candidates JOIN mnemo_chunks c ON c.home_id = $1 AND c.id = candidates.id
+       ORDER BY distance, c.id LIMIT $3`,
+      [this.homeId, toPgvector(vector), query.limit, rescored, ...parameters],
     );
     return rows.map(toScored);
   }
@@ -184,11 +200,11 @@ export class PostgresSearchIndex implements SearchIndex, EmbeddingCache {
   private async write(work: (connection: SqlQueryable) => Promise<void>): Promise<void> {
     this.connection();
     await this.client.transaction(async (connection) => {
-      await connection.query("SELECT set_config('lock_timeout', $1, true)", [`${this.lockTimeoutMs}ms`]);
-      await connection.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [
-        LOCK_CLASS.searchIndex,
-        this.homeId,
-      ]);
+      await lockHome(connection, {
+        lockClass: LOCK_CLASS.searchIndex,
+        homeId: this.homeId,
+        timeoutMs: this.lockTimeoutMs,
+      });
       await work(connection);
     });
   }

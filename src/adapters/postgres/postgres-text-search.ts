@@ -1,5 +1,5 @@
-import type { ChunkFilter, ScoredChunkId } from "../../contracts/search-index.js";
-import { searchTermWeights } from "./bm25-terms.js";
+import type { ChunkFilter, ScoredChunkId, TermCounts } from "../../contracts/search-index.js";
+import { queryTermCounts, searchTermWeights } from "./bm25-terms.js";
 import { BM25_B, BM25_K1, bm25Idf, splitTermsByFrequency } from "./bm25-weights.js";
 import { chunkFilterSql } from "./chunk-filter-sql.js";
 import type { SqlQueryable } from "./sql-client.js";
@@ -25,13 +25,23 @@ interface Collection {
   weights: Map<string, number>;
 }
 
+/** The best chunks, and how many chunks hold each query word (for the engine's lexical confidence). */
 export async function textSearch(
   connection: SqlQueryable,
   options: TextSearchOptions,
-): Promise<ScoredChunkId[]> {
+): Promise<{ hits: ScoredChunkId[]; termCounts: TermCounts }> {
   const weights = searchTermWeights(options.terms);
-  if (weights.size === 0) return [];
+  if (weights.size === 0) return { hits: [], termCounts: queryTermCounts(options.terms, new Map(), 0) };
   const collection = await readCollection(connection, options.homeId, weights);
+  const termCounts = queryTermCounts(options.terms, collection.frequencies, collection.chunkCount);
+  return { hits: await rankedChunks(connection, collection, options), termCounts };
+}
+
+async function rankedChunks(
+  connection: SqlQueryable,
+  collection: Collection,
+  options: TextSearchOptions,
+): Promise<ScoredChunkId[]> {
   const { rare, found } = splitTermsByFrequency(collection.frequencies, collection.chunkCount);
   const ranked = await bm25(connection, rare.length > 0 ? rare : found, collection, options);
   if (rare.length === 0 || rare.length === found.length || ranked.length >= options.limit) return ranked;

@@ -45,7 +45,9 @@ process.stderr.write(
 
 const only = values.only?.split(",");
 const categories = [...new Set(questions.map((question) => question.category))].sort();
-const short = (category: string) => category.replace("single-session-", "ss-").replace("-reasoning", "");
+const counted = (category: string) => questions.filter((question) => question.category === category).length;
+const short = (category: string) =>
+  `${category.replace("single-session-", "ss-").replace("-reasoning", "")} (${counted(category)})`;
 console.log(
   `| ranking | R_all@5 | R_all@10 | ${values.categories ? categories.map(short).join(" | ") : ""} |`,
 );

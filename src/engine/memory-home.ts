@@ -41,6 +41,7 @@ import { type MemoryType, parseMemoryType } from "./memdir/memory-types.js";
 import { saveMemories } from "./memdir/save-memories.js";
 import {
   type ListMemoriesOptions,
+  type MemoryAge,
   type MemoryManifest,
   memoryAgeOf,
   memoryAges,
@@ -260,7 +261,7 @@ export class MemoryHome {
   /** A memory's age comes from its `updated` time in the index; only one without it has its file read. */
   private async withAges(hits: RecallResult["hits"]): Promise<RecallResult["hits"]> {
     const unknown = hits.filter((hit) => hit.kind === "memory" && hit.updated === undefined);
-    const read =
+    const read: Map<string, MemoryAge> =
       unknown.length === 0
         ? new Map()
         : await memoryAges(

@@ -5,7 +5,8 @@
  * cache that run-longmemeval.ts fills. A question with a text missing from the cache is skipped,
  * so the lab can run on the part of a set embedded so far.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import Database from "better-sqlite3";
 import { textHash } from "../../src/engine/search/embed-chunks.js";
 import { queryTerms } from "../../src/engine/search/query-terms.js";
@@ -18,6 +19,8 @@ export interface LabDocument {
   /** Position of the turn in its session (0 for a whole session). */
   position: number;
   date: string | undefined;
+  /** When the session took place (YYYY-MM-DDTHH:MM), as the turn's message is stamped. */
+  timestamp: string | undefined;
 }
 
 export interface LabQuestion {
@@ -36,9 +39,16 @@ export interface LabQuestion {
   termsOf: string[][];
   vectors: Float32Array[];
   query: Float32Array;
+  /** When the question is asked (LongMemEval's question_date), when the source data is at hand. */
+  asked: Date | undefined;
 }
 
-export function loadLabQuestions(casesFile: string, cacheFile: string, limit?: number): LabQuestion[] {
+export function loadLabQuestions(
+  casesFile: string,
+  cacheFile: string,
+  limit?: number,
+  askedOf: Map<string, Date> = new Map(),
+): LabQuestion[] {
   const turns = casesFile.includes("turn");
   const cache = new Database(cacheFile, { readonly: true });
   const vectorOf = cache.prepare("SELECT vector FROM embedding_cache WHERE text_hash = ?").pluck();
@@ -67,6 +77,7 @@ export function loadLabQuestions(casesFile: string, cacheFile: string, limit?: n
       text: document.text,
       ...sessionAndPosition(document.id, turns),
       date: document.timestamp?.slice(0, 10),
+      timestamp: document.timestamp,
     }));
     questions.push({
       id: evalCase.id,
@@ -77,10 +88,25 @@ export function loadLabQuestions(casesFile: string, cacheFile: string, limit?: n
       ...bm25Scores(documents, queryTerms(query.text)),
       vectors: vectors as Float32Array[],
       query: queryVector,
+      asked: askedOf.get(evalCase.id),
     });
   }
   cache.close();
   return questions;
+}
+
+/** Each question's date (when it is asked) by question id, from LongMemEval's source file. */
+export function questionDates(sourceFile: string): Map<string, Date> {
+  const dates = new Map<string, Date>();
+  if (!existsSync(sourceFile)) return dates;
+  for (const line of gunzipSync(readFileSync(sourceFile)).toString("utf8").split("\n")) {
+    if (line.trim() === "") continue;
+    const question = JSON.parse(line) as { question_id: string; question_date: string };
+    const match = /^(\d{4})\/(\d{2})\/(\d{2}) \(\w+\) (\d{2}:\d{2})/.exec(question.question_date);
+    if (match)
+      dates.set(question.question_id, new Date(`${match[1]}-${match[2]}-${match[3]}T${match[4]}:00Z`));
+  }
+  return dates;
 }
 
 /** Turn ids are `<session>_<i+1>`; at session granularity the id is the session's. */

@@ -9,7 +9,8 @@
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type LabQuestion, loadLabQuestions } from "./lab-data.js";
+import { type LabQuestion, loadLabQuestions, questionDates } from "./lab-data.js";
+import { ISSUE16_RANKINGS } from "./lab-issue16.js";
 import { LAB_RANKINGS } from "./lab-rankings.js";
 
 const { values } = parseArgs({
@@ -26,6 +27,17 @@ const questions = loadLabQuestions(
   join(folder, `longmemeval-s-${values.granularity}.jsonl`),
   join(folder, "embeddings-local_use-lite_0.2.0.sqlite"),
   values.limit === undefined ? undefined : Number(values.limit),
+  questionDates(
+    join(
+      folder,
+      "..",
+      "..",
+      "shared",
+      "data",
+      "longmemeval",
+      "longmemeval_s_cleaned.498q.user_turns.jsonl.gz",
+    ),
+  ),
 );
 process.stderr.write(
   `${questions.length} questions loaded in ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
@@ -33,11 +45,13 @@ process.stderr.write(
 
 const only = values.only?.split(",");
 const categories = [...new Set(questions.map((question) => question.category))].sort();
-const short = (category: string) => category.replace("single-session-", "ss-").replace("-reasoning", "");
+const counted = (category: string) => questions.filter((question) => question.category === category).length;
+const short = (category: string) =>
+  `${category.replace("single-session-", "ss-").replace("-reasoning", "")} (${counted(category)})`;
 console.log(
   `| ranking | R_all@5 | R_all@10 | ${values.categories ? categories.map(short).join(" | ") : ""} |`,
 );
-for (const [name, rank] of Object.entries(LAB_RANKINGS)) {
+for (const [name, rank] of Object.entries({ ...LAB_RANKINGS, ...ISSUE16_RANKINGS })) {
   if (only && !only.some((wanted) => name.startsWith(wanted))) continue;
   const at5: number[] = [];
   const at10: number[] = [];

@@ -4,7 +4,7 @@
  * memory held.
  *
  *   npx tsx bench/speed/recall-speed.ts [--memories 10000,100000] [--queries 200] [--embedder none|local]
- *       [--corpus longmemeval|synthetic] [--data DIR] [--vector-cache FILE] [--json]
+ *       [--corpus longmemeval|synthetic] [--data DIR] [--vector-cache FILE] [--keep-home DIR] [--json]
  *
  * With --embedder local, the home's embedding cache is first filled with the USE lite vectors of
  * the corpus turns that `bench/longmemeval/run-longmemeval.ts` left in .bench-data/ (see
@@ -22,7 +22,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -62,6 +62,8 @@ const { values } = parseArgs({
         "embeddings-local_use-lite_0.2.0.sqlite",
       ),
     },
+    /** Build the home here and keep it (one size only), for profile-recall.ts. */
+    "keep-home": { type: "string" },
     json: { type: "boolean", default: false },
   },
 });
@@ -89,6 +91,9 @@ interface SpeedReport {
   indexBytes: number;
   rssDeltaMb: number;
   vectorsFromCache: number;
+  /** The machine's 1-minute load average before and after the recall loop: figures depend on it. */
+  loadBefore: number;
+  loadAfter: number;
 }
 
 const corpus =
@@ -110,12 +115,14 @@ console.log(
 console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
 for (const r of reports) {
   console.log(
-    `| ${r.memories} | ${r.embedder} | ${r.reindexSeconds.toFixed(1)} | ${r.reindexPerSecond.toFixed(0)} | ${r.openMs.toFixed(0)} | ${r.firstRecallMs.toFixed(0)} | ${r.recallP50Ms.toFixed(2)} | ${r.recallP95Ms.toFixed(2)} | ${r.queryEmbeddingP50Ms.toFixed(2)} | ${r.withoutEmbeddingP50Ms.toFixed(2)} / ${r.withoutEmbeddingP95Ms.toFixed(2)} | ${r.searchOnlyP50Ms.toFixed(2)} | ${(r.indexBytes / 1e6).toFixed(1)} | ${r.rssDeltaMb.toFixed(0)} | ${r.vectorsFromCache} |`,
+    `| ${r.memories} | ${r.embedder} | ${r.reindexSeconds.toFixed(1)} | ${r.reindexPerSecond.toFixed(0)} | ${r.openMs.toFixed(0)} | ${r.firstRecallMs.toFixed(0)} | ${r.recallP50Ms.toFixed(2)} | ${r.recallP95Ms.toFixed(2)} | ${r.queryEmbeddingP50Ms.toFixed(2)} | ${r.withoutEmbeddingP50Ms.toFixed(2)} / ${r.withoutEmbeddingP95Ms.toFixed(2)} | ${r.searchOnlyP50Ms.toFixed(2)} | ${(r.indexBytes / 1e6).toFixed(1)} | ${r.rssDeltaMb.toFixed(0)} | ${r.vectorsFromCache} | ${r.loadBefore.toFixed(2)} / ${r.loadAfter.toFixed(2)} |`,
   );
 }
 
 async function measure(count: number): Promise<SpeedReport> {
-  const home = await mkdtemp(join(tmpdir(), "mnemo-speed-"));
+  const kept = values["keep-home"];
+  const home = kept ?? (await mkdtemp(join(tmpdir(), "mnemo-speed-")));
+  if (kept) mkdirSync(kept, { recursive: true });
   try {
     const written = writeHome(home, count);
     const vectorsFromCache =
@@ -146,6 +153,7 @@ async function measure(count: number): Promise<SpeedReport> {
     const queries = corpus
       ? corpus.queries.slice(0, Number(values.queries))
       : syntheticQueries(Number(values.queries), 7);
+    const loadBefore = loadavg()[0] as number;
     for (const query of queries) {
       const begin = performance.now();
       const result = await memory.recall(query, { limit: 10 });
@@ -154,6 +162,7 @@ async function measure(count: number): Promise<SpeedReport> {
       searchOnly.push(result.timings.searchMs);
       withoutEmbedding.push((latencies.at(-1) as number) - result.timings.queryEmbeddingMs);
     }
+    const loadAfter = loadavg()[0] as number;
     const rssDeltaMb = (process.memoryUsage().rss - rssBefore) / 1e6;
     const indexBytes = ["search.sqlite", "search.sqlite-wal"].reduce((sum, file) => {
       try {
@@ -181,9 +190,11 @@ async function measure(count: number): Promise<SpeedReport> {
       indexBytes,
       rssDeltaMb,
       vectorsFromCache,
+      loadBefore,
+      loadAfter,
     };
   } finally {
-    await rm(home, { recursive: true, force: true });
+    if (!kept) await rm(home, { recursive: true, force: true });
   }
 }
 

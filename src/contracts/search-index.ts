@@ -11,6 +11,11 @@ export interface ChunkRecord {
   text: string;
   memoryType?: string;
   date?: string;
+  /**
+   * Typed memories: the frontmatter's `updated` time as written (ISO 8601), so recall tells a hit's
+   * age without reading its file. Optional: an index that does not keep it has the file read instead.
+   */
+  updated?: string;
   /** Hash of `text`: the embedding cache key. */
   textHash: string;
 }

@@ -41,7 +41,9 @@ import { type MemoryType, parseMemoryType } from "./memdir/memory-types.js";
 import { saveMemories } from "./memdir/save-memories.js";
 import {
   type ListMemoriesOptions,
+  type MemoryAge,
   type MemoryManifest,
+  memoryAgeOf,
   memoryAges,
   scanMemories,
 } from "./memdir/scan-memories.js";
@@ -256,12 +258,20 @@ export class MemoryHome {
     });
   }
 
+  /** A memory's age comes from its `updated` time in the index; only one without it has its file read. */
   private async withAges(hits: RecallResult["hits"]): Promise<RecallResult["hits"]> {
-    const memoryPaths = hits.filter((hit) => hit.kind === "memory").map((hit) => hit.path);
-    if (memoryPaths.length === 0) return hits;
-    const ages = await memoryAges(this.context, memoryPaths);
+    const unknown = hits.filter((hit) => hit.kind === "memory" && hit.updated === undefined);
+    const read: Map<string, MemoryAge> =
+      unknown.length === 0
+        ? new Map()
+        : await memoryAges(
+            this.context,
+            unknown.map((hit) => hit.path),
+          );
+    const now = this.context.now();
     return hits.map((hit) => {
-      const age = ages.get(hit.path);
+      if (hit.kind !== "memory") return hit;
+      const age = hit.updated === undefined ? read.get(hit.path) : memoryAgeOf(hit.updated, now);
       if (age === undefined) return hit;
       return {
         ...hit,

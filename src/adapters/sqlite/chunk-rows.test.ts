@@ -13,6 +13,7 @@ const chunkArbitrary: fc.Arbitrary<ChunkRecord> = fc.record(
     text: fc.string({ maxLength: 20 }),
     memoryType: fc.constantFrom("user", "project"),
     date: fc.constantFrom("2026-01-02", "2026-03-04"),
+    updated: fc.constantFrom("2026-01-02T10:00:00.000Z", "2026-03-04T08:30:00.000Z"),
     textHash: fc.string({ minLength: 4, maxLength: 8 }),
   },
   { requiredKeys: ["path", "kind", "locator", "line", "title", "text", "textHash"] },
@@ -31,6 +32,7 @@ function rowsOf(chunks: ChunkRecord[], hasVector = 0): ChunkRow[] {
     text: chunk.text,
     memory_type: chunk.memoryType ?? null,
     date: chunk.date ?? null,
+    updated: chunk.updated ?? null,
     text_hash: chunk.textHash,
     has_vector: hasVector,
   }));
@@ -45,7 +47,7 @@ describe("sameChunks", () => {
   test.prop([
     chunksArbitrary.filter((chunks) => chunks.length > 0),
     fc.nat(),
-    fc.constantFrom("text", "line", "date", "locator"),
+    fc.constantFrom("text", "line", "date", "updated", "locator"),
   ])("a change to any chunk's field, or to their number, is a difference", (chunks, pick, field) => {
     const position = pick % chunks.length;
     const changed = chunks.map((chunk, index) =>

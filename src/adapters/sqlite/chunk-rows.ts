@@ -31,6 +31,7 @@ export interface ChunkRow {
   text: string;
   memory_type: string | null;
   date: string | null;
+  updated: string | null;
   text_hash: string;
   has_vector: number;
 }
@@ -46,6 +47,7 @@ export function toStoredChunk(row: ChunkRow): StoredChunk {
     text: row.text,
     memoryType: row.memory_type ?? undefined,
     date: row.date ?? undefined,
+    ...(row.updated === null ? {} : { updated: row.updated }),
     textHash: row.text_hash,
   };
 }
@@ -73,6 +75,7 @@ export function sameChunks(
         row.text === chunk.text &&
         row.memory_type === (chunk.memoryType ?? null) &&
         row.date === (chunk.date ?? null) &&
+        row.updated === (chunk.updated ?? null) &&
         row.text_hash === chunk.textHash &&
         (row.has_vector === 1 || !getsVector(chunk))
       );

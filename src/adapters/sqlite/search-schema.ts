@@ -11,8 +11,9 @@ import type Database from "better-sqlite3";
  * slow for large homes (docs/retrieval.md). Version 4 records each document's change stamp (inode
  * and change time), so an edit that keeps the size and restores the modification time is seen; and
  * marks the file as mnemo's (SQLite's application_id), so another program's database is told apart.
+ * Version 5 keeps a typed memory's whole `updated` time, so recall reads no file to give a hit's age.
  */
-export const SEARCH_SCHEMA_VERSION = 4;
+export const SEARCH_SCHEMA_VERSION = 5;
 
 /** "mnem" in SQLite's application_id header field. */
 export const SEARCH_INDEX_APPLICATION_ID = 0x6d6e656d;
@@ -38,6 +39,7 @@ CREATE TABLE IF NOT EXISTS chunks (
   text TEXT NOT NULL,
   memory_type TEXT,
   date TEXT,
+  updated TEXT,
   text_hash TEXT NOT NULL,
   -- 1 when embedding_cache holds the vector of text_hash, and quantized_vectors its record
   has_vector INTEGER NOT NULL DEFAULT 0

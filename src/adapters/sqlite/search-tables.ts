@@ -78,7 +78,7 @@ export class SearchTables {
   ): void {
     const model = this.vectors.model();
     const insertChunk = this.sql(
-      "INSERT INTO chunks (path, kind, locator, line, title, text, memory_type, date, text_hash, has_vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO chunks (path, kind, locator, line, title, text, memory_type, date, updated, text_hash, has_vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     write.changes.removed = this.deleteChunksOf(path);
     for (const chunk of chunks) {
@@ -92,6 +92,7 @@ export class SearchTables {
         chunk.text,
         chunk.memoryType ?? null,
         chunk.date ?? null,
+        chunk.updated ?? null,
         chunk.textHash,
         vector ? 1 : 0,
       );

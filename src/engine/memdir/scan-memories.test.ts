@@ -1,3 +1,5 @@
+import { mkdir, utimes, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
 import { writeFactMemories } from "../../testing/test-memory-files.js";
@@ -65,6 +67,41 @@ describe("recall hits on typed memories", () => {
     });
     expect(byPath.get("USER.md")).toBeDefined();
     expect(byPath.get("USER.md")).not.toHaveProperty("ageDays");
+    await memory.close();
+  });
+
+  test("take their age from the index: a recall once the index is in step reads no memory file", async () => {
+    await writeFactMemories(home, 30, NOW);
+    const first = await memory.recall("fact", { limit: 50 });
+    const readHead = vi.spyOn(memory.store, "readHead");
+    const read = vi.spyOn(memory.store, "read");
+    const again = await memory.recall("fact", { limit: 50 });
+    expect(readHead).not.toHaveBeenCalled();
+    expect(read).not.toHaveBeenCalled();
+    const ageOf = (hits: typeof again.hits) => hits.map((hit) => [hit.path, hit.ageDays, hit.staleness]);
+    expect(ageOf(again.hits)).toEqual(ageOf(first.hits));
+    expect(again.hits.find((hit) => hit.path === "memories/project_fact-000.md")).toMatchObject({
+      ageDays: 1,
+      staleness: expect.stringMatching(/^This memory was saved yesterday\./),
+    });
+    await memory.close();
+  });
+
+  test("a memory written by hand without `updated` is as old as its file", async () => {
+    const path = join(home, "memories", "user_hand-written.md");
+    await mkdir(join(home, "memories"), { recursive: true });
+    await writeFile(
+      path,
+      "---\nname: Hand written\ndescription: A note about the greenhouse\ntype: user\n---\n\nThe greenhouse faces south.\n",
+    );
+    const threeDaysAgo = new Date(NOW.getTime() - 3 * 86_400_000 - 60_000);
+    await utimes(path, threeDaysAgo, threeDaysAgo);
+    const { hits } = await memory.recall("greenhouse");
+    expect(hits[0]).toMatchObject({
+      path: "memories/user_hand-written.md",
+      ageDays: 3,
+      staleness: expect.stringMatching(/^This memory was saved 3 days ago\./),
+    });
     await memory.close();
   });
 });

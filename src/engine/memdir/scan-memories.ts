@@ -85,6 +85,11 @@ export interface MemoryAge {
   staleness: string | undefined;
 }
 
+/** The age of a memory updated at `updated` (its frontmatter's time, as the search index keeps it). */
+export function memoryAgeOf(updated: string, now: Date): MemoryAge {
+  return { ageDays: memoryAgeDays(updated, now, now), staleness: stalenessNote(updated, now, now) };
+}
+
 /**
  * The ages of the typed memories at `paths` (search hits), from each file's head; a file is
  * stat'd only when it has no `updated` time. Paths that do not parse are left out.

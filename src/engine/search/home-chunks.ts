@@ -37,6 +37,8 @@ export interface HomeChunk {
   memoryType?: MemoryType;
   /** YYYY-MM-DD: a memory's last update, an entry's day, a daily log's day. */
   date?: string;
+  /** A typed memory's `updated` time, whole: its age and staleness note come from it. */
+  updated?: string;
 }
 
 /** Only these files are indexed; the archive and derived state are not. */
@@ -76,6 +78,7 @@ function memoryChunks(path: string, text: string): HomeChunk[] {
       text: content,
       memoryType: header.type,
       date: header.updated?.slice(0, 10),
+      ...(header.updated === undefined ? {} : { updated: header.updated }),
     },
   ];
 }

@@ -131,11 +131,15 @@ async function reconcileAndWrite(
   );
 }
 
-/** What the user said, newest last, short enough for a search query. */
+/**
+ * What the user said, newest last, short enough for a search query. One line: recall reads a query
+ * of several lines as a conversation and searches its last line's words only, and extraction wants
+ * the memories related to all of it.
+ */
 function conversationQuery(transcript: ChatMessage[]): string {
   const said = transcript
     .filter((message) => message.role === "user")
-    .map((message) => message.content)
-    .join("\n");
+    .map((message) => message.content.replace(/\s+/g, " ").trim())
+    .join(" ");
   return said.length > QUERY_CHARACTERS ? said.slice(said.length - QUERY_CHARACTERS) : said;
 }

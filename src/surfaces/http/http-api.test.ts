@@ -401,8 +401,6 @@ describe("the OpenAPI document", () => {
         "GET /v1/sessions/{sessionId}",
         "GET /v1/status",
         "GET /v1/daily",
-        "GET /v1/conversations/{session}",
-        "POST /v1/conversations/{session}/messages",
       ].sort(),
     );
     expect([...answered].sort()).toEqual(documented.sort());

@@ -1,0 +1,220 @@
+/**
+ * Issue 16's second round in the ranking lab: settings tried on top of recall's current default
+ * (lexical confidence, weight 0.5, vector feedback from the best result of each of the 3 best
+ * sessions). Each variant changes one thing:
+ *
+ * - time window: the question's time expression ("two weeks ago", "last Tuesday", "in March",
+ *   src/engine/search/time-window.ts) read against its date; candidates whose session lies in
+ *   that window get a bonus, and (with "+ candidates") the window's own best BM25 and vector
+ *   results join the pool, as a filtered second search would bring them.
+ * - lexical feedback (RM3-like): the words that stand out in the first ranking's best results
+ *   (one per session) are searched too, their BM25 added at a share of the question's.
+ * - context vectors: each turn's vector mixed with its neighbours' (the turn indexed with its
+ *   context window, without embedding anything again).
+ * - session diversity on the current default (MMR-like coverage of sessions in the top k).
+ */
+import { tokenize } from "../../src/engine/search/query-terms.js";
+import { STOP_WORDS } from "../../src/engine/search/stop-words.js";
+import { bm25Scores, type LabQuestion } from "./lab-data.js";
+import { cosine, lexicalConfidence } from "./lab-rankings.js";
+import { inWindow, timeWindowOf } from "./lab-time-window.js";
+
+type Ranking = (question: LabQuestion) => number[];
+const POOL = 50;
+
+interface Variant {
+  timeBonus?: number;
+  windowCandidates?: boolean;
+  lexicalFeedback?: { share: number; terms: number };
+  contextShare?: number;
+  diversity?: number;
+}
+
+/** Indexes of `scores`, best first (ties by index), those `keep` accepts. */
+function topBy(
+  scores: ArrayLike<number>,
+  count: number,
+  keep: (i: number) => boolean = () => true,
+): number[] {
+  const indexes: number[] = [];
+  for (let i = 0; i < scores.length; i++) if (keep(i)) indexes.push(i);
+  indexes.sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);
+  return indexes.slice(0, count);
+}
+
+function ranked(scores: Map<number, number>): number[] {
+  return [...scores.keys()].sort((a, b) => (scores.get(b) as number) - (scores.get(a) as number) || a - b);
+}
+
+/** Recall's BM25 candidates: rare terms first, filled up with all terms. */
+function textCandidates(
+  question: LabQuestion,
+  keep: (i: number) => boolean = () => true,
+): Map<number, number> {
+  const rare = topBy(question.bm25Rare, POOL, (i) => keep(i) && (question.bm25Rare[i] as number) > 0);
+  const result = new Map(rare.map((i) => [i, question.bm25Rare[i] as number]));
+  for (const i of topBy(question.bm25, POOL, (i) => keep(i) && (question.bm25[i] as number) > 0)) {
+    if (result.size >= POOL) break;
+    if (!result.has(i)) result.set(i, question.bm25[i] as number);
+  }
+  return result;
+}
+
+function fuse(
+  text: Map<number, number>,
+  dense: Map<number, number>,
+  confidence: number,
+): Map<number, number> {
+  const textTop = Math.max(0, ...text.values());
+  const denseTop = Math.max(0, ...dense.values());
+  const fused = new Map<number, number>();
+  for (const i of new Set([...text.keys(), ...dense.keys()])) {
+    const t = textTop > 0 ? Math.max(0, text.get(i) ?? 0) / textTop : 0;
+    const d = denseTop > 0 ? Math.max(0, dense.get(i) ?? 0) / denseTop : 0;
+    fused.set(i, 0.5 * confidence * t + 0.5 * d);
+  }
+  return fused;
+}
+
+function normalized(vector: Float64Array): Float32Array {
+  let sum = 0;
+  for (const value of vector) sum += value * value;
+  const norm = Math.sqrt(sum) || 1;
+  return Float32Array.from(vector, (value) => value / norm);
+}
+
+/** Each turn's vector plus `share` × the mean of its session neighbours' (the context window). */
+function contextVectors(question: LabQuestion, share: number): Float32Array[] {
+  return question.vectors.map((vector, i) => {
+    const session = question.documents[i]?.session;
+    const neighbours = [i - 1, i + 1].filter((n) => question.documents[n]?.session === session);
+    const mixed = Float64Array.from(vector);
+    for (const n of neighbours) {
+      const other = question.vectors[n] as Float32Array;
+      for (let d = 0; d < mixed.length; d++)
+        mixed[d] = (mixed[d] as number) + (share / neighbours.length) * (other[d] as number);
+    }
+    return normalized(mixed);
+  });
+}
+
+/** The best result of each of the best `count` sessions. */
+function bestOfDistinctSessions(question: LabQuestion, order: number[], count: number): number[] {
+  const seen = new Set<string>();
+  return order
+    .filter((i) => {
+      const session = question.documents[i]?.session as string;
+      if (seen.has(session)) return false;
+      seen.add(session);
+      return true;
+    })
+    .slice(0, count);
+}
+
+/** RM3-like: the words most typical of the feedback documents against the whole haystack. */
+function expansionTerms(question: LabQuestion, best: number[], count: number, asked: Set<string>): string[] {
+  const documentsHolding = new Map<string, number>();
+  const tokensOf = question.documents.map((document) => new Set(tokenize(document.text)));
+  for (const tokens of tokensOf)
+    for (const token of tokens) documentsHolding.set(token, (documentsHolding.get(token) ?? 0) + 1);
+  const weight = new Map<string, number>();
+  for (const i of best) {
+    const tokens = tokenize(question.documents[i]?.text ?? "").filter(
+      (token) => token.length > 2 && !STOP_WORDS.has(token) && !/^\d+$/.test(token) && !asked.has(token),
+    );
+    for (const token of tokens) {
+      const idf = Math.log(question.documents.length / (documentsHolding.get(token) ?? 1));
+      weight.set(token, (weight.get(token) ?? 0) + idf / tokens.length);
+    }
+  }
+  return topBy([...weight.values()], count).map((i) => [...weight.keys()][i] as string);
+}
+
+export function issue16Ranking(variant: Variant): Ranking {
+  return (question) => {
+    const vectors = variant.contextShare ? contextVectors(question, variant.contextShare) : question.vectors;
+    const window =
+      variant.timeBonus && question.asked ? timeWindowOf(question.question, question.asked) : undefined;
+    const within = (i: number) => (window ? inWindow(question.documents[i]?.date, window) : false);
+    let text = textCandidates(question);
+    const cos = Float64Array.from(vectors, (vector) => cosine(vector, question.query));
+    const dense = new Map(topBy(cos, POOL).map((i) => [i, cos[i] as number]));
+    if (window && variant.windowCandidates) {
+      for (const [i, score] of textCandidates(question, within)) if (!text.has(i)) text.set(i, score);
+      for (const i of topBy(cos, POOL, within)) dense.set(i, cos[i] as number);
+    }
+    const confidence = lexicalConfidence(question, Math.max(0, ...text.values()));
+    let fused = fuse(text, dense, confidence);
+    if (fused.size >= 30) {
+      const best = bestOfDistinctSessions(question, ranked(fused), 3);
+      if (variant.lexicalFeedback) {
+        const asked = new Set(tokenize(question.question));
+        const terms = expansionTerms(question, best, variant.lexicalFeedback.terms, asked);
+        const expansion = bm25Scores(question.documents, terms).bm25;
+        const share = variant.lexicalFeedback.share;
+        text = new Map([...text].map(([i, score]) => [i, score + share * (expansion[i] as number)]));
+        for (const i of topBy(expansion, 10, (i) => (expansion[i] as number) > 0))
+          if (!text.has(i)) text.set(i, share * (expansion[i] as number));
+      }
+      const moved = Float64Array.from(question.query);
+      for (const i of best) {
+        const vector = vectors[i] as Float32Array;
+        for (let d = 0; d < moved.length; d++)
+          moved[d] = (moved[d] as number) + (vector[d] as number) / best.length;
+      }
+      const query = normalized(moved);
+      const pool = new Set([...fused.keys(), ...text.keys()]);
+      fused = fuse(
+        text,
+        new Map([...pool].map((i) => [i, cosine(vectors[i] as Float32Array, query)])),
+        confidence,
+      );
+    }
+    if (window)
+      for (const [i, score] of fused) if (within(i)) fused.set(i, score * (1 + (variant.timeBonus ?? 0)));
+    const order = ranked(fused);
+    return variant.diversity ? diversified(question, order, fused, variant.diversity) : order;
+  };
+}
+
+/** Greedy over the best 30: each pick's score loses `penalty` for every earlier pick from its session. */
+function diversified(
+  question: LabQuestion,
+  order: number[],
+  scores: Map<number, number>,
+  penalty: number,
+): number[] {
+  const pool = order.slice(0, 30);
+  const picked: number[] = [];
+  const perSession = new Map<string, number>();
+  while (pool.length > 0) {
+    let bestAt = 0;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    pool.forEach((i, at) => {
+      const seen = perSession.get(question.documents[i]?.session as string) ?? 0;
+      const score = (scores.get(i) as number) * (1 - penalty) ** seen;
+      if (score > bestScore) [bestScore, bestAt] = [score, at];
+    });
+    const [chosen] = pool.splice(bestAt, 1) as [number];
+    picked.push(chosen);
+    const session = question.documents[chosen]?.session as string;
+    perSession.set(session, (perSession.get(session) ?? 0) + 1);
+  }
+  return [...picked, ...order.slice(30)];
+}
+
+export const ISSUE16_RANKINGS: Record<string, Ranking> = {
+  "i16 default": issue16Ranking({}),
+  "i16 time window ×1.1": issue16Ranking({ timeBonus: 0.1 }),
+  "i16 time window ×1.25": issue16Ranking({ timeBonus: 0.25 }),
+  "i16 time window ×1.5": issue16Ranking({ timeBonus: 0.5 }),
+  "i16 time window ×1.25 + candidates": issue16Ranking({ timeBonus: 0.25, windowCandidates: true }),
+  "i16 time window ×1.5 + candidates": issue16Ranking({ timeBonus: 0.5, windowCandidates: true }),
+  "i16 lexical feedback 0.3, 10 terms": issue16Ranking({ lexicalFeedback: { share: 0.3, terms: 10 } }),
+  "i16 lexical feedback 0.5, 10 terms": issue16Ranking({ lexicalFeedback: { share: 0.5, terms: 10 } }),
+  "i16 lexical feedback 0.3, 5 terms": issue16Ranking({ lexicalFeedback: { share: 0.3, terms: 5 } }),
+  "i16 context vectors 0.25": issue16Ranking({ contextShare: 0.25 }),
+  "i16 context vectors 0.5": issue16Ranking({ contextShare: 0.5 }),
+  "i16 session diversity 0.1": issue16Ranking({ diversity: 0.1 }),
+  "i16 session diversity 0.2": issue16Ranking({ diversity: 0.2 }),
+};

@@ -140,7 +140,7 @@ async function survivorsOptions(module, options) {
     throw new Error(`no .mutation/reports/${module.name}.json to re-check; run the module in full first`);
   });
   const mutate = survivorPatterns(previous, (file) => readTextOrUndefined(join(ROOT, file)));
-  const report = `.mutation/reports/${module.name}.recheck`;
+  const report = `.mutation/recheck/${module.name}`;
   return {
     previous,
     options: {

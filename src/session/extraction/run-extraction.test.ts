@@ -73,8 +73,9 @@ describe("runExtraction", () => {
       [
         { role: "user", content: "Remind me about Lisbon" },
         { role: "assistant", content: "Do you mean the kayak club? Kayak, kayak." },
-        // On a line of its own in the query: run into "Lisbon", it would hide that word.
-        { role: "user", content: "Thanks" },
+        // Apart from "Lisbon" in the query (run into it, it would hide that word); and its line break
+        // must not make "that is all" the question recall searches for.
+        { role: "user", content: "Thanks,\nthat is all" },
       ],
       EMPTY_ANSWER,
     );

@@ -131,11 +131,15 @@ async function reconcileAndWrite(
   );
 }
 
-/** What the user said, newest last, short enough for a search query. */
+/**
+ * What the user said, newest last, short enough for a search query, on one line: recall reads a query
+ * of several lines as a conversation and searches only its last line's words, but any message here
+ * may name a memory (a session that ends with "Thanks" would find none).
+ */
 function conversationQuery(transcript: ChatMessage[]): string {
   const said = transcript
     .filter((message) => message.role === "user")
-    .map((message) => message.content)
-    .join("\n");
+    .map((message) => message.content.replace(/\s+/g, " ").trim())
+    .join(" ");
   return said.length > QUERY_CHARACTERS ? said.slice(said.length - QUERY_CHARACTERS) : said;
 }

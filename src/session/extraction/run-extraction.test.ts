@@ -92,15 +92,22 @@ describe("runExtraction", () => {
       name: "Zanzibar trip",
       content: "A trip to Zanzibar in March.",
     });
+    await memory.memories.save({
+      type: "project",
+      name: "Lisbon office",
+      content: "The Lisbon office opens in May.",
+    });
     const early = "Zanzibar. ".concat("x".repeat(1_600));
     const { model } = await extract(
       [
         { role: "user", content: early },
-        { role: "user", content: "Nothing else." },
+        { role: "user", content: "And Lisbon?" },
       ],
       EMPTY_ANSWER,
     );
     expect(relatedInPrompt(model.requests[0])).not.toContain("Zanzibar");
+    // The end of a long conversation is still searched.
+    expect(relatedInPrompt(model.requests[0])).toContain("Lisbon office");
     const { model: short } = await extract([{ role: "user", content: "Zanzibar plans." }], EMPTY_ANSWER);
     expect(relatedInPrompt(short.requests[0])).toContain("Zanzibar");
   });

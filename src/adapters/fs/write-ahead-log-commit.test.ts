@@ -1,6 +1,6 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, realpath, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { MnemoError } from "../../errors.js";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
 import { ioError } from "./io-error.js";
@@ -10,12 +10,30 @@ import { commitChanges, completeInterruptedCommit, PENDING_WRITES_PATH } from ".
 
 /**
  * commitChanges and completeInterruptedCommit on real files, with the store's own path resolver.
- * A commit is interrupted by making the resolver fail at a chosen call while the renames are applied
- * (as a killed writer would stop there): what is on disk then is what the next writer finds.
+ * A commit is interrupted by making the resolver fail at a chosen call, or the rename onto a chosen
+ * file fail, while the changes are applied (as a killed writer would stop there): what is on disk
+ * then is what the next writer finds. Writes are resolved once, before the commit is decided, so
+ * only a removal asks the resolver again.
  */
+/** The home-relative file onto which renaming fails, while set. */
+const stop = vi.hoisted(() => ({ renameOnto: undefined as string | undefined, home: "" }));
+vi.mock("node:fs/promises", async (importOriginal) => {
+  const original = await importOriginal<typeof import("node:fs/promises")>();
+  return {
+    ...original,
+    rename: async (from: string, to: string) => {
+      if (stop.renameOnto !== undefined && to === `${stop.home}/${stop.renameOnto}`)
+        throw new Error(`killed while renaming onto ${to}`);
+      return original.rename(from, to);
+    },
+  };
+});
+
 let home = "";
 beforeEach(async () => {
+  stop.renameOnto = undefined;
   home = await makeTempDir("mnemo-wal-commit-");
+  stop.home = await realpath(home);
 });
 afterEach(async () => removeDir(home));
 
@@ -33,12 +51,6 @@ function files(failOn?: (path: string, call: number) => boolean) {
     },
     fileError: ioError,
   };
-}
-
-/** Fails the n-th time `path` is resolved: the first time is writing its temporary file, the second applying it. */
-function failOnNth(path: string, n: number) {
-  let seen = 0;
-  return (asked: string) => asked === path && ++seen === n;
 }
 
 /** Fails at the n-th change applied once the commit is decided (its record written): a writer killed there. */
@@ -96,7 +108,9 @@ describe("commitChanges", () => {
       ["USER.md", "# User\n"],
       ["archive/USER.md", "## Work\nCompilers\n"],
     ]);
-    await expect(commitChanges(home, changes, files(failOnNthApplied(2)))).rejects.toThrow("killed");
+    stop.renameOnto = "USER.md";
+    await expect(commitChanges(home, changes, files())).rejects.toThrow("killed");
+    stop.renameOnto = undefined;
     expect(await holders("Compilers", ["USER.md", "archive/USER.md"])).toEqual([
       "USER.md",
       "archive/USER.md",
@@ -115,7 +129,7 @@ describe("commitChanges", () => {
       ["notes.md", null],
       ["archive/notes.md", "old notes"],
     ]);
-    await expect(commitChanges(home, changes, files(failOnNthApplied(2)))).rejects.toThrow("killed");
+    await expect(commitChanges(home, changes, files(failOnNthApplied(1)))).rejects.toThrow("killed");
     expect(await holders("old notes", ["notes.md", "archive/notes.md"])).toEqual([
       "notes.md",
       "archive/notes.md",
@@ -152,8 +166,8 @@ describe("commitChanges", () => {
   });
 
   test("a single file whose rename fails leaves no temporary file", async () => {
-    const stopped = files(failOnNth("USER.md", 2));
-    await expect(commitChanges(home, new Map([["USER.md", "one"]]), stopped)).rejects.toThrow("killed");
+    stop.renameOnto = "USER.md";
+    await expect(commitChanges(home, new Map([["USER.md", "one"]]), files())).rejects.toThrow("killed");
     expect([await read("USER.md"), await temporaryFiles()]).toEqual([undefined, []]);
   });
 

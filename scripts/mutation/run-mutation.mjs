@@ -11,23 +11,34 @@
  *   node scripts/mutation/run-mutation.mjs budgets ranking  the modules named
  *   --incremental                                           reuse .mutation/incremental/ results of
  *                                                           mutants whose code and tests are unchanged
+ *   --survivors                                             re-test only the lines where the last report
+ *                                                           left mutants alive (survivor-lines.mjs)
  *
  * Reports go to .mutation/ (git-ignored): reports/<module>.html and .json, summary.md and
  * summary.json (score per module and every surviving mutant). MUTATION_CONCURRENCY sets Stryker's
  * worker count (default 2: the machine has 2 cores). Exits 1 when a module is under --threshold.
  */
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CI_MODULES, MODULES } from "./modules.mjs";
 import { renderSummary, summarizeModule } from "./summarize.mjs";
+import { mergeReports, survivorPatterns } from "./survivor-lines.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const OUT = join(ROOT, ".mutation");
 
 function parseArguments(argv) {
-  const options = { mode: "full", base: undefined, names: [], threshold: undefined, incremental: false };
+  const options = {
+    mode: "full",
+    base: undefined,
+    names: [],
+    threshold: undefined,
+    incremental: false,
+    survivors: false,
+  };
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index];
     if (argument === "--changed") {
@@ -35,6 +46,7 @@ function parseArguments(argv) {
       if (argv[index + 1] && !argv[index + 1].startsWith("-")) options.base = argv[++index];
     } else if (argument === "--ci") options.mode = "ci";
     else if (argument === "--incremental") options.incremental = true;
+    else if (argument === "--survivors") options.survivors = true;
     else if (argument === "--threshold") options.threshold = Number(argv[++index]);
     else if (argument.startsWith("-")) throw new Error(`unknown option ${argument}`);
     else options.names.push(argument);
@@ -118,12 +130,49 @@ function strykerOptions(module, incremental) {
   };
 }
 
-async function runModule(module, incremental) {
+async function readReport(module) {
+  return JSON.parse(await readFile(join(OUT, "reports", `${module.name}.json`), "utf8"));
+}
+
+/** The Stryker options of a --survivors re-check; the last report is needed (a full run first). */
+async function survivorsOptions(module, options) {
+  const previous = await readReport(module).catch(() => {
+    throw new Error(`no .mutation/reports/${module.name}.json to re-check; run the module in full first`);
+  });
+  const mutate = survivorPatterns(previous, (file) => readTextOrUndefined(join(ROOT, file)));
+  const report = `.mutation/recheck/${module.name}`;
+  return {
+    previous,
+    options: {
+      ...options,
+      mutate,
+      htmlReporter: { fileName: `${report}.html` },
+      jsonReporter: { fileName: `${report}.json` },
+    },
+  };
+}
+
+function readTextOrUndefined(path) {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+async function runModule(module, { incremental, survivors }) {
   const { Stryker } = await import("@stryker-mutator/core");
   const started = Date.now();
-  console.log(`\n== mutation: ${module.name} (${module.mutate.join(", ")})`);
-  await new Stryker(strykerOptions(module, incremental)).runMutationTest();
-  const report = JSON.parse(await readFile(join(OUT, "reports", `${module.name}.json`), "utf8"));
+  let options = strykerOptions(module, incremental);
+  let previous;
+  if (survivors) ({ previous, options } = await survivorsOptions(module, options));
+  console.log(`\n== mutation: ${module.name} (${options.mutate.join(", ")})`);
+  await new Stryker(options).runMutationTest();
+  let report = JSON.parse(await readFile(join(ROOT, options.jsonReporter.fileName), "utf8"));
+  if (previous !== undefined) {
+    report = mergeReports(previous, report);
+    await writeFile(join(OUT, "reports", `${module.name}.json`), JSON.stringify(report));
+  }
   return summarizeModule(module.name, report, (Date.now() - started) / 1000);
 }
 
@@ -146,7 +195,8 @@ async function main() {
   process.chdir(ROOT);
   const incremental = options.incremental || options.mode === "changed";
   const summaries = [];
-  for (const module of modules) summaries.push(await runModule(module, incremental));
+  for (const module of modules)
+    summaries.push(await runModule(module, { incremental, survivors: options.survivors }));
   await mkdir(OUT, { recursive: true });
   const markdown = renderSummary(summaries);
   await writeFile(join(OUT, "summary.md"), markdown);

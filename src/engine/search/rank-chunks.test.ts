@@ -73,6 +73,14 @@ class RemovedDuringSearch extends InMemorySearchIndex {
   }
 }
 
+/** The last turn "when was that?" points along (1, 0); a text that names Lisbon along (0, 1). */
+const turnEmbedder: EmbeddingModel = {
+  ...queryEmbedder,
+  async embed(texts) {
+    return texts.map((text) => Float32Array.from(text.includes("Lisbon") ? [0, 1] : [1, 0]));
+  },
+};
+
 describe("rankChunks", () => {
   test("a chunk removed while the search runs is left out, not returned empty", async () => {
     const index = await fill(new RemovedDuringSearch("gone.md"), [
@@ -120,5 +128,18 @@ describe("rankChunks", () => {
       options({ limit: 1, recency: { weight: 100, halfLifeDays: 30 } }),
     );
     expect(hits.map((hit) => hit.path)).toEqual(["alpha0.md"]);
+  });
+  test("a conversation's earlier turns pull up their memory when the last turn is vague", async () => {
+    // No word of "when was that?" is in either memory: the vectors alone decide. The last turn alone,
+    // (1, 0), is nearer the dentist (cosine 1 against 0.9); mixed 3 : 1 with the conversation, (0, 1),
+    // the query is (3, 1) / sqrt(10), nearer Lisbon (0.99 against 0.95).
+    const index = await fill(new InMemorySearchIndex(), [
+      { path: "dentist.md", text: "Dentist appointment in March", vector: [1, 0] },
+      { path: "lisbon.md", text: "Trip to Lisbon in May", vector: [0.9, Math.sqrt(1 - 0.81)] },
+    ]);
+    const rank = async (query: string) =>
+      (await rankChunks(index, turnEmbedder, query, options())).hits.map((hit) => hit.path);
+    expect(await rank("user: when was that?")).toEqual(["dentist.md", "lisbon.md"]);
+    expect(await rank("user: we flew to Lisbon\nuser: when was that?")).toEqual(["lisbon.md", "dentist.md"]);
   });
 });

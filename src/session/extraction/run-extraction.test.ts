@@ -73,8 +73,9 @@ describe("runExtraction", () => {
       [
         { role: "user", content: "Remind me about Lisbon" },
         { role: "assistant", content: "Do you mean the kayak club? Kayak, kayak." },
-        // On a line of its own in the query: run into "Lisbon", it would hide that word.
-        { role: "user", content: "Thanks" },
+        // Apart from "Lisbon" in the query (run into it, it would hide that word); and its line break
+        // must not make "that is all" the question recall searches for.
+        { role: "user", content: "Thanks,\nthat is all" },
       ],
       EMPTY_ANSWER,
     );
@@ -91,15 +92,22 @@ describe("runExtraction", () => {
       name: "Zanzibar trip",
       content: "A trip to Zanzibar in March.",
     });
+    await memory.memories.save({
+      type: "project",
+      name: "Lisbon office",
+      content: "The Lisbon office opens in May.",
+    });
     const early = "Zanzibar. ".concat("x".repeat(1_600));
     const { model } = await extract(
       [
         { role: "user", content: early },
-        { role: "user", content: "Nothing else." },
+        { role: "user", content: "And Lisbon?" },
       ],
       EMPTY_ANSWER,
     );
     expect(relatedInPrompt(model.requests[0])).not.toContain("Zanzibar");
+    // The end of a long conversation is still searched.
+    expect(relatedInPrompt(model.requests[0])).toContain("Lisbon office");
     const { model: short } = await extract([{ role: "user", content: "Zanzibar plans." }], EMPTY_ANSWER);
     expect(relatedInPrompt(short.requests[0])).toContain("Zanzibar");
   });

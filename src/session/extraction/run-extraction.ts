@@ -132,9 +132,9 @@ async function reconcileAndWrite(
 }
 
 /**
- * What the user said, newest last, short enough for a search query. One line: recall reads a query
- * of several lines as a conversation and searches its last line's words only, and extraction wants
- * the memories related to all of it.
+ * What the user said, newest last, short enough for a search query, on one line: recall reads a query
+ * of several lines as a conversation and searches only its last line's words, but any message here
+ * may name a memory (a session that ends with "Thanks" would find none).
  */
 function conversationQuery(transcript: ChatMessage[]): string {
   const said = transcript

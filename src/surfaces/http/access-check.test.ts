@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
-import { bearerTokenMatches, checkAccess, isLoopbackHost } from "./access-check.js";
+import { bearerTokenMatches, bearerTokenOf, checkAccess, isLoopbackHost } from "./access-check.js";
 
 const token = fc.stringMatching(/^[\x21-\x7e]{1,40}$/);
 
@@ -56,6 +56,50 @@ describe("bearer tokens", () => {
     expect(bearerTokenMatches("Basic t", "t")).toBe(false);
     expect(bearerTokenMatches("Bearer ", "t")).toBe(false);
     expect(bearerTokenMatches("bearer t", "t")).toBe(true);
+  });
+});
+
+// A server of many homes looks the token up (bearerTokenOf); it must read the header exactly as the
+// single-home check does, or a header one refuses would name a token to the other.
+const header = fc.oneof(
+  fc.constant(undefined),
+  fc
+    .tuple(
+      fc.constantFrom("Bearer", "bearer", "BEARER", "Basic", "xBearer", ""),
+      fc.constantFrom("", " ", "  ", "\t", " \t"),
+      fc.oneof(token, fc.constantFrom("t extra", "")),
+      fc.constantFrom("", " ", "\t ", "x"),
+    )
+    .map((parts) => parts.join("")),
+);
+
+describe("the token of a header", () => {
+  test.prop([header, token], { numRuns: 300 })(
+    "is the token bearerTokenMatches accepts, and none where it accepts none",
+    (authorization, candidate) => {
+      const found = bearerTokenOf(authorization);
+      expect(bearerTokenMatches(authorization, candidate)).toBe(found === candidate);
+      if (found !== undefined) expect(bearerTokenMatches(authorization, found)).toBe(true);
+    },
+  );
+
+  it("is the one value after the scheme, white space around it dropped", () => {
+    expect(bearerTokenOf("Bearer  s3cret \t")).toBe("s3cret");
+    expect(bearerTokenOf("bearer\ts3cret")).toBe("s3cret");
+    expect(bearerTokenOf("Bearer s3cret")).toBe("s3cret");
+  });
+
+  it("is none without the Bearer scheme first, one value, or a header at all", () => {
+    for (const refused of [
+      undefined,
+      "",
+      "Basic s3cret",
+      "xBearer s3cret",
+      "Bearer s3 cret",
+      "Bearer ",
+      "Bearers3cret",
+    ])
+      expect(bearerTokenOf(refused)).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { DocumentReader, DocumentWriter } from "../../contracts/document-store.js";
+import type { DocumentReader, DocumentStore, DocumentWriter } from "../../contracts/document-store.js";
 import { archiveText } from "../archive/archive.js";
 import { secretMode } from "../guard/secret-guard.js";
 import type { HomeContext } from "../home/home-context.js";
@@ -27,7 +27,15 @@ export interface HomeTree {
 /** Documents read at once: a home of 100,000 memories is read in parallel batches. */
 const PARALLEL_READS = 64;
 
-export async function readHomeTree(reader: DocumentReader): Promise<HomeTree> {
+/**
+ * Read inside a transaction: the tree is one moment of the home (a memory and its index line
+ * together), however long the reading takes, and the store checks each folder once.
+ */
+export function readHomeTree(store: DocumentStore): Promise<HomeTree> {
+  return store.transaction((reader) => readTree(reader));
+}
+
+async function readTree(reader: DocumentReader): Promise<HomeTree> {
   const listed = (await Promise.all(TREE_FOLDERS.map((folder) => reader.list(folder)))).flat();
   const skipped: SkippedFile[] = [];
   const paths: string[] = [];
@@ -76,12 +84,11 @@ export async function importTree(
     locate: options.locate ?? ((path) => path),
   });
   const paths = checked.files.map((file) => file.path);
-  const report = (steps: ImportStep[]) => describe(steps, options.dryRun === true, checked.redactedSecrets);
-  if (options.dryRun) return report(planImport(checked.files, await readAll(home.store, paths)));
+  // A dry run too reads under the transaction, so that its plan is the one an import would carry out.
   return home.store.transaction(async (writer) => {
     const steps = planImport(checked.files, await readAll(writer, paths));
-    await applySteps(home, writer, steps);
-    return report(steps);
+    if (!options.dryRun) await applySteps(home, writer, steps);
+    return describe(steps, options.dryRun === true, checked.redactedSecrets);
   });
 }
 

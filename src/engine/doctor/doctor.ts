@@ -94,8 +94,9 @@ async function checkMemories(home: HomeContext): Promise<DoctorProblem[]> {
   const memoryText = (await home.store.read(MEMORY_PATH)) ?? "";
   const indexed = indexLinesOf(findSection(parseSections(memoryText), MEMORY_INDEX_SECTION)?.body ?? "");
   const indexedPaths = new Set(indexed.map((line) => line.path));
+  const present = new Set(files.map((file) => file.path)); // not files.some(): 100,000 lines × 100,000 files
   for (const line of indexed) {
-    if (!files.some((file) => file.path === line.path)) {
+    if (!present.has(line.path)) {
       problems.push({
         kind: "dangling-index-line",
         path: MEMORY_PATH,

@@ -4,6 +4,8 @@
  * its own so that importing `mnemo` never loads the MCP SDK.
  */
 export type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+export type { McpServerOptions } from "./surfaces/mcp/create-mcp-server.js";
 export { createMcpServer } from "./surfaces/mcp/create-mcp-server.js";
 export type { McpHttpHandler, McpHttpHandlerOptions } from "./surfaces/mcp/mcp-http-handler.js";
 export { createMcpHttpHandler } from "./surfaces/mcp/mcp-http-handler.js";
+export type { ResourceNotificationOptions } from "./surfaces/mcp/resource-notifications.js";

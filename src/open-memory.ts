@@ -1,19 +1,18 @@
-import { join } from "node:path";
-import { FsDocumentStore } from "./adapters/fs/fs-document-store.js";
 import type { EmbeddingModel } from "./contracts/embedding-model.js";
 import { createEmbeddingModel } from "./create-embedding-model.js";
 import { type LoadConfigOptions, loadConfig } from "./engine/config/load-config.js";
 import type { MnemoConfig } from "./engine/config/schema.js";
 import type { HomeContext } from "./engine/home/home-context.js";
-import { SEARCH_INDEX_FILE } from "./engine/home/layout.js";
 import { MemoryHome } from "./engine/memory-home.js";
 import { MemorySearch } from "./engine/search/memory-search.js";
 import { feedbackOptions, fusionOptions } from "./engine/search/search-options.js";
+import { fileBackend, type HomeBackend, postgresBackend } from "./home-backends.js";
 
 /**
  * The composition root: the one place that chooses backends and wires them into the engine. A home
- * in a folder gets the file store, SQLite's search index (imported on first recall, so importing
- * mnemo loads no native module) and the embedding model of its config, or the caller's own.
+ * in a folder gets the file store, SQLite's search index and message store; a home in a PostgreSQL
+ * database (`store: "postgres://..."` with a `homeId`) gets the PostgreSQL adapters, scoped by that
+ * id (home-backends.ts). Either gets the embedding model of its config, or the caller's own.
  */
 export interface OpenMemoryOptions extends LoadConfigOptions {
   /** The clock used for timestamps and daily logs (tests pass a fixed one). */
@@ -22,46 +21,52 @@ export interface OpenMemoryOptions extends LoadConfigOptions {
   onWarning?: (message: string) => void;
   /** An embedding model of the program's own (any EmbeddingModel); default: the one `search.embedder` names. */
   embedder?: EmbeddingModel;
+  /** A PostgreSQL database (`postgres://user@host:port/database`) instead of the home folder; wins over config `store` and MNEMO_STORE. */
+  store?: string;
+  /** Which home of that database, e.g. "acme/user-42"; wins over config `homeId` and MNEMO_HOME_ID. */
+  homeId?: string;
 }
 
 /**
- * Opens a memory home: loads and validates the config, creates the home folder (unless memory is
- * disabled, in which case no file is touched) and returns the handle every surface uses.
+ * Opens a memory home: loads and validates the config (from the home folder's config.json, the
+ * environment and the options), prepares the storage (the folder, or the database's tables) unless
+ * memory is disabled, in which case nothing is touched, and returns the handle every surface uses.
  */
 export async function openMemory(options: OpenMemoryOptions = {}): Promise<MemoryHome> {
-  const { home, config } = await loadConfig(options);
+  const overrides = Object.fromEntries(
+    Object.entries({ store: options.store, homeId: options.homeId }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  );
+  const { home, config } = await loadConfig({ ...options, config: { ...options.config, ...overrides } });
   const warn =
     options.onWarning ?? ((message: string) => process.stderr.write(`mnemo: warning: ${message}\n`));
-  const store = new FsDocumentStore({ home, lockTimeoutMs: config.lockTimeoutMs, warn });
-  if (config.enabled) await store.open();
+  const backend =
+    config.store === undefined
+      ? fileBackend(home, config, warn)
+      : await postgresBackend(config.store, config.homeId as string, config);
+  if (config.enabled) await backend.open();
   const context: HomeContext = {
-    store,
+    store: backend.store,
     config,
     now: options.now ?? (() => new Date()),
     warn,
-    inspectSearchIndex: async () => {
-      const { inspectFileSearchIndex } = await import("./adapters/sqlite/inspect-file-search-index.js");
-      return inspectFileSearchIndex(home);
-    },
+    inspectSearchIndex: backend.inspectSearchIndex,
   };
   const env = options.env ?? process.env;
   return new MemoryHome(context, {
-    home,
-    openSearch: () => openFileSearch(context, { home, embedder: options.embedder, env }),
+    home: backend.location,
+    openSearch: () => openSearch(context, { backend, embedder: options.embedder, env }),
+    messageStore: () => backend.messageStore(),
   });
 }
 
-/** SQLite's index in the home's .index folder, with the embedding model of the config or the caller. */
-async function openFileSearch(
+/** The backend's search index, with the embedding model of the config or the caller. */
+async function openSearch(
   context: HomeContext,
-  options: { home: string; embedder: EmbeddingModel | undefined; env: NodeJS.ProcessEnv },
+  options: { backend: HomeBackend; embedder: EmbeddingModel | undefined; env: NodeJS.ProcessEnv },
 ): Promise<MemorySearch> {
-  const { SqliteSearchIndex } = await import("./adapters/sqlite/sqlite-search-index.js");
-  const index = new SqliteSearchIndex({
-    path: join(options.home, ...SEARCH_INDEX_FILE.split("/")),
-    home: options.home,
-    warn: context.warn,
-  });
+  const index = await options.backend.openIndex();
   const search = new MemorySearch({
     reader: context.store,
     index,

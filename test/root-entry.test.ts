@@ -96,17 +96,60 @@ describe("package entries", () => {
     expect(loaded.files.filter((path) => path.startsWith("adapters/sqlite/"))).toEqual([]);
   });
 
+  test.each([
+    "tools",
+    "agent",
+    "contracts",
+    "config",
+    "home",
+    "markdown",
+    "guard",
+    "working-memory",
+    "long-term",
+    "eval",
+  ])("mnemo/%s loads only those small dependencies too, and no surface", (subpath) => {
+    const loaded = modulesLoadedBy(join(DIST, `${subpath}.js`));
+    expect(loaded.packages.filter((name) => !ALLOWED_PACKAGES.includes(name))).toEqual([]);
+    expect(loaded.files).toContain(`${subpath}.js`);
+    expect(loaded.files.filter((path) => SURFACES.test(path) || path.startsWith("adapters/sqlite/"))).toEqual(
+      [],
+    );
+  });
+
   test("mnemo/http loads hono and its OpenAPI generator besides those, and not the MCP server", () => {
     const loaded = modulesLoadedBy(join(DIST, "http.js"));
     expect(loaded.packages).toEqual([...ALLOWED_PACKAGES, ...HTTP_PACKAGES].sort());
     expect(loaded.files).toContain("surfaces/http/start-http-server.js");
-    expect(loaded.files.filter((path) => /^(surfaces\/mcp|surfaces\/cli|adapters\/sqlite)\//.test(path))).toEqual([]);
+    expect(
+      loaded.files.filter((path) => /^(surfaces\/mcp|surfaces\/cli|adapters\/sqlite)\//.test(path)),
+    ).toEqual([]);
   });
 
   test("mnemo/mcp loads the MCP SDK, but no native module or embedding model", () => {
     const loaded = modulesLoadedBy(join(DIST, "mcp.js"));
     expect(loaded.packages).toContain("@modelcontextprotocol/sdk");
     expect(loaded.packages.filter((name) => NATIVE_OR_MODEL.includes(name))).toEqual([]);
-    expect(loaded.files.filter((path) => /^(surfaces\/http|surfaces\/cli|adapters\/sqlite)\//.test(path))).toEqual([]);
+    expect(
+      loaded.files.filter((path) => /^(surfaces\/http|surfaces\/cli|adapters\/sqlite)\//.test(path)),
+    ).toEqual([]);
+  });
+
+  test("mnemo/ai-sdk loads the AI SDK, but no native module, no embedding model and no other surface", () => {
+    const loaded = modulesLoadedBy(join(DIST, "ai-sdk.js"));
+    expect(loaded.packages).toContain("ai");
+    expect(loaded.packages.filter((name) => NATIVE_OR_MODEL.includes(name))).toEqual([]);
+    expect(loaded.packages).not.toContain("@modelcontextprotocol/sdk");
+    expect(
+      loaded.files.filter((path) => /^(surfaces\/(http|mcp|cli)|adapters\/sqlite)\//.test(path)),
+    ).toEqual([]);
+  });
+
+  test("mnemo/claude-memory loads only the small dependencies, and no other surface", () => {
+    const loaded = modulesLoadedBy(join(DIST, "claude-memory.js"));
+    expect(loaded.packages.filter((name) => !ALLOWED_PACKAGES.includes(name))).toEqual([]);
+    expect(loaded.files).toContain("surfaces/claude-memory/handle-claude-memory-command.js");
+    expect(
+      loaded.files.filter((path) => /^(surfaces\/(http|mcp|cli|ai-sdk)|adapters\/sqlite)\//.test(path)),
+    ).toEqual([]);
   });
 });

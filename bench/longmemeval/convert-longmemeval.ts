@@ -4,7 +4,7 @@
  * one case per question, user turns only; abstention questions and questions whose evidence lies
  * only in assistant turns are skipped; session granularity (a session's user turns joined, gold =
  * answer_session_ids) or turn granularity (one user turn, id `<session_id>_<i+1>`, gold = turns
- * with has_answer).
+ * with has_answer; each turn a message of its session, as conversation memory indexes it).
  */
 import { createReadStream, existsSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -33,7 +33,7 @@ export type Granularity = "session" | "turn";
 
 export interface EvalCase {
   id: string;
-  documents: Array<{ id: string; text: string; timestamp?: string }>;
+  documents: Array<{ id: string; text: string; timestamp?: string; session?: string; speaker?: string }>;
   queries: Array<{ id: string; text: string; gold: string[]; category: string }>;
 }
 
@@ -80,7 +80,14 @@ export function convertQuestion(question: Question, granularity: Granularity): E
         ? []
         : [{ id: sessionId, text: turns.map((turn) => turn.content).join("\n"), timestamp }];
     }
-    return turns.map((turn) => ({ id: `${sessionId}_${turn.i + 1}`, text: turn.content, timestamp }));
+    // Turns are messages of their session: indexed as recall indexes conversation memory.
+    return turns.map((turn) => ({
+      id: `${sessionId}_${turn.i + 1}`,
+      text: turn.content,
+      timestamp,
+      session: sessionId,
+      speaker: "user",
+    }));
   });
   const gold = granularity === "session" ? question.answer_session_ids : evidenceTurns;
   return {

@@ -50,6 +50,8 @@ export interface DocumentStore extends DocumentReader {
    * instead of overwriting.
    */
   transaction<T>(work: (writer: DocumentWriter) => Promise<T>): Promise<T>;
+  /** One document's size and modification time, as `list` gives them, or undefined when it does not exist. */
+  info(path: string): Promise<DocumentInfo | undefined>;
   /** A location a person can open (an absolute file path for the file-system store). */
   locate(path: string): string;
   /** What killed writers left behind; a store whose writes leave nothing returns []. */

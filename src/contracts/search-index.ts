@@ -54,6 +54,17 @@ export interface CandidateQuery {
 export interface SearchCandidates {
   text: ScoredChunkId[];
   vector: ScoredChunkId[];
+  /**
+   * How many chunks the index holds, and how many hold each query term (0 for a term none holds):
+   * the engine tells from them how much of the query the best BM25 score covers. Optional: without
+   * it, lexical evidence always counts in full.
+   */
+  termCounts?: TermCounts;
+}
+
+export interface TermCounts {
+  chunks: number;
+  holding: Map<string, number>;
 }
 
 export interface SearchIndex {

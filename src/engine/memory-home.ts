@@ -1,7 +1,16 @@
 import type { DocumentStore } from "../contracts/document-store.js";
+import type { MessageStore } from "../contracts/message-store.js";
 import { MnemoError } from "../errors.js";
 import type { MnemoConfig } from "./config/schema.js";
 import { buildContext, type CoreMemory, loadCoreMemory } from "./context/load-context.js";
+import {
+  addConversationMessages,
+  type ConversationAddResult,
+  type ConversationMessage,
+  type ConversationRead,
+  readConversation,
+} from "./conversations/conversations.js";
+import { withTurnsAround } from "./conversations/turns-around-hits.js";
 import { type DailyLog, loadRecentDailies } from "./daily/daily-log.js";
 import { type DoctorReport, runDoctor } from "./doctor/doctor.js";
 import { secretMode } from "./guard/secret-guard.js";
@@ -60,12 +69,14 @@ import type { TreeFile } from "./transfer/tree-layout.js";
 export interface RecallQueryOptions {
   limit?: number;
   type?: MemoryType;
-  kind?: "memory" | "section" | "journal" | "daily";
-  /** A file ("USER.md") or a folder ending in "/" ("topics/"). */
+  kind?: "memory" | "section" | "journal" | "daily" | "message";
+  /** A file ("USER.md", "conversations/<session>.md") or a folder ending in "/" ("topics/"). */
   file?: string;
   /** Inclusive YYYY-MM-DD bounds. */
   since?: string;
   until?: string;
+  /** Message hits come with this many turns before and after them (default 1; 0: none). */
+  around?: number;
   signal?: AbortSignal;
 }
 
@@ -75,23 +86,30 @@ export interface RecallQueryOptions {
  * backends in); it never chooses a backend itself.
  */
 export interface MemoryHomeParts {
-  /** Where the home is, for a person: a folder for a file home. */
+  /** Where the home is, for a person: a folder for a file home, `<database URL>#<home id>` for a database home. */
   home: string;
   /** Opens the search index and embedding model, on first recall. */
   openSearch: () => Promise<MemorySearch>;
+  /** A store for the home's long-term messages (seed 004), beside its documents; not open yet. */
+  messageStore: () => Promise<MessageStore>;
 }
 
 export class MemoryHome {
-  /** Absolute path of the home folder. */
+  /** The home folder's absolute path, or `<database URL>#<home id>` for a home in a database. */
   readonly home: string;
   private readonly context: HomeContext;
-  private readonly openSearchOnce: () => Promise<MemorySearch>;
+  private readonly parts: MemoryHomeParts;
   private search: Promise<MemorySearch> | undefined;
 
   constructor(context: HomeContext, parts: MemoryHomeParts) {
     this.context = context;
     this.home = parts.home;
-    this.openSearchOnce = parts.openSearch;
+    this.parts = parts;
+  }
+
+  /** The home's long-term message store, on the same backend as its documents; the caller opens and closes it. */
+  messageStore(): Promise<MessageStore> {
+    return this.parts.messageStore();
   }
 
   get config(): MnemoConfig {
@@ -165,6 +183,18 @@ export class MemoryHome {
     topics: (): Promise<string[]> => this.whenEnabled(() => listTopics(this.context)),
   };
 
+  /** Conversation memory: one transcript per session, searched by recall message by message. */
+  readonly conversations = {
+    add: (
+      session: string,
+      messages: readonly ConversationMessage[],
+      options: { redactSecrets?: boolean } = {},
+    ): Promise<ConversationAddResult> =>
+      this.whenEnabled(() => addConversationMessages(this.context, session, messages, options)),
+    read: (session: string): Promise<ConversationRead> =>
+      this.whenEnabled(() => readConversation(this.context, session)),
+  };
+
   readonly daily = {
     recent: (): Promise<DailyLog[]> => this.whenEnabled(() => loadRecentDailies(this.context)),
   };
@@ -172,7 +202,8 @@ export class MemoryHome {
   /**
    * Hybrid search (BM25 + vectors) over everything in the home. The index under .index/ catches up
    * with the files first, so a change made by hand or by another process is found. Hits on typed
-   * memories carry their age, and a staleness note when older than a day.
+   * memories carry their age, and a staleness note when older than a day; hits on messages carry
+   * their conversation and the turns around them.
    */
   recall(query: string, options: RecallQueryOptions = {}): Promise<RecallResult> {
     return this.whenEnabled(async () => {
@@ -185,7 +216,8 @@ export class MemoryHome {
         until: options.until,
       };
       const result = await search.recall(query, { limit: options.limit, filter, signal: options.signal });
-      return { ...result, hits: await this.withAges(result.hits) };
+      const hits = await withTurnsAround(this.store, await this.withAges(result.hits), options.around ?? 1);
+      return { ...result, hits };
     });
   }
 
@@ -226,7 +258,7 @@ export class MemoryHome {
   }
 
   private openSearch(): Promise<MemorySearch> {
-    this.search ??= this.openSearchOnce().catch((error: unknown) => {
+    this.search ??= this.parts.openSearch().catch((error: unknown) => {
       this.search = undefined;
       throw error;
     });

@@ -2,9 +2,11 @@ import { z } from "zod";
 
 /**
  * One line of a retrieval evaluation file: the documents of a fresh memory and the queries asked
- * of it, each with the ids of the documents that answer it.
+ * of it, each with the ids of the documents that answer it. A document with a `session` is a
+ * message of that conversation (in file order, said by `speaker`, default "user"), indexed as
+ * recall indexes conversation memory; any other document is indexed as one chunk.
  *
- *     {"id": "q1", "documents": [{"id": "d1", "text": "...", "timestamp": "2023-05-01"}],
+ *     {"id": "q1", "documents": [{"id": "d1", "text": "...", "timestamp": "2023-05-01", "session": "s1"}],
  *      "queries": [{"id": "q1", "text": "...", "gold": ["d1"], "category": "single-session"}]}
  */
 export const retrievalCaseSchema = z.object({
@@ -16,6 +18,8 @@ export const retrievalCaseSchema = z.object({
         text: z.string(),
         timestamp: z.string().optional(),
         group: z.string().optional(),
+        session: z.string().min(1).optional(),
+        speaker: z.string().min(1).optional(),
       }),
     )
     .min(1),

@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { makeTempDir, removeDir } from "../testing/test-home.js";
@@ -28,5 +28,36 @@ describe("runRetrievalEval", () => {
     });
     expect(report.cases).toBe(1);
     expect(report.overall.recallAll[1]).toBe(1);
+  });
+
+  test("documents with a session are indexed as conversation messages and scored by their own ids", async () => {
+    folder = await makeTempDir("mnemo-eval-");
+    const input = join(folder, "cases.jsonl");
+    const rankedOut = join(folder, "ranked.jsonl");
+    const conversation = {
+      id: "case-2",
+      documents: [
+        {
+          id: "s1_1",
+          text: "Shall we book the flights to Lisbon?",
+          session: "s1",
+          timestamp: "2023-05-20T07:47",
+        },
+        { id: "s1_3", text: "Done, we fly on May 3rd.", session: "s1", timestamp: "2023-05-20T07:49" },
+        { id: "s2_1", text: "My sister adopted a kitten.", session: "s2", speaker: "Caroline" },
+        { id: "loose", text: "A note that belongs to no conversation." },
+      ],
+      queries: [{ id: "q1", text: "kitten", gold: ["s2_1"] }],
+    };
+    await writeFile(input, `${JSON.stringify(conversation)}\n`);
+    const report = await runRetrievalEval({
+      input,
+      ks: [1],
+      fusion: { method: "weighted", textWeight: 0.3 },
+      rankedOut,
+    });
+    expect(report.overall.recallAll[1]).toBe(1);
+    const ranked = JSON.parse(await readFile(rankedOut, "utf8")).ranked;
+    expect(ranked[0]).toBe("s2_1");
   });
 });

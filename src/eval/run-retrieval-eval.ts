@@ -3,12 +3,12 @@ import { appendFile, writeFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
 import type { EmbeddingModel } from "../contracts/embedding-model.js";
-import type { ChunkRecord } from "../contracts/search-index.js";
-import { textHash } from "../engine/search/embed-chunks.js";
+import type { ChunkRecord, SearchIndex } from "../contracts/search-index.js";
 import type { FusionOptions } from "../engine/search/fusion.js";
 import { rankChunks } from "../engine/search/rank-chunks.js";
 import type { VectorFeedbackOptions } from "../engine/search/vector-feedback.js";
 import { errorMessage, MnemoError } from "../errors.js";
+import { caseChunks } from "./case-chunks.js";
 import { type RetrievalCase, retrievalCaseSchema } from "./retrieval-case.js";
 import {
   type MetricsSummary,
@@ -33,6 +33,8 @@ export interface RetrievalEvalOptions {
   limitCases?: number;
   onCase?: (done: number) => void;
   signal?: AbortSignal;
+  /** A fresh, empty index for each case (default: SQLite in memory); the eval opens and closes it. */
+  createIndex?: () => Promise<SearchIndex>;
 }
 
 export interface RetrievalEvalReport {
@@ -62,11 +64,13 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
   for await (const evalCase of readCases(options.input)) {
     if (options.limitCases !== undefined && cases >= options.limitCases) break;
     options.signal?.throwIfAborted();
-    const index = new SqliteSearchIndex({ path: ":memory:" });
+    const index = options.createIndex
+      ? await options.createIndex()
+      : new SqliteSearchIndex({ path: ":memory:" });
     await index.open();
     const buildStart = performance.now();
     if (options.embedder) await index.resetVectors({ id: options.embedder.id, dimensions });
-    await indexDocuments(index, options.embedder, evalCase);
+    const documentIds = await indexDocuments(index, options.embedder, evalCase);
     buildTimes.push(performance.now() - buildStart);
     const rankedLines: string[] = [];
     for (const query of evalCase.queries) {
@@ -80,7 +84,7 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
       });
       latencies.push(performance.now() - started);
       embeddingTimes.push(queryEmbeddingMs);
-      const ranked = hits.map((hit) => hit.locator);
+      const ranked = hits.map((hit) => documentIds.get(`${hit.path}#${hit.locator}`) ?? hit.locator);
       all.push({ metrics: queryMetrics(ranked, query.gold, options.ks), category: query.category });
       rankedLines.push(JSON.stringify({ case: evalCase.id, query: query.id, ranked }));
     }
@@ -119,21 +123,13 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
   };
 }
 
+/** Indexes the case's documents; returns the document id of each chunk, by `<path>#<locator>`. */
 async function indexDocuments(
-  index: import("../contracts/search-index.js").SearchIndex,
+  index: SearchIndex,
   embedder: EmbeddingModel | undefined,
   evalCase: RetrievalCase,
-): Promise<void> {
-  const chunks: ChunkRecord[] = evalCase.documents.map((document, position) => ({
-    path: `documents/${position}`,
-    kind: "document",
-    locator: document.id,
-    line: 1,
-    title: "",
-    text: document.text,
-    date: document.timestamp?.slice(0, 10),
-    textHash: textHash(document.text),
-  }));
+): Promise<Map<string, string>> {
+  const { chunks, documentIds } = caseChunks(evalCase);
   const vectors = new Map<string, Float32Array>();
   if (embedder) {
     const unique = [...new Map(chunks.map((chunk) => [chunk.textHash, chunk.text]))];
@@ -145,14 +141,16 @@ async function indexDocuments(
       vectors.set(hash, embedded[position] as Float32Array);
     });
   }
+  const byPath = new Map<string, ChunkRecord[]>();
   for (const chunk of chunks) {
-    await index.replaceDocument(
-      chunk.path,
-      { hash: chunk.textHash, mtimeMs: 0, size: chunk.text.length },
-      [chunk],
-      vectors,
-    );
+    const ofPath = byPath.get(chunk.path) ?? [];
+    ofPath.push(chunk);
+    byPath.set(chunk.path, ofPath);
   }
+  for (const [path, ofPath] of byPath) {
+    await index.replaceDocument(path, { hash: path, mtimeMs: 0, size: ofPath.length }, ofPath, vectors);
+  }
+  return documentIds;
 }
 
 /** Cases from a JSONL file (gzip when it ends in .gz); a bad line is an error naming its number. */

@@ -55,6 +55,17 @@ export function describeDocumentStoreConformance(
         expect(await store.list("topics")).toEqual([]);
       }));
 
+    test("info gives one document's size and time as list does, and undefined when it is missing", () =>
+      withStore(async (store) => {
+        await store.transaction((writer) => writer.write("memories/a.md", "héllo"));
+        const [listed] = await store.list("memories");
+        const info = await store.info("memories/a.md");
+        expect(info).toEqual(listed);
+        expect(info?.size).toBe(6);
+        expect(await store.info("memories/missing.md")).toBeUndefined();
+        expect(await store.info("topics/none.md")).toBeUndefined();
+      }));
+
     test("remove says whether there was something to remove", () =>
       withStore(async (store) => {
         await write(store, "USER.md", "x");

@@ -70,19 +70,28 @@ export interface RunningMnemoServe {
 }
 
 /** Starts the built `mnemo serve --home HOME --port 0 --json ...args` and waits for the endpoints it prints. */
-export async function startMnemoServe(
+export function startMnemoServe(
   home: string,
   args: string[] = [],
   env: NodeJS.ProcessEnv = {},
 ): Promise<RunningMnemoServe> {
+  return startServe(["--home", home, ...args], env);
+}
+
+/** Starts the built `mnemo serve --homes ROOT --port 0 --json ...args`: every home under ROOT, behind its tokens. */
+export function startMnemoServeHomes(
+  root: string,
+  args: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<RunningMnemoServe> {
+  return startServe(["--homes", root, ...args], env);
+}
+
+async function startServe(args: string[], env: NodeJS.ProcessEnv): Promise<RunningMnemoServe> {
   const inherited = Object.entries(process.env).filter(([key]) => !key.startsWith("MNEMO_"));
-  const child = spawn(
-    process.execPath,
-    [CLI_PATH, "serve", "--home", home, "--port", "0", "--json", ...args],
-    {
-      env: { ...Object.fromEntries(inherited), ...env },
-    },
-  );
+  const child = spawn(process.execPath, [CLI_PATH, "serve", "--port", "0", "--json", ...args], {
+    env: { ...Object.fromEntries(inherited), ...env },
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => {

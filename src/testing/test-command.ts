@@ -30,6 +30,7 @@ export async function runUnit<Options, Input, Data>(
   const printed: unknown[] = [];
   const context: CommandContext = { memory, print: (data) => printed.push(data) };
   const input = await unit.input(args, options);
+  if (!unit.run) throw new Error(`${unit.name} has no run: it works without a home`);
   const data = await unit.run(input, context);
   const rendered = renderContext(memory);
   return { input, data, printed, text: unit.render(data, rendered), rendered };

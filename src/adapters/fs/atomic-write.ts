@@ -10,8 +10,8 @@ export const TEMP_FILE_PATTERN = /^\..+\.[0-9a-f]{12}\.tmp$/;
  * the new, never a torn mix: write a temporary file in the same folder, fsync it, rename it over the
  * target, then fsync the folder so the rename itself survives a power cut.
  */
-export async function writeFileAtomic(path: string, content: string): Promise<void> {
-  const temporary = await writeTemporaryFile(path, content);
+export async function writeFileAtomic(path: string, content: string, mode = 0o644): Promise<void> {
+  const temporary = await writeTemporaryFile(path, content, mode);
   try {
     await rename(temporary, path);
   } catch (error) {
@@ -25,10 +25,10 @@ export async function writeFileAtomic(path: string, content: string): Promise<vo
  * The first half of an atomic write: `content` durable in a hidden temporary file beside `path`,
  * ready to be renamed over it. Returns the temporary file's path; nothing is left on failure.
  */
-export async function writeTemporaryFile(path: string, content: string): Promise<string> {
+export async function writeTemporaryFile(path: string, content: string, mode = 0o644): Promise<string> {
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString("hex")}.tmp`);
   try {
-    const handle = await open(temporary, "wx", 0o644);
+    const handle = await open(temporary, "wx", mode);
     try {
       await handle.writeFile(content, "utf8");
       await handle.sync();

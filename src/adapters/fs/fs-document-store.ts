@@ -164,6 +164,18 @@ export class FsDocumentStore implements DocumentStore {
     return documents.filter((document): document is DocumentInfo => document !== undefined);
   }
 
+  async info(path: string): Promise<DocumentInfo | undefined> {
+    const absolute = this.locate(path);
+    try {
+      await resolveInsideHome(this.home, path, { createFolders: false });
+    } catch (error) {
+      return missingOrThrow(error, absolute);
+    }
+    const stats = await this.listedFile(absolute);
+    if (stats === undefined) return undefined;
+    return { path, modifiedAt: stats.mtime, size: stats.size, changeStamp: `${stats.ino}:${stats.ctimeMs}` };
+  }
+
   /** The file's stats when a listing shows it; never follows a symbolic link. */
   private async listedFile(absolute: string): Promise<Stats | undefined> {
     const info = await lstat(absolute).catch(() => undefined); // gone since readdir: not listed

@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
+import { renameSync, writeFileSync } from "node:fs";
 import { readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { MnemoError } from "../../errors.js";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
 import { acquireFileLock } from "./home-lock.js";
@@ -87,6 +88,36 @@ describe("acquireFileLock", () => {
     }
     expect(overlaps, "writers held the lock at the same time after a stale lock was broken").toBe(0);
     expect(await readdir(folder)).toEqual([]);
+  });
+
+  test("a stale lock replaced by a live one between the check and the break is left alone (forced race)", async () => {
+    // The race the claim's re-check exists for, made deterministic: this writer reads a dead
+    // process's lock and asks whether that process is alive; at that very moment another writer
+    // breaks the stale lock and takes a new, live one (a new file under the same name). Breaking
+    // "the stale lock" now, without reading the claim again, would delete the live writer's lock.
+    const dead = await deadPid();
+    await writeHolder({ pid: dead, host: hostname(), token: "stale" });
+    const live = { pid: process.pid, host: hostname(), token: "live" };
+    const realKill = process.kill.bind(process);
+    const kill = vi.spyOn(process, "kill").mockImplementation((pid, signal) => {
+      if (pid === dead && signal === 0 && kill.mock.calls.length === 1) {
+        writeFileSync(`${lockPath}.other`, JSON.stringify(live));
+        renameSync(`${lockPath}.other`, lockPath);
+      }
+      return realKill(pid, signal);
+    });
+    try {
+      const error = await acquireFileLock(lockPath, 300).then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      expect(kill).toHaveBeenCalledWith(dead, 0);
+      expect(error, "the live writer's lock was broken").toMatchObject({ code: "LOCK_TIMEOUT" });
+      expect(JSON.parse(await readFile(lockPath, "utf8"))).toEqual(live);
+      expect((await readdir(folder)).sort()).toEqual(["write.lock"]);
+    } finally {
+      kill.mockRestore();
+    }
   });
 
   test("writes its holder (pid, host, token) into the lock file while held", async () => {

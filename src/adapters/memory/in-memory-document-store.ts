@@ -58,6 +58,13 @@ export class InMemoryDocumentStore implements DocumentStore {
     return listed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
+  async info(path: string): Promise<DocumentInfo | undefined> {
+    validateDocumentPath(path);
+    const document = this.documents.get(path);
+    if (document === undefined) return undefined;
+    return { path, modifiedAt: document.modifiedAt, size: Buffer.byteLength(document.content, "utf8") };
+  }
+
   async folderStamp(directory: string): Promise<string | undefined> {
     const changes = this.folderChanges.get(directory);
     // The top level always exists, as the home folder does.

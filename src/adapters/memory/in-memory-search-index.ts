@@ -8,6 +8,7 @@ import type {
   SearchCandidates,
   SearchIndex,
   StoredChunk,
+  TermCounts,
 } from "../../contracts/search-index.js";
 import { cosineSimilarity } from "../../engine/long-term/similarity.js";
 import { tokenize } from "../../engine/search/query-terms.js";
@@ -84,9 +85,19 @@ export class InMemorySearchIndex implements SearchIndex, EmbeddingCache {
   async search(query: CandidateQuery): Promise<SearchCandidates> {
     this.checkOpen();
     const allowed = [...this.chunksById.values()].filter((chunk) => matchesFilter(chunk, query.filter));
+    const termCounts = this.termCounts(query.terms);
     return {
-      text: bestFirst(this.bm25(query.terms, allowed), query.limit),
+      text: bestFirst(this.bm25(query.terms, allowed, termCounts.holding), query.limit),
       vector: query.vector ? bestFirst(this.cosines(query.vector, allowed), query.limit) : [],
+      termCounts,
+    };
+  }
+
+  private termCounts(terms: string[]): TermCounts {
+    const all = [...this.chunksById.values()];
+    return {
+      chunks: all.length,
+      holding: new Map(terms.map((term) => [term, all.filter((chunk) => chunk.terms.has(term)).length])),
     };
   }
 
@@ -158,16 +169,10 @@ export class InMemorySearchIndex implements SearchIndex, EmbeddingCache {
     return { documents: this.documents.size, chunks: this.chunksById.size, vectors: this.vectors.size };
   }
 
-  private bm25(terms: string[], chunks: IndexedChunk[]): ScoredChunkId[] {
+  private bm25(terms: string[], chunks: IndexedChunk[], holding: Map<string, number>): ScoredChunkId[] {
     const total = this.chunksById.size;
     if (total === 0 || terms.length === 0) return [];
     const averageLength = [...this.chunksById.values()].reduce((sum, chunk) => sum + chunk.length, 0) / total;
-    const holding = new Map(
-      terms.map((term) => [
-        term,
-        [...this.chunksById.values()].filter((chunk) => chunk.terms.has(term)).length,
-      ]),
-    );
     return chunks.flatMap((chunk) => {
       let score = 0;
       for (const term of terms) {

@@ -10,6 +10,7 @@ import type {
   DocumentState,
   ScoredChunkId,
   StoredChunk,
+  TermCounts,
 } from "../../contracts/search-index.js";
 import {
   type ChunkRow,
@@ -136,6 +137,14 @@ export class SearchTables {
       })
       .immediate();
     this.vectors.applyCommitted({ set: new Map(), removed });
+  }
+
+  /** Chunks in the index, and chunks holding each term (counted by the last textSearch, cached until a write). */
+  countsOf(terms: string[]): TermCounts {
+    return {
+      chunks: this.chunkCount ?? 0,
+      holding: new Map(terms.map((term) => [term, this.termCounts.get(term) ?? 0])),
+    };
   }
 
   textSearch(terms: string[], options: { limit: number; filter?: ChunkFilter }): ScoredChunkId[] {

@@ -89,6 +89,7 @@ export class SqliteSearchIndex implements SearchIndex, EmbeddingCache {
     return this.use((tables) => ({
       text: tables.textSearch(query.terms, query),
       vector: query.vector ? tables.vectorSearch(query.vector, query) : [],
+      termCounts: tables.countsOf(query.terms),
     }));
   }
 

@@ -59,6 +59,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv): MnemoConfigInput {
       ...(llmModel ? { model: llmModel } : {}),
     };
   }
+  const store = env.MNEMO_STORE?.trim();
+  if (store) input.store = store;
+  const homeId = env.MNEMO_HOME_ID?.trim();
+  if (homeId) input.homeId = homeId;
   for (const [name, apply] of Object.entries(NUMERIC_VARIABLES)) {
     const raw = env[name]?.trim();
     if (raw === undefined || raw === "") continue;

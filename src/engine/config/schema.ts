@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isValidHomeId, MAX_HOME_ID_LENGTH } from "../home/home-id.js";
 
 const positiveInt = z.number().int().positive();
 
@@ -136,8 +137,30 @@ export const configSchema = z
     secrets: z.enum(["refuse", "redact"]).default("refuse"),
     /** How long a writer waits for another process's lock before giving up. */
     lockTimeoutMs: positiveInt.default(10_000),
+    /**
+     * Where the home's documents, index and messages live: left out, the home folder (the embedded
+     * default); a `postgres://user@host:port/database` URL, a PostgreSQL database shared by many homes.
+     */
+    store: z
+      .string()
+      .regex(
+        /^postgres(ql)?:\/\/\S+$/,
+        "use a postgres://user@host:port/database URL, or leave it out for the home folder",
+      )
+      .optional(),
+    /** Which home of the database (a tenant id such as "acme/user-42"); needed with a PostgreSQL store. */
+    homeId: z
+      .string()
+      .refine(isValidHomeId, {
+        message: `use 1 to ${MAX_HOME_ID_LENGTH} letters, digits and . _ - @ : / (starting with a letter or digit, no empty, "." or ".." parts), e.g. "acme/user-42"`,
+      })
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((value) => value.store === undefined || value.homeId !== undefined, {
+    path: ["homeId"],
+    message: "a PostgreSQL store holds many homes: say which one (--home-id, MNEMO_HOME_ID or homeId)",
+  });
 
 export type MnemoConfig = z.output<typeof configSchema>;
 export type MnemoConfigInput = z.input<typeof configSchema>;

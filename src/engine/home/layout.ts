@@ -5,6 +5,8 @@ export const MEMORY_PATH = "MEMORY.md";
 export const MEMORIES_DIR = "memories";
 export const TOPICS_DIR = "topics";
 export const DAILY_DIR = "daily";
+/** One Markdown transcript per conversation session, searched message by message. */
+export const CONVERSATIONS_DIR = "conversations";
 export const ARCHIVE_DIR = "archive";
 /** The derived search index of a file home, inside its derived-state folder. */
 export const SEARCH_INDEX_FILE = ".index/search.sqlite";

@@ -94,6 +94,23 @@ describe("categorised journal (seed 000)", () => {
     expect(all.sort()).toEqual(["0", "1", "2", "3", "4", "5", "6", "7"]);
   });
 
+  test("a topic file that passes maxLines is brought down to targetLines, not just under maxLines", async () => {
+    await open({ capacity: { maxLines: 30, targetLines: 12 } });
+    const lines = async () =>
+      (await readFile(join(home, "topics/user_prefs.md"), "utf8")).split("\n").length - 1;
+    let serial = 0;
+    // Each entry takes 5 lines: the file grows until a write takes it past 30.
+    while ((await lines().catch(() => 0)) <= 30) {
+      const result = await memory.journal.add("user_pref", `preference ${serial++}`);
+      if (result.archived.length > 0) break;
+    }
+    expect(await lines()).toBeLessThanOrEqual(12);
+    const kept = await memory.journal.readTopic("user_prefs");
+    expect(kept.entries.at(-1)?.content).toBe(`preference ${serial - 1}`);
+    const archived = await readFile(join(home, "archive/topics/user_prefs.md"), "utf8");
+    expect(archived.match(/preference \d+/g)?.length).toBe(serial - kept.entries.length);
+  });
+
   test("in a home whose index alone passes the capacity, a new MEMORY.md entry stays (it was archived on arrival)", async () => {
     await open({ capacity: { maxLines: 30, targetLines: 20 }, search: { embedder: "none" } });
     for (let index = 0; index < 40; index++)

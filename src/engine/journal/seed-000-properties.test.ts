@@ -1,4 +1,4 @@
-import { readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
@@ -69,6 +69,34 @@ describe("seed 000 correctness properties", () => {
             .map((entry) => `${entry.category}:${entry.content}`);
           expect(written).toEqual(expected);
         }
+      } finally {
+        await removeDir(home);
+      }
+    },
+  );
+
+  test.prop([fc.integer({ min: 501, max: 900 }), fc.integer({ min: 1, max: 30 })], RUNS)(
+    "property 4, topic files: after a write, a topic over 500 lines is at most 400, newest kept, the rest archived",
+    async (startLines, entryLines) => {
+      const { memory, home } = await openTestMemory();
+      try {
+        const body = Array.from({ length: entryLines }, (_, line) => `line ${line}`).join("\n");
+        const count = Math.ceil(startLines / (entryLines + 4));
+        const existing = Array.from(
+          { length: count },
+          (_, index) => `### [2026-01-01 10:00] user_pref\n\n${index}\n${body}\n\n---\n`,
+        ).join("\n");
+        await mkdir(join(home, "topics"), { recursive: true });
+        await writeFile(join(home, "topics/user_prefs.md"), `# user_prefs\n\n${existing}`);
+        // The file passes 500 lines before the write (the generator guarantees it): pruning must happen.
+        expect(countLines(`# user_prefs\n\n${existing}`)).toBeGreaterThan(500);
+        await memory.journal.add("user_pref", `newest\n${body}`);
+        const after = await readFile(join(home, "topics/user_prefs.md"), "utf8");
+        expect(countLines(after)).toBeLessThanOrEqual(400);
+        const kept = journalEntries(parseJournal(after).blocks);
+        expect(kept.at(-1)?.content.startsWith("newest")).toBe(true);
+        const archived = await readFile(join(home, "archive/topics/user_prefs.md"), "utf8");
+        expect(journalEntries(parseJournal(archived).blocks).length + kept.length).toBe(count + 1);
       } finally {
         await removeDir(home);
       }

@@ -71,4 +71,69 @@ describe("character budgets", () => {
     expect(overflow).toEqual([]);
     expect(serializeSections(document)).toBe(text);
   });
+  test("a document exactly at its budget keeps everything", () => {
+    const text = "## A\none\n## B\ntwo\n";
+    const { document, overflow } = trimToBudget(parseSections(text), {
+      budget: characterCount(text),
+      from: "end",
+    });
+    expect(serializeSections(document)).toBe(text);
+    expect(overflow).toEqual([]);
+  });
+
+  test("several chunks come back in the order they stood in the file, from either end", () => {
+    const text = "## A\na\n## B\nb\n## C\nc\n## D\nd\n";
+    const fromEnd = trimToBudget(parseSections(text), { budget: 12, from: "end" });
+    expect(serializeSections(fromEnd.document)).toBe("## A\na\n");
+    expect(fromEnd.overflow).toEqual(["## B\nb", "## C\nc", "## D\nd"]);
+    const fromStart = trimToBudget(parseSections(text), { budget: 12, from: "start" });
+    expect(serializeSections(fromStart.document)).toBe("## D\nd\n");
+    expect(fromStart.overflow).toEqual(["## A\na", "## B\nb", "## C\nc"]);
+  });
+
+  test("while other sections remain, the last one goes whole, not line by line", () => {
+    const text = "## A\na\n## B\none\ntwo\nthree\n";
+    const { document, overflow } = trimToBudget(parseSections(text), { budget: 20, from: "end" });
+    expect(serializeSections(document)).toBe("## A\na\n");
+    expect(overflow).toEqual(["## B\none\ntwo\nthree"]);
+  });
+
+  test("the one section left loses lines from the start when trimming from the start", () => {
+    const { document, overflow } = trimToBudget(parseSections("## Log\none\ntwo\nthree\n"), {
+      budget: 16,
+      from: "start",
+    });
+    expect(serializeSections(document)).toBe("## Log\nthree\n");
+    expect(overflow).toEqual(["one\ntwo"]);
+  });
+
+  test("a section that would keep only blank lines goes whole", () => {
+    const { document, overflow } = trimToBudget(parseSections("## Notes\n\n\nlong line here\n"), {
+      budget: 12,
+      from: "end",
+    });
+    expect(document.sections).toEqual([]);
+    expect(overflow).toEqual(["## Notes\n\n\nlong line here"]);
+  });
+
+  test("exempt sections stay, and stay themselves, while the others are trimmed", () => {
+    const text = "## Notes\nkeep\ndrop this line\n## Memories\n- [a](memories/user_a.md) — an index line\n";
+    const exempt = (section: { name: string }) => section.name === "Memories";
+    const { document, overflow } = trimToBudget(parseSections(text), { budget: 14, from: "end", exempt });
+    expect(serializeSections(document)).toBe(
+      "## Notes\nkeep\n## Memories\n- [a](memories/user_a.md) — an index line\n",
+    );
+    expect(overflow).toEqual(["drop this line"]);
+  });
+
+  test("only the preamble left over budget: nothing more can go, and nothing is lost", () => {
+    const text = "A long preamble a person wrote, over any budget.\n## Memories\n- index\n";
+    const { document, overflow } = trimToBudget(parseSections(text), {
+      budget: 5,
+      from: "end",
+      exempt: (section) => section.name === "Memories",
+    });
+    expect(serializeSections(document)).toBe(text);
+    expect(overflow).toEqual([]);
+  });
 });

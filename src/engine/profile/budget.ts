@@ -20,10 +20,7 @@ export interface BudgetResult {
   overflow: string[];
 }
 
-export function budgetedSize(
-  document: SectionDocument,
-  exempt: BudgetOptions["exempt"] = () => false,
-): number {
+export function budgetedSize(document: SectionDocument, exempt: (section: Section) => boolean): number {
   const counted = document.sections.filter((section) => !exempt(section));
   return characterCount(serializeSections({ preamble: document.preamble, sections: counted }));
 }

@@ -3,7 +3,9 @@
  * list. Every candidate of either list appears exactly once in the result.
  *
  * - "weighted": each list's scores scaled to [0, 1] by its best score (BM25 has no fixed range;
- *   cosine similarity is clamped at 0), then `textWeight * bm25 + (1 - textWeight) * vector`.
+ *   cosine similarity is clamped at 0), then `textWeight * confidence * bm25 + (1 - textWeight) *
+ *   vector`, where `confidence` (lexical-confidence.ts, 1 by default) says how much of the query
+ *   the best BM25 score covers: lexical evidence counts as much as the query's words were found.
  * - "rrf": reciprocal rank fusion, `sum 1 / (k + rank)`; ignores score sizes entirely.
  */
 export interface Candidate {
@@ -24,6 +26,7 @@ export function fuseCandidates(
   text: Candidate[],
   vector: Candidate[],
   options: FusionOptions,
+  lexicalConfidence = 1,
 ): FusedCandidate[] {
   const fused = new Map<number, FusedCandidate>();
   const entry = (id: number) => {
@@ -49,7 +52,8 @@ export function fuseCandidates(
     for (const candidate of fused.values()) {
       const textPart = textTop > 0 ? Math.max(0, candidate.textScore ?? 0) / textTop : 0;
       const vectorPart = vectorTop > 0 ? Math.max(0, candidate.vectorScore ?? 0) / vectorTop : 0;
-      candidate.score = options.textWeight * textPart + (1 - options.textWeight) * vectorPart;
+      candidate.score =
+        options.textWeight * lexicalConfidence * textPart + (1 - options.textWeight) * vectorPart;
     }
   }
   return [...fused.values()].sort((a, b) => b.score - a.score || a.id - b.id);

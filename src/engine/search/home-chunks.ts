@@ -1,4 +1,7 @@
+import { parseConversation } from "../conversations/conversation-file.js";
+import { messageChunks } from "../conversations/message-chunks.js";
 import {
+  CONVERSATIONS_DIR,
   DAILY_DIR,
   MEMORIES_DIR,
   MEMORY_INDEX_SECTION,
@@ -17,9 +20,10 @@ import type { MemoryType } from "../memdir/memory-types.js";
 /**
  * What the search index holds: each file of the home cut into the pieces a person would point at.
  * A typed memory is one chunk; SOUL, USER, MEMORY notes and daily logs give one chunk per section;
- * journals give one chunk per entry. Each chunk knows its file, place and first line.
+ * journals give one chunk per entry; conversations one chunk per message. Each chunk knows its
+ * file, place and first line.
  */
-export type ChunkKind = "memory" | "section" | "journal" | "daily";
+export type ChunkKind = "memory" | "section" | "journal" | "daily" | "message";
 
 export interface HomeChunk {
   path: string;
@@ -40,15 +44,16 @@ export function isIndexedPath(path: string): boolean {
   if (path === SOUL_PATH || path === USER_PATH || path === MEMORY_PATH) return true;
   const [folder, name, ...rest] = path.split("/");
   if (rest.length > 0 || !name?.endsWith(".md")) return false;
-  return folder === MEMORIES_DIR || folder === TOPICS_DIR || folder === DAILY_DIR;
+  return INDEXED_FOLDERS.includes(folder ?? "");
 }
 
-export const INDEXED_FOLDERS = [MEMORIES_DIR, TOPICS_DIR, DAILY_DIR];
+export const INDEXED_FOLDERS = [MEMORIES_DIR, TOPICS_DIR, DAILY_DIR, CONVERSATIONS_DIR];
 export const INDEXED_ROOT_FILES = [SOUL_PATH, USER_PATH, MEMORY_PATH];
 
 export function chunkHomeDocument(path: string, text: string): HomeChunk[] {
   if (path.startsWith(`${MEMORIES_DIR}/`)) return memoryChunks(path, text);
   if (path.startsWith(`${TOPICS_DIR}/`)) return journalChunks(path, text, 1);
+  if (path.startsWith(`${CONVERSATIONS_DIR}/`)) return messageChunks(path, parseConversation(text));
   if (path.startsWith(`${DAILY_DIR}/`))
     return sectionChunks(path, text, "daily", /(\d{4}-\d{2}-\d{2})\.md$/.exec(path)?.[1]);
   return sectionChunks(path, text, "section", undefined);

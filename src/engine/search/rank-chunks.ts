@@ -1,5 +1,6 @@
 import type { EmbeddingModel } from "../../contracts/embedding-model.js";
 import type { ChunkFilter, SearchIndex, StoredChunk } from "../../contracts/search-index.js";
+import type { HitConversation } from "../conversations/turns-around-hits.js";
 import {
   type Candidate,
   type FusedCandidate,
@@ -7,7 +8,9 @@ import {
   fuseCandidates,
   recencyBoost,
 } from "./fusion.js";
+import { lexicalConfidence } from "./lexical-confidence.js";
 import { queryTerms } from "./query-terms.js";
+import { conversationVector, type QueryTurns, queryTurns } from "./query-turns.js";
 import { feedbackApplies, feedbackQuery, type VectorFeedbackOptions } from "./vector-feedback.js";
 
 /** One search hit: the chunk, where it is, and how it scored. */
@@ -21,6 +24,8 @@ export interface RankedHit extends StoredChunk {
   ageDays?: number;
   /** Typed memories older than a day: seed 001's note to verify before relying on it. */
   staleness?: string;
+  /** Messages: the conversation, who said it and when, and the turns around it (set by MemoryHome.recall). */
+  conversation?: HitConversation;
 }
 
 export interface RankOptions {
@@ -46,22 +51,29 @@ export async function rankChunks(
   options: RankOptions,
 ): Promise<{ hits: RankedHit[]; queryEmbeddingMs: number }> {
   const pool = candidatePoolSize(options.limit);
+  const turns = queryTurns(query);
   let queryEmbeddingMs = 0;
   let queryVector: Float32Array | undefined;
-  if (embedder && query.trim() !== "") {
+  if (embedder && turns.last !== "") {
     const started = performance.now();
-    [queryVector] = await embedder.embed([query], { purpose: "query", signal: options.signal });
+    queryVector = await embedQuery(embedder, turns, options.signal);
     queryEmbeddingMs = performance.now() - started;
   }
-  const { text, vector } = await index.search({
-    terms: queryTerms(query),
+  const { text, vector, termCounts } = await index.search({
+    terms: queryTerms(turns.last),
     vector: queryVector,
     filter: options.filter,
     limit: pool,
   });
-  let fused = fuseCandidates(text, vector, options.fusion);
+  const confidence = lexicalConfidence(text[0]?.score ?? 0, termCounts);
+  let fused = fuseCandidates(text, vector, options.fusion, confidence);
   if (queryVector && feedbackApplies(fused.length, options.feedback))
-    fused = await withVectorFeedback(index, { queryVector, text, fused }, options.feedback, options.fusion);
+    fused = await withVectorFeedback(
+      index,
+      { queryVector, text, fused, confidence },
+      options.feedback,
+      options.fusion,
+    );
   const boosted = options.recency.weight > 0 ? fused.slice(0, pool) : fused.slice(0, options.limit);
   const chunks = new Map(
     (await index.chunks(boosted.map((candidate) => candidate.id))).map((chunk) => [chunk.id, chunk]),
@@ -84,11 +96,11 @@ export async function rankChunks(
  */
 async function withVectorFeedback(
   index: SearchIndex,
-  first: { queryVector: Float32Array; text: Candidate[]; fused: FusedCandidate[] },
+  first: { queryVector: Float32Array; text: Candidate[]; fused: FusedCandidate[]; confidence: number },
   feedback: VectorFeedbackOptions,
   fusion: FusionOptions,
 ): Promise<FusedCandidate[]> {
-  const bestIds = first.fused.slice(0, feedback.top).map((candidate) => candidate.id);
+  const bestIds = await bestOfDistinctDocuments(index, first.fused, feedback.top);
   const vectors = await index.vectorsOf(bestIds);
   const best = bestIds.flatMap((id) => vectors.get(id) ?? []);
   if (best.length === 0) return first.fused;
@@ -97,8 +109,47 @@ async function withVectorFeedback(
     moved,
     first.fused.map((candidate) => candidate.id),
   );
-  return fuseCandidates(first.text, rescored, fusion);
+  return fuseCandidates(first.text, rescored, fusion, first.confidence);
 }
+
+/** The last turn's vector, mixed with the whole conversation's when the query has several lines. */
+async function embedQuery(
+  embedder: EmbeddingModel,
+  turns: QueryTurns,
+  signal: AbortSignal | undefined,
+): Promise<Float32Array | undefined> {
+  const texts = turns.conversation === undefined ? [turns.last] : [turns.last, turns.conversation];
+  const [last, conversation] = await embedder.embed(texts, { purpose: "query", signal });
+  return last && conversation ? conversationVector(last, conversation) : last;
+}
+
+/**
+ * The best `count` candidates of as many different documents (a conversation, a journal, a memory):
+ * feedback from three turns of one conversation pulls up that conversation's other turns, and a
+ * question whose answers lie in several conversations loses them. On LongMemEval's turns this
+ * raised multi-session R_all@5 (docs/retrieval.md); where every document is one chunk it changes nothing.
+ */
+async function bestOfDistinctDocuments(
+  index: SearchIndex,
+  fused: FusedCandidate[],
+  count: number,
+): Promise<number[]> {
+  const looked = await index.chunks(
+    fused.slice(0, count * FEEDBACK_LOOKAHEAD).map((candidate) => candidate.id),
+  );
+  const documents = new Set<string>();
+  const best: number[] = [];
+  for (const chunk of looked) {
+    if (documents.has(chunk.path)) continue;
+    documents.add(chunk.path);
+    best.push(chunk.id);
+    if (best.length === count) break;
+  }
+  return best;
+}
+
+/** How far down the first ranking feedback looks for results of different documents, per result. */
+const FEEDBACK_LOOKAHEAD = 5;
 
 function ageInDays(date: string | undefined, now: Date): number | undefined {
   if (!date) return undefined;

@@ -1,5 +1,6 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
+import { candidatePoolSize } from "./rank-chunks.js";
 import { feedbackApplies, feedbackQuery } from "./vector-feedback.js";
 
 const vector = (dimensions: number) =>
@@ -28,6 +29,17 @@ describe("feedbackQuery", () => {
     expect(moved[0]).toBeCloseTo(Math.SQRT1_2, 5);
     expect(moved[1]).toBeCloseTo(Math.SQRT1_2, 5);
     expect(feedbackQuery(query, [Float32Array.from([0, 1, 0])], 0)).toEqual(query);
+  });
+});
+
+describe("ranking details", () => {
+  test("a zero query without feedback stays zero (no division by a zero length)", () => {
+    expect([...feedbackQuery(new Float32Array(3), [], 1)]).toEqual([0, 0, 0]);
+  });
+
+  test("the candidate pool is five times the limit, at least 50", () => {
+    expect(candidatePoolSize(5)).toBe(50);
+    expect(candidatePoolSize(20)).toBe(100);
   });
 });
 

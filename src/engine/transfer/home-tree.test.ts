@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { InMemoryDocumentStore } from "../../adapters/memory/in-memory-document-store.js";
+import { InMemoryMessageStore } from "../../adapters/memory/in-memory-message-store.js";
 import { folderTexts } from "../../testing/test-folder-files.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
 import { configSchema } from "../config/schema.js";
@@ -27,7 +28,11 @@ function inMemoryHome(): MemoryHome {
   const store = new InMemoryDocumentStore({ now: NOW });
   return new MemoryHome(
     { store, config, now: NOW, warn: () => undefined },
-    { home: "in-memory", openSearch: () => Promise.reject(new Error("no search in this test")) },
+    {
+      home: "in-memory",
+      openSearch: () => Promise.reject(new Error("no search in this test")),
+      messageStore: async () => new InMemoryMessageStore(),
+    },
   );
 }
 

@@ -26,6 +26,11 @@ export interface AgentSessionOptions {
   relevantMemories?: number;
   /** Rounds of tool calls in one turn before the model must answer. Default 8. */
   maxToolRounds?: number;
+  /**
+   * Records each turn in the home's conversation memory (`conversations/<sessionId>.md`), so later
+   * sessions recall what was said. Default true (when memory is enabled); secrets are redacted.
+   */
+  recordConversation?: boolean;
   /** Seed 004: messages go here as they are said; the store keeps the watched ones. */
   longTerm?: { memory: LongTermMemory; roleId: string };
   onWarning?: (message: string) => void;
@@ -102,6 +107,7 @@ export class AgentSession {
     this.workingMemory.forgetToolResults();
     const memories = await findRelevantMemories(this.options.memory, text, {
       limit: this.options.relevantMemories ?? 3,
+      sessionId: this.sessionId,
       signal: options.signal,
       onWarning: (message) => warn(this.options, message),
     });
@@ -134,12 +140,31 @@ export class AgentSession {
       this.history.push(...outcome.messages);
       this.transcript.push(...outcome.messages.slice(1));
       await this.keepLongTerm("assistant", outcome.answer);
+      await this.recordTurn(text, outcome.answer);
       return { answer: outcome.answer, toolCalls: outcome.toolCalls };
     } catch (error) {
       // The user's words stay in the conversation, so the next turn and extraction still see them.
       this.history.push(user);
+      await this.recordTurn(text, "");
       throw error;
     }
+  }
+
+  /** Conversation memory: a failed write is a warning, never a failed turn. */
+  private async recordTurn(userText: string, answer: string): Promise<void> {
+    const { memory } = this.options;
+    if (this.options.recordConversation === false || !memory.enabled) return;
+    const at = this.options.now?.() ?? new Date();
+    const messages = [
+      { speaker: "user", text: userText, at },
+      { speaker: "assistant", text: answer, at },
+    ].filter((message) => message.text.trim() !== "");
+    if (messages.length === 0) return;
+    await memory.conversations
+      .add(this.sessionId, messages, { redactSecrets: true })
+      .catch((error: unknown) => {
+        warn(this.options, `this turn could not be recorded in conversation memory: ${errorMessage(error)}`);
+      });
   }
 
   /** /clear: a fresh conversation; memory files and what extraction will read are kept. */

@@ -1,3 +1,5 @@
+import type { HitConversation } from "../../engine/conversations/turns-around-hits.js";
+import { CONVERSATIONS_DIR } from "../../engine/home/layout.js";
 import { describeMemoryAge } from "../../engine/memdir/staleness.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
 import { errorMessage } from "../../errors.js";
@@ -9,29 +11,47 @@ function inFrozenContext(path: string): boolean {
 }
 
 /**
- * Memories that search finds for the user's message (typed memories and journal topics; the
- * always-loaded files are left out). A failed search is a warning, never a failed turn.
+ * Memories that search finds for the user's message (typed memories, journal topics, earlier
+ * conversations; the always-loaded files and this session's own conversation, already in the
+ * history, are left out). A failed search is a warning, never a failed turn.
  */
 export async function findRelevantMemories(
   memory: MemoryHome,
   text: string,
-  options: { limit: number; signal?: AbortSignal; onWarning: (message: string) => void },
+  options: { limit: number; sessionId: string; signal?: AbortSignal; onWarning: (message: string) => void },
 ): Promise<RelevantMemory[]> {
   if (!memory.enabled || options.limit <= 0 || text.trim() === "") return [];
   try {
     // Over-fetch: hits from the frozen files are dropped afterwards.
-    const result = await memory.recall(text, { limit: options.limit + 5, signal: options.signal });
+    // One message, one line: a query of several lines is read as a conversation ending in its last line.
+    const message = text.replace(/\s*\n\s*/g, " ");
+    const result = await memory.recall(message, { limit: options.limit + 5, signal: options.signal });
+    const ownConversation = `${CONVERSATIONS_DIR}/${options.sessionId}.md`;
     return result.hits
-      .filter((hit) => !inFrozenContext(hit.path))
+      .filter((hit) => !inFrozenContext(hit.path) && hit.path !== ownConversation)
       .slice(0, options.limit)
-      .map((hit) => ({
-        source: hit.locator === "" ? hit.path : `${hit.path} ${hit.locator}`,
-        text: hit.text,
-        ...(hit.ageDays === undefined ? {} : { age: describeMemoryAge(hit.ageDays, hit.staleness) }),
-      }));
+      .map((hit) =>
+        hit.conversation
+          ? earlierMessage(hit.path, hit.text, hit.conversation)
+          : {
+              source: hit.locator === "" ? hit.path : `${hit.path} ${hit.locator}`,
+              text: hit.text,
+              ...(hit.ageDays === undefined ? {} : { age: describeMemoryAge(hit.ageDays, hit.staleness) }),
+            },
+      );
   } catch (error) {
     options.signal?.throwIfAborted();
     options.onWarning(`searching memory for this message failed: ${errorMessage(error)}`);
     return [];
   }
+}
+
+/** A message of an earlier conversation, with the turns around it: a reply alone rarely says what it answers. */
+function earlierMessage(path: string, text: string, conversation: HitConversation): RelevantMemory {
+  const { before, after, turn, speaker, time } = conversation;
+  const turns = [...before, { speaker, text }, ...after];
+  return {
+    source: `${path} turn ${turn}, ${time}`,
+    text: turns.map((each) => `${each.speaker}: ${each.text}`).join(" / "),
+  };
 }

@@ -181,6 +181,33 @@ describe("extractSession", () => {
     expect(index).not.toContain("project_meeting-day.md");
   });
 
+  test("a one-word correction (overlap over the duplicate threshold) supersedes, through the real files", async () => {
+    const { memory, home } = await open();
+    await memory.memories.save({
+      type: "project",
+      name: "Meeting day",
+      description: "When the team meets",
+      content: "The team meets every Thursday at 10 in room B for the weekly planning.",
+    });
+    // 13 of 15 words shared (0.87 >= 0.8): as a new memory this would be a near duplicate.
+    const correction = answer({
+      memories: [
+        {
+          type: "project",
+          name: "Meeting day",
+          description: "When the team meets",
+          body: "The team meets every Friday at 10 in room B for the weekly planning.",
+          supersedes: null,
+        },
+      ],
+    });
+    const report = await extract(memory, new ScriptedChatModel({ replies: [correction] }));
+    expect(report.skipped).toEqual([]);
+    expect(report.superseded.map((item) => item.name)).toEqual(["Meeting day"]);
+    expect(await onDisk(home, "memories/project_meeting-day.md")).toContain("every Friday at 10");
+    expect(await onDisk(home, "archive/memories/project_meeting-day.md")).toContain("every Thursday at 10");
+  });
+
   test("old daily logs are archived when the summary is written", async () => {
     const { memory, home } = await open();
     await mkdir(join(home, "daily"), { recursive: true });
@@ -189,6 +216,56 @@ describe("extractSession", () => {
     expect(await exists(join(home, "daily/2026-10-01.md"))).toBe(false);
     expect(await onDisk(home, "archive/daily/2026-10-01.md")).toContain("Old work.");
   });
+
+  // A write fault: a folder where the extraction must write a file (the commit refuses it with EISDIR).
+  for (const [fault, blocked] of [
+    ["the memory file", "memories/feedback_prefers-tabs.md"],
+    ["the topic file", "topics/user_prefs.md"],
+    ["today's daily log", "daily/2026-11-20.md"],
+  ] as const) {
+    test(`when writing ${fault} fails, the conversation is queued, kept while it still fails, written after`, async () => {
+      const { memory, home } = await open();
+      const extracted = answer({
+        memories: [tabsMemory],
+        entries: [{ category: "user_pref", text: "The user's name is Ada." }],
+        summary: "Met Ada; she prefers tabs.",
+      });
+      await mkdir(join(home, blocked), { recursive: true });
+      const warnings: string[] = [];
+      const report = await extract(memory, new ScriptedChatModel({ replies: [extracted] }), warnings);
+
+      expect(report.error).toMatch(/^writing what was extracted failed: /);
+      expect(report.pending).toBe(".pending/s1.json");
+      expect(warnings.join("\n")).toMatch(/extraction of session s1 failed/);
+      expect(JSON.parse(await onDisk(home, ".pending/s1.json"))).toMatchObject({
+        attempts: 1,
+        transcript: conversation,
+        lastError: report.error,
+      });
+
+      // Retried while the fault is still there: the conversation stays queued.
+      const again = await retryPendingExtractions({
+        memory,
+        model: new ScriptedChatModel({ replies: [extracted] }),
+        now: () => NOW,
+        onWarning: () => {},
+      });
+      expect(again[0]?.error).toMatch(/^writing what was extracted failed: /);
+      expect(JSON.parse(await onDisk(home, ".pending/s1.json")).attempts).toBe(2);
+
+      await removeDir(join(home, blocked));
+      const retried = await retryPendingExtractions({
+        memory,
+        model: new ScriptedChatModel({ replies: [extracted] }),
+        now: () => NOW,
+      });
+      expect(retried[0]?.error).toBeUndefined();
+      expect(await readdir(join(home, ".pending"))).toEqual([]);
+      expect(await onDisk(home, "memories/feedback_prefers-tabs.md")).toMatch(/source_session: s1/);
+      expect(await onDisk(home, "topics/user_prefs.md")).toContain("The user's name is Ada.");
+      expect(await onDisk(home, "daily/2026-11-20.md")).toContain("Met Ada; she prefers tabs.");
+    });
+  }
 
   for (const [fault, reply] of [
     ["the call fails", { throws: new Error("connect ECONNREFUSED 127.0.0.1:11434") }],

@@ -14,12 +14,20 @@ const FILE_ALIASES: Record<string, string> = {
   daily: `${DAILY_DIR}/`,
 };
 
+const turnOutput = z.object({
+  turn: z.number().int(),
+  speaker: z.string(),
+  time: z.string(),
+  text: z.string(),
+});
+
 export const memorySearchTool = defineMemoryTool({
   name: "memory_search",
   description:
-    "Search everything in memory (saved memories, profile sections, journal entries, daily logs) by meaning and keywords. " +
+    "Search everything in memory (saved memories, profile sections, journal entries, daily logs, earlier conversations) by meaning and keywords. " +
     "Use it before answering from memory and before saving, to find what is already stored. " +
-    "Returns the best matches with their file, place (memory name, section or entry time), line, score and a snippet; " +
+    "Returns the best matches with their file, place (memory name, section, entry time or turn number), line, score and a snippet; " +
+    "a conversation message comes with the turns around it. " +
     "read the whole text with memory_get (saved memories), memory_read or memory_read_topic.",
   readOnly: true,
   input: z
@@ -27,6 +35,10 @@ export const memorySearchTool = defineMemoryTool({
       query: z.string().min(1).describe("What to look for, in plain words."),
       limit: z.number().int().min(1).max(20).default(5).describe("How many matches to return (default 5)."),
       type: z.enum(MEMORY_TYPES).optional().describe("Only saved memories of this type."),
+      kind: z
+        .enum(["memory", "section", "journal", "daily", "message"])
+        .optional()
+        .describe("Only this kind of match; message: what was said in earlier conversations."),
       file: z
         .string()
         .regex(/^(soul|user|memory|daily|.+\.md|.+\/)$/)
@@ -53,17 +65,30 @@ export const memorySearchTool = defineMemoryTool({
           .string()
           .optional()
           .describe("Saved memories older than a day: it may be outdated, verify before acting on it."),
+        conversation: z
+          .object({
+            session: z.string(),
+            turn: z.number().int(),
+            speaker: z.string(),
+            time: z.string(),
+            before: z.array(turnOutput),
+            after: z.array(turnOutput),
+          })
+          .optional()
+          .describe("Messages: the conversation, who said it and when, and the turns around it."),
       }),
     ),
   }),
-  async run(memory, { query, limit, type, file }, { signal }) {
+  async run(memory, { query, limit, type, kind, file }, { signal }) {
     const path = file === undefined ? undefined : (FILE_ALIASES[file] ?? file);
-    const result = await memory.recall(query, { limit, type, file: path, signal });
+    const result = await memory.recall(query, { limit, type, kind, file: path, signal });
     const hits = result.hits.map(toHit);
     const mode = result.mode === "bm25" ? " (keyword search only: no embedding model is available)" : "";
     const data = { query, mode: result.mode, hits };
     if (hits.length === 0) return { text: `Nothing in memory matches "${query}"${mode}.`, data };
     const lines = hits.map((hit, rank) => {
+      if (hit.conversation)
+        return `${rank + 1}. ${hit.path} · turn ${hit.place} · score ${hit.score}\n${turnLines(hit)}`;
       const age = hit.ageDays === undefined ? "" : ` · ${describeMemoryAge(hit.ageDays, hit.staleness)}`;
       return `${rank + 1}. ${hit.path} · ${hit.place} (line ${hit.line}) · score ${hit.score}${age}\n   ${hit.snippet}`;
     });
@@ -72,6 +97,19 @@ export const memorySearchTool = defineMemoryTool({
     return { text: `${count} for "${query}"${mode}:\n${lines.join("\n")}`, data };
   },
 });
+
+/** The message marked with ">", between the turns around it. */
+function turnLines(hit: ReturnType<typeof toHit>): string {
+  const conversation = hit.conversation;
+  if (!conversation) return "";
+  const line = (mark: string, turn: { turn: number; speaker: string; time: string }, text: string) =>
+    `  ${mark} [${turn.turn}] ${turn.time} ${turn.speaker}: ${text}`;
+  return [
+    ...conversation.before.map((turn) => line(" ", turn, snippet(turn.text))),
+    line(">", conversation, hit.snippet),
+    ...conversation.after.map((turn) => line(" ", turn, snippet(turn.text))),
+  ].join("\n");
+}
 
 function toHit(hit: RankedHit) {
   return {
@@ -84,6 +122,7 @@ function toHit(hit: RankedHit) {
     snippet: snippet(hit.text),
     ...(hit.ageDays === undefined ? {} : { ageDays: hit.ageDays }),
     ...(hit.staleness === undefined ? {} : { staleness: hit.staleness }),
+    ...(hit.conversation === undefined ? {} : { conversation: hit.conversation }),
   };
 }
 

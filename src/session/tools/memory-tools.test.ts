@@ -37,6 +37,9 @@ type JsonSchema = {
   pattern?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  items?: JsonSchema;
+  minItems?: number;
+  maxItems?: number;
 };
 
 /** Arguments generated from a tool's JSON Schema alone: what a model reading only the schema may send. */
@@ -56,11 +59,19 @@ function valueFor(schema: JsonSchema): fc.Arbitrary<unknown> {
   if (schema.type === "integer") return fc.integer({ min: schema.minimum, max: schema.maximum });
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
   if (schema.type === "string") return fc.string({ minLength: schema.minLength ?? 0, maxLength: 40 });
+  if (schema.type === "object") return argumentsFor(schema);
+  if (schema.type === "array" && schema.items) {
+    const maxLength = Math.min(schema.maxItems ?? 3, 3);
+    return fc.array(valueFor(schema.items), {
+      minLength: Math.min(schema.minItems ?? 0, maxLength),
+      maxLength,
+    });
+  }
   throw new Error(`no generator for ${JSON.stringify(schema)}`);
 }
 
 describe("tool definitions", () => {
-  test("the ten tools, named exactly, reading tools flagged read-only", () => {
+  test("the eleven tools, named exactly, reading tools flagged read-only", () => {
     expect(MEMORY_TOOLS.map((tool) => [tool.name, tool.readOnly])).toEqual([
       ["memory_read", true],
       ["memory_add", false],
@@ -72,6 +83,7 @@ describe("tool definitions", () => {
       ["memory_delete", false],
       ["memory_read_topic", true],
       ["memory_search", true],
+      ["memory_record_conversation", false],
     ]);
   });
 

@@ -8,6 +8,7 @@ import { memoryGetTool } from "./memory-get.js";
 import { memoryListTool } from "./memory-list.js";
 import { memoryReadTool } from "./memory-read.js";
 import { memoryReadTopicTool } from "./memory-read-topic.js";
+import { memoryRecordConversationTool } from "./memory-record-conversation.js";
 import { memoryRemoveTool } from "./memory-remove.js";
 import { memoryReplaceTool } from "./memory-replace.js";
 import { memorySaveTool } from "./memory-save.js";
@@ -34,6 +35,7 @@ export const MEMORY_TOOLS: readonly MemoryTool[] = [
   memoryDeleteTool,
   memoryReadTopicTool,
   memorySearchTool,
+  memoryRecordConversationTool,
 ];
 
 /**

@@ -1,4 +1,4 @@
-import type { ArchivedChunk } from "../../index.js";
+import type { ArchivedChunk } from "../../home.js";
 
 /** One line per chunk a command moved to the archive, with the file a person can open. */
 export function archiveLines(locate: (path: string) => string, archived: ArchivedChunk[]): string[] {

@@ -8,14 +8,17 @@
 import type { Argument, Option } from "commander";
 import type { MemoryHome } from "../../index.js";
 
-export interface CommandContext {
-  /** The memory home, opened by the runner for this command and closed after it. */
-  memory: MemoryHome;
+export interface PrintContext {
   /**
    * For a command that runs until it is stopped (serve): prints data as soon as there is some, the
    * way the runner prints what `run` returns.
    */
   print(data: unknown): void;
+}
+
+export interface CommandContext extends PrintContext {
+  /** The memory home, opened by the runner for this command and closed after it. */
+  memory: MemoryHome;
 }
 
 /** What render may show besides the data: the files as a person opens them, and the time now. */
@@ -41,7 +44,13 @@ export interface CliCommand<Options, Input, Data> {
   /** From the command line to run's input: checks it and reads stdin or files, before the home is opened. */
   input(args: Array<string | undefined>, options: Options): Input | Promise<Input>;
   /** The work, on the open home. Undefined when there is nothing (more) to print. */
-  run(input: Input, context: CommandContext): Promise<Data>;
+  run?(input: Input, context: CommandContext): Promise<Data>;
+  /**
+   * For a command that can work without the one memory home (serve --homes; tokens and homes, which
+   * have no run and work on a root of many homes): the work for this input, or undefined to open the
+   * home and call run. The runner then opens no home, and a command without run has no --home.
+   */
+  withoutHome?(input: Input): ((context: PrintContext) => Promise<Data>) | undefined;
   /** The data as text for a person; "" prints nothing. */
   render(data: Data, context: RenderContext): string;
   /** The JSON printed with --json, when it is not the data itself. */
@@ -75,5 +84,8 @@ export function defineCommand<Options, Input, Data>(
 /** The options every command has. */
 export interface CommonOptions {
   home?: string;
+  /** A PostgreSQL URL: the home is a row set of that database, not a folder. */
+  store?: string;
+  homeId?: string;
   json?: boolean;
 }

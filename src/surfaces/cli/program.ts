@@ -3,10 +3,12 @@ import { Command } from "commander";
 import type { AnyCliCommand, CommandGroup } from "./cli-command.js";
 import { chat } from "./commands/chat.js";
 import { context } from "./commands/context.js";
+import { conversation } from "./commands/conversation.js";
 import { doctor } from "./commands/doctor.js";
 import { evaluation } from "./commands/eval.js";
 import { exportCommand } from "./commands/export.js";
 import { forget } from "./commands/forget.js";
+import { homes } from "./commands/homes.js";
 import { importCommand } from "./commands/import.js";
 import { init } from "./commands/init.js";
 import { journal } from "./commands/journal.js";
@@ -17,6 +19,7 @@ import { recall, reindex } from "./commands/recall.js";
 import { remember } from "./commands/remember.js";
 import { serve } from "./commands/serve.js";
 import { show } from "./commands/show.js";
+import { tokens } from "./commands/tokens.js";
 import { EXIT_CODES_HELP } from "./output.js";
 import { addCommands } from "./run-command.js";
 
@@ -30,6 +33,7 @@ const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
   show,
   profile,
   journal,
+  conversation,
   recall,
   reindex,
   chat,
@@ -39,6 +43,8 @@ const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
   importCommand,
   mcp,
   serve,
+  homes,
+  tokens,
 ];
 
 /**
@@ -54,7 +60,7 @@ export function createProgram(): Command {
     .showHelpAfterError("(add --help for usage)")
     .addHelpText(
       "after",
-      `\nThe memory home is --home DIR, else $MNEMO_HOME, else ~/.mnemo.\n\n${EXIT_CODES_HELP}\n`,
+      `\nThe memory home is --home DIR, else $MNEMO_HOME, else ~/.mnemo. With --store postgres://... (or $MNEMO_STORE)\nit is the home --home-id ID (or $MNEMO_HOME_ID) of that PostgreSQL database instead.\n\n${EXIT_CODES_HELP}\n`,
     );
   addCommands(program, COMMANDS);
   return program;

@@ -1,6 +1,12 @@
 import type { Command } from "commander";
 import { type MemoryHome, openMemory } from "../../index.js";
-import type { AnyCliCommand, CommandGroup, CommonOptions, RenderContext } from "./cli-command.js";
+import type {
+  AnyCliCommand,
+  CommandContext,
+  CommandGroup,
+  CommonOptions,
+  RenderContext,
+} from "./cli-command.js";
 import { EXIT_CODES, printNote, reportError, writeJson } from "./output.js";
 
 /**
@@ -24,7 +30,7 @@ function addCommand(parent: Command, unit: AnyCliCommand): void {
   if (unit.summary) command.summary(unit.summary);
   for (const argument of unit.arguments ?? []) command.addArgument(argument);
   for (const option of unit.options ?? []) command.addOption(option);
-  command.option("--home <dir>", "the memory home (default: $MNEMO_HOME, else ~/.mnemo)");
+  if (unit.run) addHomeOptions(command);
   if (unit.json !== false) command.option("--json", "print one JSON value on stdout instead of text");
   const examples = unit.examples.map((example) => `  $ ${example}`).join("\n");
   command.addHelpText("after", `\nExamples:\n${examples}\n`);
@@ -36,6 +42,16 @@ function addCommand(parent: Command, unit: AnyCliCommand): void {
   });
 }
 
+/** Where the one memory home is: a folder, or a home of a PostgreSQL database. */
+function addHomeOptions(command: Command): void {
+  command.option("--home <dir>", "the memory home (default: $MNEMO_HOME, else ~/.mnemo)");
+  command.option("--store <url>", "keep the home in a PostgreSQL database instead (default: $MNEMO_STORE)");
+  command.option(
+    "--home-id <id>",
+    "which home of that database, e.g. acme/user-42 (default: $MNEMO_HOME_ID)",
+  );
+}
+
 /** Runs one command as the bin does, and returns the process's exit code. */
 export async function runCommand(
   unit: AnyCliCommand,
@@ -45,10 +61,16 @@ export async function runCommand(
   let memory: MemoryHome | undefined;
   try {
     const input = await unit.input(args, options);
-    memory = await openMemory({ home: options.home });
-    const context = renderContext(memory);
+    const homeless = unit.withoutHome?.(input);
+    if (!homeless)
+      memory = await openMemory({ home: options.home, store: options.store, homeId: options.homeId });
+    const context = memory
+      ? renderContext(memory)
+      : { locate: (path: string) => path, home: "", now: new Date() };
     const print = (data: unknown) => printData(unit, data, context, options);
-    const data = await unit.run(input, { memory, print });
+    const data = homeless
+      ? await homeless({ print })
+      : await runOnHome(unit, input, { memory: memory as MemoryHome, print });
     if (data !== undefined) print(data);
     for (const note of unit.notes?.(data, input, { ...context, json: options.json === true }) ?? [])
       printNote(note);
@@ -58,6 +80,11 @@ export async function runCommand(
   } finally {
     await memory?.close();
   }
+}
+
+function runOnHome(unit: AnyCliCommand, input: unknown, context: CommandContext): Promise<unknown> {
+  if (!unit.run) throw new Error(`mnemo ${unit.name}: a command needs run or withoutHome (a bug in mnemo).`);
+  return unit.run(input, context);
 }
 
 export function renderContext(memory: MemoryHome): RenderContext {

@@ -32,6 +32,11 @@ export function hostNameOf(value: string): string | undefined {
   }
 }
 
+/** The token of an `Authorization: Bearer <token>` header, or undefined. */
+export function bearerTokenOf(authorization: string | undefined): string | undefined {
+  return /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? "")?.[1];
+}
+
 /** Constant time in the token's content: both sides are hashed to the same length first. */
 export function bearerTokenMatches(authorization: string | undefined, token: string): boolean {
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? "");

@@ -5,10 +5,25 @@
  */
 import type { HttpBindings } from "@hono/node-server";
 import { type RouteConfig, type RouteHandler, z } from "@hono/zod-openapi";
+import type { TokenGrant } from "../../contracts/token-registry.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
+import type { MemoryHomes } from "../../engine/tenancy/memory-homes.js";
+import type { MountedHandler } from "./create-api-app.js";
 
-/** What a handler sees besides the request: the node request and response, and the home served. */
-export type ApiEnv = { Bindings: HttpBindings; Variables: { memory: MemoryHome } };
+/**
+ * What a handler sees besides the request: the node request and response, the grant of the
+ * request's token (when the server serves many homes), and the home the request reaches with its
+ * MCP handler (set for a home's routes and /mcp only), or the homes an admin route changes.
+ */
+export type ApiEnv = {
+  Bindings: HttpBindings;
+  Variables: {
+    memory: MemoryHome;
+    mcp: MountedHandler | undefined;
+    grant: TokenGrant | undefined;
+    homes: MemoryHomes;
+  };
+};
 
 export interface ApiRoute {
   route: RouteConfig & { getRoutingPath(): string };
@@ -47,8 +62,8 @@ export function jsonBody<Schema extends z.ZodType>(schema: Schema) {
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Invalid input: a parameter, field or name to correct (a name with / or .. too), or a body that is not JSON",
   401: "The bearer token is missing or wrong",
-  403: "Without a token: the request names a host that is not loopback, or comes from a web page",
-  404: "Not found: no such memory, section, text to replace or topic",
+  403: "Without a token: the request names a host that is not loopback, or comes from a web page. Admin endpoints: the token is not an admin token",
+  404: "Not found: no such memory, section, text to replace or topic; with many homes, no such home for this token",
   409: "A file in the memory home does not parse; fix it by hand or run `mnemo doctor --fix`",
   413: "Too large: the body is over the server's limit, or the text over its size limit",
   415: "The body is not sent as application/json",

@@ -3,15 +3,16 @@ import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { MemoryHome } from "../../engine/memory-home.js";
-import { checkAccess } from "./access-check.js";
-import type { ApiEnv } from "./api-route.js";
+import { HOME_HEADER } from "../../engine/tenancy/home-choice.js";
+import type { ApiEnv, ApiRoute } from "./api-route.js";
 import { type ErrorResponse, toErrorResponse } from "./http-error.js";
 import { invalidInputHook } from "./invalid-input-hook.js";
 import { buildOpenApiDocument, MCP_PATH, OPENAPI_PATH } from "./openapi-document.js";
 import { noEndpoint, pathGuard, requestPath } from "./path-guard.js";
 import { hasBody, readJsonBody } from "./read-json-body.js";
+import { ADMIN_ROUTES, adminOnly } from "./routes/admin-routes.js";
 import { API_ROUTES } from "./routes/api-routes.js";
+import type { ServerAccess } from "./server-access.js";
 
 /** Something that answers requests at one path, such as `createMcpHttpHandler` from `mnemo/mcp`. */
 export interface MountedHandler {
@@ -19,10 +20,9 @@ export interface MountedHandler {
 }
 
 export interface ApiAppOptions {
-  memory: MemoryHome;
-  token: string | undefined;
+  /** Who may use the API, and which home each request reaches (one home, or many by token). */
+  access: ServerAccess;
   maxBodyBytes: number;
-  mcp: MountedHandler | undefined;
   /** Failures that are bugs (answered 500). */
   onError: (error: unknown) => void;
 }
@@ -31,20 +31,26 @@ const JSON_TYPE = "application/json; charset=utf-8";
 
 /**
  * The HTTP API as a hono app: the access check first, then /v1's routes (405 with Allow for a
- * method a path does not answer), /openapi.json and /mcp; 404 for anything else. Every error is
- * `{ error: { code, message } }`.
+ * method a path does not answer), the admin routes when it serves many homes, /openapi.json and
+ * /mcp; 404 for anything else. A home's routes and /mcp get their home from the access, once the
+ * path and method are known. Every error is `{ error: { code, message } }`.
  */
 export function createApiApp(options: ApiAppOptions): OpenAPIHono<ApiEnv> {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: invalidInputHook });
-  app.use(accessAndHeaders(options));
-  for (const [path, methods] of methodsByPath()) app.use(path, pathGuard(methods));
-  for (const { route, handler } of API_ROUTES) {
+  const adminRoutes = options.access.homes ? ADMIN_ROUTES : [];
+  app.use(accessAndHeaders(options.access));
+  for (const [path, methods] of methodsByPath([...API_ROUTES, ...adminRoutes]))
+    app.use(path, pathGuard(methods));
+  for (const path of new Set(API_ROUTES.map(({ route }) => route.getRoutingPath())))
+    app.use(path, leaseHome(options.access));
+  if (options.access.homes) app.use("/v1/admin/*", adminOnly(options.access.homes));
+  for (const { route, handler } of [...API_ROUTES, ...adminRoutes]) {
     const middleware = route.request?.body ? readJsonBody(options.maxBodyBytes) : undefined;
     app.openapi({ ...route, middleware }, handler);
   }
   const openApiJson = JSON.stringify(buildOpenApiDocument(app));
   app.get(OPENAPI_PATH, (c) => c.body(openApiJson, 200, { "content-type": JSON_TYPE }));
-  if (options.mcp) mountMcp(app, options.mcp, options.maxBodyBytes);
+  if (options.access.serveMcp) mountMcp(app, options.access, options.maxBodyBytes);
 
   app.notFound((c) => errorAnswer(c, toErrorResponse(noEndpoint(requestPath(c.req.url)))));
   app.onError((error, c) => {
@@ -61,13 +67,12 @@ export function createApiApp(options: ApiAppOptions): OpenAPIHono<ApiEnv> {
 }
 
 /** Refuses who may not use the API (401, 403), and gives every answer the same headers. */
-function accessAndHeaders(options: ApiAppOptions): MiddlewareHandler<ApiEnv> {
+function accessAndHeaders(access: ServerAccess): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     c.header("cache-control", "no-store");
     c.header("x-content-type-options", "nosniff");
     const { authorization, host, origin } = c.req.header();
-    checkAccess({ authorization, host, origin }, options.token);
-    c.set("memory", options.memory);
+    c.set("grant", await access.authenticate({ authorization, host, origin }));
     await next();
     // hono's c.json says application/json; mnemo's answers have always named their charset too.
     if (c.res.headers.get("content-type") === "application/json")
@@ -75,13 +80,31 @@ function accessAndHeaders(options: ApiAppOptions): MiddlewareHandler<ApiEnv> {
   };
 }
 
+/**
+ * The home a request reaches, chosen by the access from its token (and Mnemo-Home header) alone,
+ * held until the answer is ready.
+ */
+function leaseHome(access: ServerAccess): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const lease = await access.lease(c.var.grant, c.req.header(HOME_HEADER));
+    try {
+      c.set("memory", lease.home.memory);
+      c.set("mcp", lease.home.mcp);
+      await next();
+    } finally {
+      lease.release();
+    }
+  };
+}
+
 /** The MCP handler answers on node's response itself; node-server then sends nothing more. */
-function mountMcp(app: OpenAPIHono<ApiEnv>, mcp: MountedHandler, maxBodyBytes: number): void {
+function mountMcp(app: OpenAPIHono<ApiEnv>, access: ServerAccess, maxBodyBytes: number): void {
   const answer = async (c: Context<ApiEnv>) => {
     const body = c.req.method === "POST" && hasBody(c.req.raw.headers) ? await c.req.json() : undefined;
-    await mcp.handle(c.env.incoming, c.env.outgoing, body);
+    await c.var.mcp?.handle(c.env.incoming, c.env.outgoing, body);
     return RESPONSE_ALREADY_SENT;
   };
+  app.use(MCP_PATH, leaseHome(access));
   app.post(MCP_PATH, readJsonBody(maxBodyBytes), answer);
   app.all(MCP_PATH, answer);
 }
@@ -92,9 +115,9 @@ function errorAnswer(c: Context, answer: ErrorResponse): Response {
 }
 
 /** Each routing path ("/v1/memories/:name") with the methods it answers, in the routes' order. */
-function methodsByPath(): Map<string, string[]> {
+function methodsByPath(routes: readonly ApiRoute[]): Map<string, string[]> {
   const paths = new Map<string, string[]>([[OPENAPI_PATH, ["GET"]]]);
-  for (const { route } of API_ROUTES) {
+  for (const { route } of routes) {
     const path = route.getRoutingPath();
     paths.set(path, [...(paths.get(path) ?? []), route.method.toUpperCase()]);
   }

@@ -248,6 +248,22 @@ describe("search and context", () => {
   });
 });
 
+describe("conversations", () => {
+  it("records a conversation's messages and reads them back in order", async () => {
+    const recorded = await call("POST", "/v1/conversations/s-1/messages", {
+      messages: [
+        { speaker: "user", text: "My sister visits on Tuesday." },
+        { speaker: "assistant", text: "Noted: your sister, Tuesday." },
+      ],
+    });
+    expect(recorded.status).toBe(201);
+    const read = await call("GET", "/v1/conversations/s-1");
+    expect((read.json.turns as Array<{ speaker: string; text: string }>).map((turn) => turn.speaker)).toEqual(
+      ["user", "assistant"],
+    );
+  });
+});
+
 describe("the OpenAPI document", () => {
   it("documents exactly these operations, and every one was answered above with a documented success", () => {
     const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
@@ -269,6 +285,8 @@ describe("the OpenAPI document", () => {
         "GET /v1/journal/{topic}",
         "GET /v1/search",
         "GET /v1/context",
+        "GET /v1/conversations/{session}",
+        "POST /v1/conversations/{session}/messages",
       ].sort(),
     );
     expect([...answered].sort()).toEqual(documented.sort());

@@ -64,6 +64,8 @@ describe("bearer token", () => {
     for (const authorization of [
       `Bearer ${token}x`,
       `Bearer ${token.slice(0, -1)}`,
+      `Bearer ${token.toUpperCase()}`,
+      `Bearer S${token.slice(1)}`,
       `Basic ${token}`,
       "Bearer",
     ])

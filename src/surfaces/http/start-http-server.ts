@@ -2,25 +2,41 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener, RequestError } from "@hono/node-server";
 import type { MemoryHome } from "../../engine/memory-home.js";
+import type { MemoryHomes } from "../../engine/tenancy/memory-homes.js";
 import { errorMessage, MnemoError } from "../../errors.js";
 import { isLoopbackHost } from "./access-check.js";
 import { createApiApp, type MountedHandler } from "./create-api-app.js";
-import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, DEFAULT_MAX_BODY_BYTES } from "./http-defaults.js";
+import {
+  DEFAULT_HTTP_HOST,
+  DEFAULT_HTTP_PORT,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_OPEN_HOMES,
+} from "./http-defaults.js";
 import { HttpError, toErrorResponse } from "./http-error.js";
+import { manyHomesAccess, oneHomeAccess, type ServerAccess } from "./server-access.js";
 
 export interface HttpServerOptions {
-  /** The memory home to serve; the caller opens it and closes it after the server. */
-  memory: MemoryHome;
-  /** Default 127.0.0.1. Any other than a loopback address needs `token`. */
+  /** The memory home to serve; the caller opens it and closes it after the server. Give this or `homes`. */
+  memory?: MemoryHome;
+  /**
+   * Many homes (`openHomes` from `mnemo`): every request needs a token of `homes.tokens`, and reaches
+   * only a home that token names. The caller closes `homes` after the server.
+   */
+  homes?: MemoryHomes;
+  /** With `homes`: how many homes stay open between requests (least recently used closed first); default 64. */
+  maxOpenHomes?: number;
+  /** Default 127.0.0.1. Any other than a loopback address needs `token` (or `homes`, whose tokens are always needed). */
   host?: string;
   /** Default 7077; 0 picks a free port. */
   port?: number;
-  /** When set, every request needs `Authorization: Bearer <token>`. */
+  /** One home: when set, every request needs `Authorization: Bearer <token>`. */
   token?: string;
   /** Largest request body accepted (413 past it); default 1 MiB. */
   maxBodyBytes?: number;
-  /** Answers /mcp, behind the same token: `createMcpHttpHandler(memory)` from `mnemo/mcp`. The caller closes it. */
+  /** One home: answers /mcp, behind the same token: `createMcpHttpHandler(memory)` from `mnemo/mcp`. The caller closes it. */
   mcp?: MountedHandler;
+  /** Many homes: the /mcp handler of one home (`(memory) => createMcpHttpHandler(memory)`), closed with the home. */
+  mcpForHome?: (memory: MemoryHome) => MountedHandler & { close(): Promise<void> };
   /** Where failures that are bugs (answered 500) are reported; default stderr. */
   onError?: (error: unknown) => void;
 }
@@ -40,7 +56,6 @@ export interface RunningHttpServer {
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   const host = options.host ?? DEFAULT_HTTP_HOST;
-  const token = checkListenAccess(host, options.token);
   const port = options.port ?? DEFAULT_HTTP_PORT;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new MnemoError("INVALID_INPUT", `The port must be a whole number from 0 to 65535, not ${port}.`);
@@ -51,7 +66,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       `maxBodyBytes must be a positive whole number, not ${maxBodyBytes}.`,
     );
   const onError = options.onError ?? reportToStderr;
-  const app = createApiApp({ memory: options.memory, token, maxBodyBytes, mcp: options.mcp, onError });
+  const access = serverAccess(options, host, onError);
+  const app = createApiApp({ access, maxBodyBytes, onError });
   const listener = getRequestListener(app.fetch, {
     // A library must not replace the process's global Request and Response (as the MCP SDK does not).
     overrideGlobalObjects: false,
@@ -60,11 +76,42 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     errorHandler: (error) => unparsableRequest(error, onError),
   });
   const server = createServer(listener);
-  await listen(server, host, port);
+  await listen(server, host, port).catch(async (error: unknown) => {
+    await access.close();
+    throw error;
+  });
   server.removeAllListeners("error").on("error", onError);
   const bound = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${bound}`;
-  return { url, host, port: bound, close: gracefulClose(server) };
+  const closeServer = gracefulClose(server);
+  let closing: Promise<void> | undefined;
+  const close: RunningHttpServer["close"] = (closeOptions) => {
+    closing ??= closeServer(closeOptions).then(() => access.close());
+    return closing;
+  };
+  return { url, host, port: bound, close };
+}
+
+/** One home behind the server's token (or loopback only), or many homes behind the registry's tokens. */
+function serverAccess(
+  options: HttpServerOptions,
+  host: string,
+  onError: (error: unknown) => void,
+): ServerAccess {
+  if (options.memory && !options.homes)
+    return oneHomeAccess(options.memory, checkListenAccess(host, options.token), options.mcp);
+  if (!options.homes || options.memory)
+    throw new MnemoError(
+      "INVALID_INPUT",
+      "Give startHttpServer either memory (one home) or homes (many homes), not both or neither.",
+    );
+  if (options.token !== undefined || options.mcp !== undefined)
+    throw new MnemoError(
+      "INVALID_INPUT",
+      "token and mcp are for one home; with homes, every request carries a token of homes.tokens, and mcpForHome makes each home's MCP handler.",
+    );
+  const maxOpenHomes = options.maxOpenHomes ?? DEFAULT_MAX_OPEN_HOMES;
+  return manyHomesAccess({ homes: options.homes, maxOpenHomes, mcp: options.mcpForHome, onError });
 }
 
 function listen(server: Server, host: string, port: number): Promise<void> {

@@ -3,8 +3,17 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { MemoryHome } from "../../index.js";
 import { serveMemoryTools } from "./memory-tools-handler.js";
 import { registerMemoryResources } from "./register-memory-resources.js";
+import { notifyResourceChanges, type ResourceNotificationOptions } from "./resource-notifications.js";
 import { SERVER_INSTRUCTIONS_PROMPT } from "./server-instructions-prompt.js";
 import { registerSessionContextPrompt } from "./session-context-prompt.js";
+
+export interface McpServerOptions {
+  /**
+   * Resource subscriptions and change notifications, for a transport that can carry messages from
+   * the server (stdio). Off by default: stateless HTTP has no stream to send them on.
+   */
+  notifyChanges?: boolean | ResourceNotificationOptions;
+}
 
 /**
  * An MCP server over one memory home: the memory tools, the home's files as `mnemo://` resources and
@@ -12,16 +21,27 @@ import { registerSessionContextPrompt } from "./session-context-prompt.js";
  *
  * @example
  * const memory = await openMemory({ home: "~/.mnemo" });
- * await createMcpServer(memory).connect(new StdioServerTransport());
+ * await createMcpServer(memory, { notifyChanges: true }).connect(new StdioServerTransport());
  */
-export function createMcpServer(memory: MemoryHome): McpServer {
+export function createMcpServer(memory: MemoryHome, options: McpServerOptions = {}): McpServer {
   const server = new McpServer(
     { name: "mnemo", version: packageVersion() },
     { instructions: SERVER_INSTRUCTIONS_PROMPT },
   );
-  serveMemoryTools(server, memory);
   registerMemoryResources(server, memory);
   registerSessionContextPrompt(server, memory);
+  if (options.notifyChanges) {
+    const notifications = notifyResourceChanges(
+      server,
+      memory,
+      options.notifyChanges === true ? {} : options.notifyChanges,
+    );
+    serveMemoryTools(server, memory, { afterWrite: notifications.checkNow });
+  } else {
+    // The SDK announces list changes for any server with resources; this one sends none.
+    server.server.registerCapabilities({ resources: { listChanged: false } });
+    serveMemoryTools(server, memory);
+  }
   return server;
 }
 

@@ -102,6 +102,10 @@ describe.each([
       memory_read_topic: await call("memory_read_topic", { topic: "user_prefs" }),
       memory_remove: await call("memory_remove", { file: "user", section: "Pets" }),
       memory_delete: await call("memory_delete", { name: "Prefers tabs" }),
+      memory_record_conversation: await call("memory_record_conversation", {
+        session: "mcp-1",
+        messages: [{ speaker: "user", text: "We met on Tuesday." }],
+      }),
     };
     expect(Object.keys(results).sort()).toEqual(MEMORY_TOOLS.map((tool) => tool.name).sort());
     for (const [name, result] of Object.entries(results)) {

@@ -5,14 +5,10 @@ import {
   ListToolsRequestSchema,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
-import {
-  MEMORY_TOOLS,
-  type MemoryHome,
-  type MemoryTool,
-  type MemoryToolResult,
-  runMemoryTool,
-} from "../../index.js";
+import type { MemoryHome } from "../../index.js";
+import { MEMORY_TOOLS, type MemoryTool, type MemoryToolResult, runMemoryTool } from "../../tools.js";
 import { checkedRequest } from "./request-params.js";
+import { toolAnnotations } from "./tool-annotations.js";
 
 /**
  * Serves the memory tools through the SDK's low-level handlers rather than `registerTool`: clients
@@ -21,7 +17,11 @@ import { checkedRequest } from "./request-params.js";
  * so the model can correct itself). A request that is not a tool call at all (no name, arguments
  * that are not an object) is refused with -32602.
  */
-export function serveMemoryTools(server: McpServer, memory: MemoryHome): void {
+export function serveMemoryTools(
+  server: McpServer,
+  memory: MemoryHome,
+  options: { afterWrite?: () => void } = {},
+): void {
   server.server.registerCapabilities({ tools: {} });
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: MEMORY_TOOLS.map(toMcpTool) }));
   const callTool = checkedRequest("tools/call", CallToolRequestParamsSchema);
@@ -29,6 +29,8 @@ export function serveMemoryTools(server: McpServer, memory: MemoryHome): void {
     const result = await runMemoryTool(memory, request.params.name, request.params.arguments, {
       signal: extra.signal,
     });
+    const tool = MEMORY_TOOLS.find((each) => each.name === request.params.name);
+    if (result.ok && tool?.readOnly === false) options.afterWrite?.();
     return toCallToolResult(result);
   });
 }
@@ -39,7 +41,7 @@ export function toMcpTool(tool: MemoryTool): Tool {
     description: tool.description,
     inputSchema: tool.inputSchema as Tool["inputSchema"],
     outputSchema: tool.outputSchema as Tool["outputSchema"],
-    annotations: { readOnlyHint: tool.readOnly, openWorldHint: false },
+    annotations: toolAnnotations(tool),
   };
 }
 

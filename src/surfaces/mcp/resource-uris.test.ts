@@ -9,6 +9,7 @@ import {
   memoryUriOfPath,
   profilePathOf,
   refuseDotSegments,
+  resourcePathOf,
   topicPathOf,
   topicUri,
 } from "./resource-uris.js";
@@ -93,4 +94,35 @@ describe("mnemo:// resource URIs", () => {
       }
     },
   );
+});
+
+describe("resourcePathOf", () => {
+  it("names the file of every kind of resource", () => {
+    expect(resourcePathOf("mnemo://profile/user")).toBe("USER.md");
+    expect(resourcePathOf("mnemo://memories/feedback/prefers-tabs")).toBe(
+      "memories/feedback_prefers-tabs.md",
+    );
+    expect(resourcePathOf("mnemo://topics/user_prefs")).toBe("topics/user_prefs.md");
+    expect(resourcePathOf("mnemo://daily/2026-05-01")).toBe("daily/2026-05-01.md");
+    expect(errorCode(() => resourcePathOf("mnemo://profile/../secret"))).toBe("OUTSIDE_HOME");
+    expect(errorCode(() => resourcePathOf("mnemo://other/x"))).toBe("NOT_FOUND");
+    expect(errorCode(() => resourcePathOf("mnemo://topics/a/b"))).toBe("NOT_FOUND");
+  });
+
+  test.prop([
+    fc.oneof(
+      fc.string(),
+      uriVariable.map((variable) => `mnemo://topics/${variable}`),
+    ),
+  ])("any URI is refused with a MnemoError or names one file of the home's folders", (uri) => {
+    let path: string;
+    try {
+      path = resourcePathOf(uri);
+    } catch (error) {
+      expect(MnemoError.isInstance(error)).toBe(true);
+      return;
+    }
+    expect(path).toMatch(/^((SOUL|USER|MEMORY)\.md|(memories|topics|daily)\/[^/\\]+\.md)$/);
+    expect(path).not.toContain("..");
+  });
 });

@@ -117,3 +117,21 @@ export function decodeSegment(uri: string, value: UriVariable): string {
 function invalid(uri: string, problem: string): MnemoError {
   return new MnemoError("INVALID_INPUT", `Invalid resource URI ${uri}: ${problem}.`);
 }
+
+/**
+ * The home-relative file a resource URI names, for any kind; throws the same MnemoErrors as a read
+ * of that URI would (dot segments, unknown kinds, unsafe names).
+ */
+export function resourcePathOf(uri: string): string {
+  refuseDotSegments(uri);
+  const match = /^mnemo:\/\/([a-z]+)\/([^/?#]+)(?:\/([^/?#]+))?$/.exec(uri);
+  const [, kind, first, second] = match ?? [];
+  if (kind === "profile" && second === undefined) return profilePathOf(uri, first);
+  if (kind === "memories" && second !== undefined) return memoryPathOf(uri, first, second);
+  if (kind === "topics" && second === undefined) return topicPathOf(uri, first);
+  if (kind === "daily" && second === undefined) return dailyPathOf(uri, first);
+  throw new MnemoError(
+    "NOT_FOUND",
+    `There is no resource ${uri}; mnemo's resources are ${Object.values(RESOURCE_URI_TEMPLATES).join(", ")}.`,
+  );
+}

@@ -28,7 +28,7 @@ export async function resolve(specifier, context, next) {
     register,
     `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
   );
-  const entry = pathToFileURL(join(REPOSITORY_ROOT, "dist", "models", "local", "index.js")).href;
+  const entry = pathToFileURL(join(REPOSITORY_ROOT, "dist", "adapters", "models", "local", "index.js")).href;
   const script = `import { appendFileSync } from "node:fs";
 const { createLocalEmbeddingModel } = await import(${JSON.stringify(entry)});
 appendFileSync(${JSON.stringify(log)}, "--- open\\n");

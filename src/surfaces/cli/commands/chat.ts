@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { Option } from "commander";
 import {
   AgentSession,
@@ -8,7 +7,6 @@ import {
   type MemoryHome,
   MnemoError,
 } from "../../../index.js";
-import { MESSAGE_STORE_PATH, SqliteMessageStore } from "../../../sqlite.js";
 import { runChatTerminal } from "../../chat/chat-terminal.js";
 import { type CommonOptions, defineCommand } from "../cli-command.js";
 import { readTextFile } from "../read-input.js";
@@ -57,7 +55,7 @@ export const chat = defineCommand({
     const basePrompt = input.basePromptFile
       ? await readTextFile(input.basePromptFile, "the base prompt file")
       : undefined;
-    const messages = memory.enabled ? openMessageMemory(memory) : undefined;
+    const messages = memory.enabled ? await openMessageMemory(memory) : undefined;
     try {
       const session = await AgentSession.start({ memory, model, basePrompt, longTerm: messages?.longTerm });
       const report = await runChatTerminal({
@@ -76,9 +74,9 @@ export const chat = defineCommand({
   render: (_data: { sessionId: string; extraction: ExtractionReport | null }) => "",
 });
 
-/** Seed 004: the chat's messages are kept per role in .index/messages.sqlite. */
-function openMessageMemory(memory: MemoryHome) {
-  const store = new SqliteMessageStore({ home: memory.home, path: join(memory.home, MESSAGE_STORE_PATH) });
+/** Seed 004: the chat's messages are kept per role in the home's message store (.index/messages.sqlite in a folder). */
+async function openMessageMemory(memory: MemoryHome) {
+  const store = await memory.messageStore();
   const longTerm = new LongTermMemory({ store, watch: ["user_input", "assistant_reply"] });
   return { store, longTerm: { memory: longTerm, roleId: CHAT_ROLE } };
 }

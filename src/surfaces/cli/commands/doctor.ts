@@ -1,5 +1,6 @@
 import { Option } from "commander";
-import type { DoctorProblem, DoctorReport } from "../../../index.js";
+import type { DoctorProblem } from "../../../home.js";
+import type { DoctorReport } from "../../../index.js";
 import { type CommonOptions, defineCommand } from "../cli-command.js";
 import { EXIT_CODES } from "../output.js";
 

@@ -2,17 +2,15 @@ import { mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { Option } from "commander";
+import type { SearchConfig } from "../../../config.js";
 import {
-  createEmbeddingModel,
-  type EmbeddingModel,
-  type FusionOptions,
   type MetricsSummary,
-  MnemoError,
   type RetrievalEvalReport,
   runRetrievalEval,
-  type SearchConfig,
   withEmbeddingCacheFile,
-} from "../../../index.js";
+} from "../../../eval.js";
+import type { FusionOptions } from "../../../home.js";
+import { createEmbeddingModel, type EmbeddingModel, MnemoError } from "../../../index.js";
 import { type CommandGroup, type CommonOptions, defineCommand } from "../cli-command.js";
 import { parseChoice } from "../parse-choice.js";
 import { createProgressBar } from "../progress-bar.js";
@@ -32,7 +30,8 @@ const FORMAT_HELP = `
 Input: one JSON case per line (gzip when the name ends in .gz):
   {"id": "c1", "documents": [{"id": "d1", "text": "...", "timestamp": "2023-05-01"}],
    "queries": [{"id": "q1", "text": "...", "gold": ["d1"], "category": "single-session"}]}
-Each case is a fresh memory holding its documents; each query is ranked and scored.`;
+Each case is a fresh memory holding its documents; each query is ranked and scored. A document with
+"session" (and "speaker", default "user") is a message of that conversation, indexed as conversation memory is.`;
 
 const retrieval = defineCommand({
   name: "retrieval",

@@ -1,5 +1,5 @@
 import { Argument } from "commander";
-import { type ExportReport, exportHome } from "../../../index.js";
+import { type ExportReport, exportHome } from "../../../export-import.js";
 import { defineCommand } from "../cli-command.js";
 
 export const exportCommand = defineCommand({

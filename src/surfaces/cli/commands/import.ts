@@ -1,5 +1,5 @@
 import { Argument, Option } from "commander";
-import { type ImportHomeReport, importHome } from "../../../index.js";
+import { type ImportHomeReport, importHome } from "../../../export-import.js";
 import { defineCommand } from "../cli-command.js";
 import { type RedactOptions, redactSecretsOption } from "../redaction-lines.js";
 

@@ -16,7 +16,7 @@ export const mcp = defineCommand({
     // Loaded here, so that no other command pays for the MCP SDK.
     const { createMcpServer } = await import("../../../mcp.js");
     const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
-    const server = createMcpServer(memory);
+    const server = createMcpServer(memory, { notifyChanges: true });
     server.server.onerror = (error) => printNote(`MCP: ${error.message}`);
     await server.connect(new StdioServerTransport());
     printNote(`MCP server on stdio for the memory home ${memory.home}`);

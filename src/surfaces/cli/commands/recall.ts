@@ -11,14 +11,17 @@ interface RecallOptions extends CommonOptions {
   file?: string;
   since?: string;
   until?: string;
+  around?: string;
 }
 
-const KINDS = ["memory", "section", "journal", "daily"] as const;
+const KINDS = ["memory", "section", "journal", "daily", "message"] as const;
 
 export const recall = defineCommand({
   name: "recall",
   summary: "Search everything in the memory home (BM25 + vectors)",
-  description: "Search typed memories, profile sections, journal entries and daily logs; best first.",
+  description:
+    "Search typed memories, profile sections, journal entries, daily logs and conversation messages; best first. " +
+    "A message is shown with the turns around it.",
   arguments: [new Argument("<query>", "what to look for, in plain words")],
   options: [
     new Option("--limit <k>", "how many hits").default("10"),
@@ -27,10 +30,12 @@ export const recall = defineCommand({
     new Option("--file <path>", 'only this file, or a folder ending in "/" (e.g. topics/)'),
     new Option("--since <date>", "only hits dated on or after YYYY-MM-DD"),
     new Option("--until <date>", "only hits dated on or before YYYY-MM-DD"),
+    new Option("--around <n>", "turns shown before and after a message hit").default("1"),
   ],
   examples: [
     'mnemo recall "what pet does the user have"',
     "mnemo recall deploy --type project --limit 3 --json",
+    'mnemo recall "when did we book the flights" --kind message',
   ],
   input([query = ""], options: RecallOptions) {
     const limit = Number(options.limit);
@@ -41,9 +46,12 @@ export const recall = defineCommand({
       if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date))
         throw usage(`dates are YYYY-MM-DD, not "${date}"`);
     }
+    const around = Number(options.around ?? "1");
+    if (!Number.isInteger(around) || around < 0 || around > 20)
+      throw usage(`--around must be a whole number from 0 to 20, not "${options.around}"`);
     const type = options.type === undefined ? undefined : parseMemoryType(options.type);
     const { file, since, until } = options;
-    return { query, filters: { limit, type, kind, file, since, until } };
+    return { query, filters: { limit, type, kind, file, since, until, around } };
   },
   run: ({ query, filters }, { memory }) => memory.recall(query, filters),
   render: (result: RecallResult) => result.hits.map(formatHit).join("\n\n"),
@@ -67,8 +75,25 @@ export const reindex = defineCommand({
 
 function formatHit(hit: RecallHit): string {
   const where = `${hit.path}:${hit.line}${hit.locator ? ` (${hit.locator})` : ""}`;
-  const text = hit.text.length > 300 ? `${hit.text.slice(0, 300)}…` : hit.text;
-  return `${hit.score.toFixed(3)}  ${where}\n${text.replace(/^/gm, "    ")}`;
+  if (hit.conversation)
+    return `${hit.score.toFixed(3)}  ${where}\n${formatTurns(hit.text, hit.conversation)}`;
+  return `${hit.score.toFixed(3)}  ${where}\n${shortened(hit.text).replace(/^/gm, "    ")}`;
+}
+
+/** The hit's message marked with ">", between the turns around it. */
+function formatTurns(text: string, conversation: NonNullable<RecallHit["conversation"]>): string {
+  const { before, after, turn, speaker, time } = conversation;
+  const line = (mark: string, each: { turn: number; speaker: string; time: string; text: string }) =>
+    `  ${mark} [${each.turn}] ${each.time} ${each.speaker}: ${shortened(each.text).replace(/\n/g, " ")}`;
+  return [
+    ...before.map((each) => line(" ", each)),
+    line(">", { turn, speaker, time, text }),
+    ...after.map((each) => line(" ", each)),
+  ].join("\n");
+}
+
+function shortened(text: string): string {
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
 function usage(message: string): MnemoError {

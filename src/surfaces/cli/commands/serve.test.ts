@@ -3,7 +3,7 @@ import { chat } from "./chat.js";
 import { serve } from "./serve.js";
 
 /** What serve and chat check before the home is opened, and what serve prints once it listens. */
-const listen = { host: "127.0.0.1", port: "0", maxBodyBytes: "1000" };
+const listen = { host: "127.0.0.1", port: "0", maxBodyBytes: "1000", maxOpenHomes: "64" };
 
 describe("serve", () => {
   it.each([
@@ -13,6 +13,9 @@ describe("serve", () => {
       { ...listen, host: "0.0.0.0" },
       /Refusing to serve the memory home on 0\.0\.0\.0 without a bearer token/,
     ],
+    [{ ...listen, homes: "/srv/homes", token: "t" }, /--token \(or MNEMO_HTTP_TOKEN\) is for one home/],
+    [{ ...listen, homes: "/srv/homes", home: "/srv/one" }, /--home and --homes: give one/],
+    [{ ...listen, homes: "/srv/homes", maxOpenHomes: "0" }, /--max-open-homes must be a whole number from 1/],
   ])("refuses %o before the home is opened", async (options, message) => {
     await expect(serve.input([], options)).rejects.toThrow(message);
   });
@@ -25,6 +28,7 @@ describe("serve", () => {
       mcp: "http://127.0.0.1:7077/mcp",
       home: "/home/ada/.mnemo",
       token: "required" as const,
+      mode: "home" as const,
     };
     const rendered = { locate: (path: string) => path, home: endpoints.home, now: new Date() };
     expect(serve.render(endpoints, rendered).split("\n")).toEqual([
@@ -34,6 +38,21 @@ describe("serve", () => {
       "  MCP      http://127.0.0.1:7077/mcp",
       "  Every request needs Authorization: Bearer <token>.",
     ]);
+    const many = { ...endpoints, home: "/srv/homes", mode: "homes" as const };
+    expect(serve.render(many, rendered).split("\n")).toEqual([
+      "Serving the memory homes under /srv/homes on http://127.0.0.1:7077",
+      "  API      http://127.0.0.1:7077/v1",
+      "  OpenAPI  http://127.0.0.1:7077/openapi.json",
+      "  MCP      http://127.0.0.1:7077/mcp",
+      "  Every request needs a token of `mnemo tokens`; Mnemo-Home picks one of its homes.",
+    ]);
+  });
+
+  it("serves many homes without opening the home of --home", async () => {
+    const input = await serve.input([], { ...listen, homes: "/srv/homes" });
+    expect(input.homes).toBe("/srv/homes");
+    expect(serve.withoutHome?.(input)).toBeTypeOf("function");
+    expect(serve.withoutHome?.(await serve.input([], listen))).toBeUndefined();
   });
 });
 

@@ -1,8 +1,13 @@
 import { Option } from "commander";
 import { errorMessage } from "../../../errors.js";
 import { MnemoError } from "../../../index.js";
-import { DEFAULT_HTTP_HOST, DEFAULT_HTTP_PORT, DEFAULT_MAX_BODY_BYTES } from "../../http/http-defaults.js";
-import { type CommonOptions, defineCommand } from "../cli-command.js";
+import {
+  DEFAULT_HTTP_HOST,
+  DEFAULT_HTTP_PORT,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_OPEN_HOMES,
+} from "../../http/http-defaults.js";
+import { type CommonOptions, defineCommand, type PrintContext } from "../cli-command.js";
 import { printNote } from "../output.js";
 
 interface ServeOptions extends CommonOptions {
@@ -10,6 +15,18 @@ interface ServeOptions extends CommonOptions {
   port: string;
   token?: string;
   maxBodyBytes: string;
+  homes?: string;
+  maxOpenHomes: string;
+}
+
+interface ServeInput {
+  host: string;
+  port: number;
+  token: string | undefined;
+  maxBodyBytes: number;
+  /** Many homes: their root folder. */
+  homes?: string;
+  maxOpenHomes: number;
 }
 
 /** What serve prints once it listens. */
@@ -18,8 +35,11 @@ interface ServeEndpoints {
   api: string;
   openapi: string;
   mcp: string;
+  /** The home folder, or the root of the homes. */
   home: string;
   token: "required" | "none";
+  /** "homes": many homes under `home`, each request's home chosen by its token. */
+  mode: "home" | "homes";
 }
 
 export const serve = defineCommand({
@@ -28,7 +48,9 @@ export const serve = defineCommand({
   description:
     "Start an HTTP server for the memory home: the JSON API under /v1 (memories, profile sections, journal, " +
     "search, session context), its OpenAPI description at /openapi.json, and MCP's Streamable HTTP at /mcp. " +
-    "Without a token it listens on loopback only; any other --host needs a token. Stops on Ctrl+C or SIGTERM.",
+    "Without a token it listens on loopback only; any other --host needs a token. With --homes ROOT it serves every " +
+    "home under ROOT instead: each request carries a token of `mnemo tokens` and reaches only a home that token names " +
+    "(the Mnemo-Home header picks one of several). Stops on Ctrl+C or SIGTERM.",
   options: [
     new Option("--host <address>", "the address to listen on").default(DEFAULT_HTTP_HOST),
     new Option("--port <n>", "the port (0 picks a free one)").default(String(DEFAULT_HTTP_PORT)),
@@ -39,31 +61,46 @@ export const serve = defineCommand({
     new Option("--max-body-bytes <n>", "largest request body accepted").default(
       String(DEFAULT_MAX_BODY_BYTES),
     ),
+    new Option("--homes <root>", "serve every memory home under this folder, each behind its tokens"),
+    new Option("--max-open-homes <n>", "with --homes: homes kept open between requests").default(
+      String(DEFAULT_MAX_OPEN_HOMES),
+    ),
   ],
   examples: [
     "mnemo serve",
     "mnemo serve --port 0 --json",
     "MNEMO_HTTP_TOKEN=$(openssl rand -hex 32) mnemo serve --host 0.0.0.0",
+    "mnemo serve --homes /srv/mnemo --host 0.0.0.0 --port 7077",
   ],
-  async input(_args, options: ServeOptions) {
+  async input(_args, options: ServeOptions): Promise<ServeInput> {
     const port = wholeNumber(options.port, "--port", 0, 65535);
     const maxBodyBytes = wholeNumber(options.maxBodyBytes, "--max-body-bytes", 1, 2 ** 31);
+    const maxOpenHomes = wholeNumber(options.maxOpenHomes, "--max-open-homes", 1, 100_000);
+    const listen = { host: options.host, port, token: options.token, maxBodyBytes, maxOpenHomes };
+    if (options.homes !== undefined) {
+      refuseOneHomeOptions(options);
+      return { ...listen, homes: options.homes };
+    }
     // The HTTP stack (here) and the MCP SDK (in run) are loaded only by serve: no other command pays for them.
     const { checkListenAccess } = await import("../../../http.js");
     checkListenAccess(options.host, options.token); // a refusal leaves the home untouched
-    return { host: options.host, port, token: options.token, maxBodyBytes };
+    return listen;
   },
+  withoutHome: (input) => (input.homes === undefined ? undefined : (context) => serveHomes(input, context)),
   async run(listen, { memory, print }) {
     const { startHttpServer } = await import("../../../http.js");
     const { createMcpHttpHandler } = await import("../../../mcp.js");
     const mcp = createMcpHttpHandler(memory, {
       onError: (error) => printNote(`MCP: ${errorMessage(error)}`),
     });
-    const server = await startHttpServer({ memory, mcp, ...listen }).catch(async (error: unknown) => {
-      await mcp.close();
-      throw error;
-    });
-    print(endpoints(server.url, memory.home, listen.token));
+    const { host, port, token, maxBodyBytes } = listen;
+    const server = await startHttpServer({ memory, mcp, host, port, token, maxBodyBytes }).catch(
+      async (error: unknown) => {
+        await mcp.close();
+        throw error;
+      },
+    );
+    print(endpoints(server.url, memory.home, listen.token ? "required" : "none", "home"));
     await stopSignal();
     printNote("stopping: finishing the requests in progress");
     await mcp.close();
@@ -72,24 +109,71 @@ export const serve = defineCommand({
   },
   render: (endpoints: ServeEndpoints) =>
     [
-      `Serving ${endpoints.home} on ${endpoints.url}`,
+      endpoints.mode === "homes"
+        ? `Serving the memory homes under ${endpoints.home} on ${endpoints.url}`
+        : `Serving ${endpoints.home} on ${endpoints.url}`,
       `  API      ${endpoints.api}`,
       `  OpenAPI  ${endpoints.openapi}`,
       `  MCP      ${endpoints.mcp}`,
-      ...(endpoints.token === "required" ? ["  Every request needs Authorization: Bearer <token>."] : []),
+      ...(endpoints.mode === "homes"
+        ? ["  Every request needs a token of `mnemo tokens`; Mnemo-Home picks one of its homes."]
+        : endpoints.token === "required"
+          ? ["  Every request needs Authorization: Bearer <token>."]
+          : []),
     ].join("\n"),
 });
 
-function endpoints(url: string, home: string, token: string | undefined): ServeEndpoints {
-  const mcp = `${url}/mcp`;
-  return {
-    url,
-    api: `${url}/v1`,
-    openapi: `${url}/openapi.json`,
-    mcp,
-    home,
-    token: token ? "required" : "none",
-  };
+/** --homes: options that belong to one home are refused rather than ignored. */
+function refuseOneHomeOptions(options: ServeOptions): void {
+  const oneHome = options.home !== undefined ? "--home" : options.store !== undefined ? "--store" : undefined;
+  if (oneHome)
+    throw new MnemoError(
+      "INVALID_INPUT",
+      `${oneHome} and --homes: give one (${oneHome} serves one home, --homes every home under a folder).`,
+    );
+  if (options.token !== undefined)
+    throw new MnemoError(
+      "INVALID_INPUT",
+      "--token (or MNEMO_HTTP_TOKEN) is for one home; with --homes every request carries a token of its own: create them with mnemo tokens create --homes ROOT.",
+    );
+}
+
+/** Many homes: every request's home comes from its token, each home's MCP handler is made when it opens. */
+async function serveHomes(listen: ServeInput, { print }: PrintContext): Promise<undefined> {
+  const { openHomes } = await import("../../../index.js");
+  const { startHttpServer } = await import("../../../http.js");
+  const { createMcpHttpHandler } = await import("../../../mcp.js");
+  const homes = await openHomes({ root: listen.homes as string });
+  try {
+    const onError = (error: unknown) => printNote(`MCP: ${errorMessage(error)}`);
+    const { host, port, maxBodyBytes, maxOpenHomes } = listen;
+    const server = await startHttpServer({
+      homes,
+      host,
+      port,
+      maxBodyBytes,
+      maxOpenHomes,
+      mcpForHome: (memory) => createMcpHttpHandler(memory, { onError }),
+    });
+    print(endpoints(server.url, homes.location, "required", "homes"));
+    if ((await homes.listTokens()).length === 0)
+      printNote(`no token yet: create one with mnemo tokens create --homes ${homes.location} --admin`);
+    await stopSignal();
+    printNote("stopping: finishing the requests in progress");
+    await server.close();
+  } finally {
+    await homes.close();
+  }
+  return undefined;
+}
+
+function endpoints(
+  url: string,
+  home: string,
+  token: ServeEndpoints["token"],
+  mode: ServeEndpoints["mode"],
+): ServeEndpoints {
+  return { url, api: `${url}/v1`, openapi: `${url}/openapi.json`, mcp: `${url}/mcp`, home, token, mode };
 }
 
 /** Resolves at the first SIGINT or SIGTERM; a second one then ends the process the default way. */

@@ -1,5 +1,6 @@
 import type { ApiRoute } from "../api-route.js";
 import { contextRoutes } from "./context-routes.js";
+import { conversationRoutes } from "./conversation-routes.js";
 import { journalRoutes } from "./journal-routes.js";
 import { memoriesRoutes } from "./memories-routes.js";
 import { profileRoutes } from "./profile-routes.js";
@@ -10,6 +11,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...memoriesRoutes,
   ...profileRoutes,
   ...journalRoutes,
+  ...conversationRoutes,
   ...searchRoutes,
   ...contextRoutes,
 ];

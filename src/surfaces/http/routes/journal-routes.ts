@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { MEMORY_TARGET, MnemoError } from "../../../index.js";
+import { MEMORY_TARGET } from "../../../config.js";
+import { MnemoError } from "../../../index.js";
 import { archivedOutput } from "../../../session/tools/archived-chunks.js";
 import { redactedSecretsOutput } from "../../../session/tools/redacted-secrets.js";
 import { apiRoute, errorResponses, jsonBody, jsonResponse } from "../api-route.js";

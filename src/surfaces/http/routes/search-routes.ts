@@ -2,11 +2,20 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { MEMORY_TYPES, type RecallHit } from "../../../index.js";
 import { apiRoute, errorResponses, jsonResponse } from "../api-route.js";
 
-/** Recall over the whole home: typed memories, profile sections, journal entries, daily logs. */
+/** Recall over the whole home: typed memories, profile sections, journal entries, daily logs, messages. */
+const turnJson = z.object({
+  turn: z.number().int(),
+  speaker: z.string(),
+  time: z.string(),
+  text: z.string(),
+});
+
 const hitJson = z.object({
   path: z.string().describe("The file, relative to the memory home."),
-  kind: z.string().describe("memory, section, journal or daily."),
-  locator: z.string().describe("A memory's name, a section's name or an entry's time."),
+  kind: z.string().describe("memory, section, journal, daily or message."),
+  locator: z
+    .string()
+    .describe("A memory's name, a section's name, an entry's time or a message's turn number."),
   line: z.number().int(),
   title: z.string(),
   text: z.string(),
@@ -20,12 +29,23 @@ const hitJson = z.object({
     .string()
     .optional()
     .describe("Typed memories older than a day: a note to verify before relying on it."),
+  conversation: z
+    .object({
+      session: z.string(),
+      turn: z.number().int(),
+      speaker: z.string(),
+      time: z.string().describe('Local time, "YYYY-MM-DD HH:MM".'),
+      before: z.array(turnJson),
+      after: z.array(turnJson),
+    })
+    .optional()
+    .describe("Messages: the conversation, who said it and when, and the turns around it."),
 });
 
 function toHitJson(hit: RecallHit): z.input<typeof hitJson> {
   const { path, kind, locator, line, title, text, date, score, textScore, vectorScore } = hit;
   const type = MEMORY_TYPES.find((each) => each === hit.memoryType);
-  const { ageDays, staleness } = hit;
+  const { ageDays, staleness, conversation } = hit;
   return {
     path,
     kind,
@@ -40,6 +60,7 @@ function toHitJson(hit: RecallHit): z.input<typeof hitJson> {
     vectorScore,
     ageDays,
     staleness,
+    conversation,
   };
 }
 
@@ -59,6 +80,17 @@ export const searchRoutes = [
             query: z.string().trim().min(1).describe("What to look for, in plain words."),
             limit: z.coerce.number().int().min(1).max(100).default(10).describe("How many hits (1 to 100)."),
             type: z.enum(MEMORY_TYPES).optional().describe("Only typed memories of this type."),
+            kind: z
+              .enum(["memory", "section", "journal", "daily", "message"])
+              .optional()
+              .describe("Only this kind of hit; message: what was said in recorded conversations."),
+            around: z.coerce
+              .number()
+              .int()
+              .min(0)
+              .max(20)
+              .default(1)
+              .describe("Message hits come with this many turns before and after them."),
           })
           .strict(),
       },
@@ -76,9 +108,15 @@ export const searchRoutes = [
       },
     }),
     async (c) => {
-      const { query, limit, type } = c.req.valid("query");
+      const { query, limit, type, kind, around } = c.req.valid("query");
       // A client that hangs up stops the search done for it.
-      const result = await c.var.memory.recall(query, { limit, type, signal: c.req.raw.signal });
+      const result = await c.var.memory.recall(query, {
+        limit,
+        type,
+        kind,
+        around,
+        signal: c.req.raw.signal,
+      });
       return c.json({ query, mode: result.mode, hits: result.hits.map(toHitJson) }, 200);
     },
   ),

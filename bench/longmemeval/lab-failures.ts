@@ -1,0 +1,41 @@
+/** Prints, for the questions a ranking misses at R_all@5, where each gold document ranked and its text. */
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { loadLabQuestions } from "./lab-data.js";
+import { LAB_RANKINGS } from "./lab-rankings.js";
+
+const { values } = parseArgs({
+  options: {
+    granularity: { type: "string", default: "turn" },
+    ranking: { type: "string" },
+    category: { type: "string" },
+  },
+});
+const folder = join(import.meta.dirname, "..", "..", ".bench-data");
+const questions = loadLabQuestions(
+  join(folder, `longmemeval-s-${values.granularity}.jsonl`),
+  join(folder, "embeddings-local_use-lite_0.2.0.sqlite"),
+);
+const rank = LAB_RANKINGS[values.ranking ?? "engine w=0.3 feedback 1 top 3"];
+if (!rank) throw new Error("unknown ranking");
+for (const question of questions) {
+  if (values.category && question.category !== values.category) continue;
+  const ranked = rank(question);
+  const positions = [...question.gold].map(
+    (id) => ranked.findIndex((i) => question.documents[i]?.id === id) + 1,
+  );
+  if (positions.every((position) => position <= 5)) continue;
+  console.log(
+    `\n## ${question.id} (${question.category}) ${question.question}\n   gold ranks: ${positions.join(", ")}`,
+  );
+  for (const id of question.gold) {
+    const index = question.documents.findIndex((document) => document.id === id);
+    console.log(
+      `   - ${id} @${ranked.indexOf(index) + 1}: ${question.documents[index]?.text.slice(0, 160).replace(/\s+/g, " ")}`,
+    );
+  }
+  for (const i of ranked.slice(0, 3))
+    console.log(
+      `   top: ${question.documents[i]?.id}: ${question.documents[i]?.text.slice(0, 120).replace(/\s+/g, " ")}`,
+    );
+}

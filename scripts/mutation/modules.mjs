@@ -1,0 +1,112 @@
+/**
+ * The core modules under mutation testing (issue 13): for each, the source files Stryker mutates
+ * and the test files that may kill its mutants. Only these tests run, so a mutant is judged by the
+ * tests written for that part of mnemo, not by the whole suite; tests that spawn the `mnemo` bin
+ * are left out (the bin runs the compiled package, which never contains the mutant).
+ */
+export const MODULES = [
+  {
+    name: "budgets",
+    mutate: [
+      "src/engine/profile/budget.ts",
+      "src/engine/profile/profile.ts",
+      "src/engine/profile/section-edits.ts",
+    ],
+    tests: [
+      "src/engine/profile/budget.test.ts",
+      "src/engine/profile/profile.test.ts",
+      "src/engine/profile/budget-archive.test.ts",
+      "src/engine/profile/profile-edits.test.ts",
+    ],
+  },
+  {
+    name: "capacity",
+    mutate: ["src/engine/journal/capacity.ts", "src/engine/journal/journal.ts"],
+    tests: [
+      "src/engine/journal/capacity.test.ts",
+      "src/engine/journal/journal.test.ts",
+      "src/engine/journal/journal-details.test.ts",
+      "src/engine/journal/seed-000-properties.test.ts",
+    ],
+  },
+  {
+    name: "reconcile",
+    mutate: ["src/session/extraction/reconcile.ts", "src/session/extraction/text-similarity.ts"],
+    tests: [
+      "src/session/extraction/reconcile.test.ts",
+      "src/session/extraction/text-similarity.test.ts",
+      "src/session/extraction/extract-session.test.ts",
+    ],
+  },
+  {
+    name: "ranking",
+    mutate: [
+      "src/engine/search/fusion.ts",
+      "src/engine/search/rank-chunks.ts",
+      "src/engine/search/vector-feedback.ts",
+    ],
+    tests: [
+      "src/engine/search/fusion.test.ts",
+      "src/engine/search/rank-chunks.test.ts",
+      "src/engine/search/vector-feedback.test.ts",
+      "src/engine/search/ranking-order.integration.test.ts",
+      "src/engine/search/vector-feedback.integration.test.ts",
+      "src/engine/search/memory-search.integration.test.ts",
+    ],
+  },
+  {
+    name: "query-terms",
+    mutate: ["src/engine/search/query-terms.ts"],
+    tests: ["src/engine/search/query-terms.test.ts", "src/engine/search/ranking-order.integration.test.ts"],
+  },
+  {
+    name: "safe-paths",
+    mutate: ["src/adapters/fs/safe-path.ts"],
+    tests: ["src/adapters/fs/safe-path.test.ts", "src/adapters/fs/fs-document-store.test.ts"],
+  },
+  {
+    name: "atomic-write-and-lock",
+    mutate: [
+      "src/adapters/fs/atomic-write.ts",
+      "src/adapters/fs/home-lock.ts",
+      "src/adapters/fs/write-ahead-log.ts",
+      "src/adapters/fs/staged-writer.ts",
+    ],
+    tests: [
+      "src/adapters/fs/atomic-write.test.ts",
+      "src/adapters/fs/home-lock.test.ts",
+      "src/adapters/fs/write-ahead-log.test.ts",
+      "src/adapters/fs/staged-writer.test.ts",
+      "src/adapters/fs/fs-document-store.test.ts",
+    ],
+  },
+  {
+    name: "access-check",
+    mutate: ["src/surfaces/http/access-check.ts"],
+    tests: ["src/surfaces/http/access-check.test.ts", "src/surfaces/http/http-refusals.test.ts"],
+  },
+  {
+    name: "extraction-queueing",
+    mutate: [
+      "src/session/extraction/pending-queue.ts",
+      "src/session/extraction/pending-extractions.ts",
+      "src/session/extraction/run-extraction.ts",
+    ],
+    tests: [
+      "src/session/extraction/extract-session.test.ts",
+      "src/session/extraction/extraction-redaction.test.ts",
+      "src/session/extraction/pending-queue.test.ts",
+    ],
+  },
+  {
+    name: "working-memory",
+    mutate: ["src/engine/working-memory/*.ts", "!src/engine/working-memory/*.test.ts"],
+    tests: ["src/engine/working-memory/*.test.ts"],
+  },
+];
+
+/**
+ * A small fixed set for CI: the modules whose bugs lose or leak data (budgets' archive, the lock,
+ * the token check, the extraction queue), chosen to finish within a few minutes on 2 cores.
+ */
+export const CI_MODULES = ["budgets", "access-check", "extraction-queueing"];

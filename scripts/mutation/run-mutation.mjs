@@ -1,0 +1,166 @@
+#!/usr/bin/env node
+/**
+ * Mutation testing of mnemo's core with StrykerJS and its vitest runner, one Stryker run per module
+ * (scripts/mutation/modules.mjs) so that each module's mutants face only the tests written for it.
+ *
+ *   node scripts/mutation/run-mutation.mjs                  every module, from scratch (bench mode)
+ *   node scripts/mutation/run-mutation.mjs --changed [base] the modules whose sources or tests differ
+ *                                                           from base (default: where this branch left
+ *                                                           main, or HEAD~1 on main), incremental
+ *   node scripts/mutation/run-mutation.mjs --ci             the small fixed set CI runs
+ *   node scripts/mutation/run-mutation.mjs budgets ranking  the modules named
+ *   --incremental                                           reuse .mutation/incremental/ results of
+ *                                                           mutants whose code and tests are unchanged
+ *
+ * Reports go to .mutation/ (git-ignored): reports/<module>.html and .json, summary.md and
+ * summary.json (score per module and every surviving mutant). MUTATION_CONCURRENCY sets Stryker's
+ * worker count (default 2: the machine has 2 cores). Exits 1 when a module is under --threshold.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { CI_MODULES, MODULES } from "./modules.mjs";
+import { renderSummary, summarizeModule } from "./summarize.mjs";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const OUT = join(ROOT, ".mutation");
+
+function parseArguments(argv) {
+  const options = { mode: "full", base: undefined, names: [], threshold: undefined, incremental: false };
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index];
+    if (argument === "--changed") {
+      options.mode = "changed";
+      if (argv[index + 1] && !argv[index + 1].startsWith("-")) options.base = argv[++index];
+    } else if (argument === "--ci") options.mode = "ci";
+    else if (argument === "--incremental") options.incremental = true;
+    else if (argument === "--threshold") options.threshold = Number(argv[++index]);
+    else if (argument.startsWith("-")) throw new Error(`unknown option ${argument}`);
+    else options.names.push(argument);
+  }
+  return options;
+}
+
+function git(...args) {
+  return execFileSync("git", args, { cwd: ROOT, encoding: "utf8" }).trim();
+}
+
+/** Where this branch left main; on main itself (or without one), the commit before HEAD. */
+function defaultBase() {
+  try {
+    const forkPoint = git("merge-base", "HEAD", "main");
+    if (forkPoint !== git("rev-parse", "HEAD")) return forkPoint;
+  } catch {
+    // no main branch here (a CI clone of another branch): fall through
+  }
+  return "HEAD~1";
+}
+
+/** Files that differ between base and the working tree, untracked ones included. */
+function changedFiles(base) {
+  const tracked = git("diff", "--name-only", base).split("\n");
+  const untracked = git("ls-files", "--others", "--exclude-standard").split("\n");
+  return new Set([...tracked, ...untracked].filter(Boolean));
+}
+
+function touches(module, files) {
+  const patterns = [...module.mutate, ...module.tests].filter((pattern) => !pattern.startsWith("!"));
+  return [...files].some((file) =>
+    patterns.some((pattern) =>
+      pattern.includes("*")
+        ? file.startsWith(pattern.slice(0, pattern.indexOf("*"))) && file.endsWith(".ts")
+        : file === pattern,
+    ),
+  );
+}
+
+function selectModules(options) {
+  if (options.names.length > 0) {
+    const unknown = options.names.filter((name) => !MODULES.some((module) => module.name === name));
+    if (unknown.length > 0)
+      throw new Error(`unknown module ${unknown.join(", ")}; use ${MODULES.map((m) => m.name).join(", ")}`);
+    return MODULES.filter((module) => options.names.includes(module.name));
+  }
+  if (options.mode === "ci") return MODULES.filter((module) => CI_MODULES.includes(module.name));
+  if (options.mode === "changed") {
+    const base = options.base ?? defaultBase();
+    const files = changedFiles(base);
+    console.log(`mutation: ${files.size} files changed since ${base}`);
+    return MODULES.filter((module) => touches(module, files));
+  }
+  return MODULES;
+}
+
+function strykerOptions(module, incremental) {
+  return {
+    testRunner: "vitest",
+    vitest: { configFile: "vitest.mutation.config.ts", related: false },
+    plugins: ["@stryker-mutator/vitest-runner"],
+    mutate: module.mutate,
+    testFiles: module.tests,
+    coverageAnalysis: "perTest",
+    // With testFiles, 9.6 activates static mutants too late and reports them as survivors (#6144).
+    ignoreStatic: true,
+    concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
+    incremental,
+    force: !incremental,
+    incrementalFile: `.mutation/incremental/${module.name}.json`,
+    tempDirName: `.mutation/sandbox/${module.name}`,
+    ignorePatterns: [".mutation", ".test-results", ".bench-data", ".scratch", "coverage", "dist-check"],
+    reporters: ["html", "json", "progress"],
+    htmlReporter: { fileName: `.mutation/reports/${module.name}.html` },
+    jsonReporter: { fileName: `.mutation/reports/${module.name}.json` },
+    // The machine is shared: a busy moment must not pass for an endless loop.
+    timeoutMS: 20_000,
+    dryRunTimeoutMinutes: 15,
+    cleanTempDir: "always",
+  };
+}
+
+async function runModule(module, incremental) {
+  const { Stryker } = await import("@stryker-mutator/core");
+  const started = Date.now();
+  console.log(`\n== mutation: ${module.name} (${module.mutate.join(", ")})`);
+  await new Stryker(strykerOptions(module, incremental)).runMutationTest();
+  const report = JSON.parse(await readFile(join(OUT, "reports", `${module.name}.json`), "utf8"));
+  return summarizeModule(module.name, report, (Date.now() - started) / 1000);
+}
+
+async function main() {
+  const options = parseArguments(process.argv.slice(2));
+  const modules = selectModules(options);
+  if (modules.length === 0) {
+    console.log("mutation: no core module touched; nothing to run");
+    return;
+  }
+  // Tests that spawn the `mnemo` bin need dist/; build it once, unmutated, before Stryker copies the project.
+  execFileSync(
+    process.execPath,
+    [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json", "--noCheck"],
+    {
+      cwd: ROOT,
+      stdio: "inherit",
+    },
+  );
+  process.chdir(ROOT);
+  const incremental = options.incremental || options.mode === "changed";
+  const summaries = [];
+  for (const module of modules) summaries.push(await runModule(module, incremental));
+  await mkdir(OUT, { recursive: true });
+  const markdown = renderSummary(summaries);
+  await writeFile(join(OUT, "summary.md"), markdown);
+  await writeFile(join(OUT, "summary.json"), `${JSON.stringify(summaries, null, 2)}\n`);
+  console.log(`\n${markdown}`);
+  const failing = summaries.filter(
+    (summary) => options.threshold !== undefined && summary.score < options.threshold,
+  );
+  if (failing.length > 0) {
+    console.error(
+      `mutation: under ${options.threshold}%: ${failing.map((summary) => `${summary.module} ${summary.score.toFixed(1)}%`).join(", ")}`,
+    );
+    process.exitCode = 1;
+  }
+}
+
+await main();

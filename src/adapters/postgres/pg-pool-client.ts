@@ -1,0 +1,78 @@
+import pg from "pg";
+import { postgresError, redactedUrl } from "./postgres-error.js";
+import type { SqlClient, SqlQueryable } from "./sql-client.js";
+
+/**
+ * A real PostgreSQL server through pg's pool. Idle connections do not keep the process alive, and
+ * one that the server drops (a restart) is replaced on the next query instead of crashing the
+ * process. The constructor connects nothing.
+ */
+export interface PgPoolClientOptions {
+  /** `postgres://user:password@host:port/database` */
+  url: string;
+  /** Most connections at once. Default 10. */
+  maxConnections?: number;
+}
+
+export class PgPoolClient implements SqlClient {
+  readonly location: string;
+  private readonly pool: pg.Pool;
+  private closed: Promise<void> | undefined;
+
+  constructor(options: PgPoolClientOptions) {
+    this.location = redactedUrl(options.url);
+    this.pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 10,
+      allowExitOnIdle: true,
+    });
+    // An idle connection the server closed: the pool drops it; the next query opens another.
+    this.pool.on("error", () => undefined);
+  }
+
+  async query<Row>(sql: string, parameters: readonly unknown[] = []): Promise<Row[]> {
+    try {
+      return (await this.pool.query(sql, [...parameters])).rows as Row[];
+    } catch (error) {
+      throw postgresError(error, this.location);
+    }
+  }
+
+  async transaction<T>(work: (connection: SqlQueryable) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw postgresError(error, this.location);
+    }
+    const connection: SqlQueryable = {
+      query: async <Row>(sql: string, parameters: readonly unknown[] = []) => {
+        try {
+          return (await client.query(sql, [...parameters])).rows as Row[];
+        } catch (error) {
+          throw postgresError(error, this.location);
+        }
+      },
+    };
+    let broken: Error | undefined;
+    try {
+      await connection.query("BEGIN");
+      const result = await work(connection);
+      await connection.query("COMMIT");
+      return result;
+    } catch (error) {
+      // A connection whose rollback fails is in an unknown state: the pool closes it.
+      await client.query("ROLLBACK").catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  close(): Promise<void> {
+    this.closed ??= this.pool.end();
+    return this.closed;
+  }
+}

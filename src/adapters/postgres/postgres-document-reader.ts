@@ -1,0 +1,96 @@
+import type { DocumentInfo, DocumentReader } from "../../contracts/document-store.js";
+import { validateDocumentPath } from "../fs/safe-path.js";
+import type { SqlQueryable } from "./sql-client.js";
+
+/**
+ * One home's documents read from `mnemo_documents`, through the pool or through a transaction's
+ * connection (which then sees its own home as its lock holder left it). Content is kept as bytes,
+ * UTF-8, so a document reads back byte for byte as it was written, NUL characters included.
+ */
+interface ListedRow {
+  path: string;
+  modified_at: Date;
+  size: number | string;
+  change_stamp: number | string;
+}
+
+export class PostgresDocumentReader implements DocumentReader {
+  private readonly connection: SqlQueryable;
+  private readonly homeId: string;
+
+  constructor(connection: SqlQueryable, homeId: string) {
+    this.connection = connection;
+    this.homeId = homeId;
+  }
+
+  async read(path: string): Promise<string | undefined> {
+    validateDocumentPath(path);
+    const [row] = await this.connection.query<{ content: Uint8Array }>(
+      "SELECT content FROM mnemo_documents WHERE home_id = $1 AND path = $2",
+      [this.homeId, path],
+    );
+    return row && utf8(row.content);
+  }
+
+  async readHead(path: string, maxBytes: number): Promise<string | undefined> {
+    validateDocumentPath(path);
+    const [row] = await this.connection.query<{ head: Uint8Array }>(
+      "SELECT substring(content FROM 1 FOR $3) AS head FROM mnemo_documents WHERE home_id = $1 AND path = $2",
+      [this.homeId, path, Math.max(0, Math.floor(maxBytes))],
+    );
+    // A head cut inside a character ends before it.
+    return row && utf8(row.head).replace(/\uFFFD$/, "");
+  }
+
+  async list(directory: string): Promise<DocumentInfo[]> {
+    if (directory !== "") validateDocumentPath(directory);
+    const rows = await this.connection.query<ListedRow>(
+      `SELECT path, modified_at, octet_length(content) AS size, change_stamp FROM mnemo_documents
+       WHERE home_id = $1 AND folder = $2`,
+      [this.homeId, directory],
+    );
+    return rows
+      .filter((row) => !(row.path.split("/").at(-1) ?? "").startsWith("."))
+      .map((row) => ({
+        path: row.path,
+        modifiedAt: row.modified_at,
+        size: Number(row.size),
+        changeStamp: String(row.change_stamp),
+      }))
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  async info(path: string): Promise<DocumentInfo | undefined> {
+    validateDocumentPath(path);
+    const [row] = await this.connection.query<ListedRow>(
+      `SELECT path, modified_at, octet_length(content) AS size, change_stamp FROM mnemo_documents
+       WHERE home_id = $1 AND path = $2`,
+      [this.homeId, path],
+    );
+    if (row === undefined || (row.path.split("/").at(-1) ?? "").startsWith(".")) return undefined;
+    return {
+      path: row.path,
+      modifiedAt: row.modified_at,
+      size: Number(row.size),
+      changeStamp: String(row.change_stamp),
+    };
+  }
+
+  async folderStamp(directory: string): Promise<string | undefined> {
+    const [row] = await this.connection.query<{ change_stamp: number | string }>(
+      "SELECT change_stamp FROM mnemo_folders WHERE home_id = $1 AND folder = $2",
+      [this.homeId, directory],
+    );
+    // The top level always exists, as a home folder does.
+    return row ? String(row.change_stamp) : directory === "" ? "0" : undefined;
+  }
+}
+
+export function folderOf(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+
+function utf8(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+}

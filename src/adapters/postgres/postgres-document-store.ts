@@ -1,0 +1,150 @@
+import type {
+  DocumentInfo,
+  DocumentStore,
+  DocumentWriter,
+  StoreLeftover,
+} from "../../contracts/document-store.js";
+import { validateHomeId } from "../../engine/home/home-id.js";
+import { validateDocumentPath } from "../fs/safe-path.js";
+import { type StagedChanges, StagedWriter } from "../fs/staged-writer.js";
+import { folderOf, PostgresDocumentReader } from "./postgres-document-reader.js";
+import { LOCK_CLASS, preparePostgresSchema } from "./postgres-schema.js";
+import type { SqlClient, SqlQueryable } from "./sql-client.js";
+
+/**
+ * One memory home's documents as rows of a PostgreSQL database: the same Markdown, by path, so every
+ * engine rule runs unchanged. The home id is fixed at construction and scopes every statement.
+ *
+ * A transaction is one database transaction holding the home's advisory lock
+ * (pg_advisory_xact_lock), so writers in every process and on every server take turns; its reads
+ * see every earlier writer's commit. Changes are staged and written at the end in three statements,
+ * whatever their number (a batch save of thousands of memories is one round trip of each). Each
+ * written document gets a new change stamp, and its folder too, from one sequence: stamps are never
+ * reused. In this process, transactions on one store queue before they take a connection, so
+ * waiting writers do not hold the pool's connections.
+ */
+export interface PostgresDocumentStoreOptions {
+  client: SqlClient;
+  homeId: string;
+  /** How long a transaction waits for another writer's lock before LOCK_TIMEOUT. Default 5000 ms. */
+  lockTimeoutMs?: number;
+}
+
+export class PostgresDocumentStore implements DocumentStore {
+  readonly homeId: string;
+  private readonly client: SqlClient;
+  private readonly lockTimeoutMs: number;
+  private readonly reader: PostgresDocumentReader;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: PostgresDocumentStoreOptions) {
+    this.homeId = validateHomeId(options.homeId);
+    this.client = options.client;
+    this.lockTimeoutMs = options.lockTimeoutMs ?? 5000;
+    this.reader = new PostgresDocumentReader(options.client, this.homeId);
+  }
+
+  /** Creates mnemo's tables if the database has none yet (idempotent; every method does it first). */
+  open(): Promise<void> {
+    return preparePostgresSchema(this.client);
+  }
+
+  async read(path: string): Promise<string | undefined> {
+    await this.open();
+    return this.reader.read(path);
+  }
+
+  async readHead(path: string, maxBytes: number): Promise<string | undefined> {
+    await this.open();
+    return this.reader.readHead(path, maxBytes);
+  }
+
+  async list(directory: string): Promise<DocumentInfo[]> {
+    await this.open();
+    return this.reader.list(directory);
+  }
+
+  async info(path: string): Promise<DocumentInfo | undefined> {
+    await this.open();
+    return this.reader.info(path);
+  }
+
+  async folderStamp(directory: string): Promise<string | undefined> {
+    await this.open();
+    return this.reader.folderStamp(directory);
+  }
+
+  transaction<T>(work: (writer: DocumentWriter) => Promise<T>): Promise<T> {
+    const run = this.queue.then(() => this.runTransaction(work));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  locate(path: string): string {
+    validateDocumentPath(path);
+    return `${this.client.location}#${this.homeId}/${path}`;
+  }
+
+  /** Nothing is left behind: a killed writer's transaction is rolled back by the server. */
+  async leftovers(): Promise<StoreLeftover[]> {
+    return [];
+  }
+
+  async cleanLeftovers(): Promise<StoreLeftover[]> {
+    return [];
+  }
+
+  private async runTransaction<T>(work: (writer: DocumentWriter) => Promise<T>): Promise<T> {
+    await this.open();
+    return this.client.transaction(async (connection) => {
+      await connection.query("SELECT set_config('lock_timeout', $1, true)", [`${this.lockTimeoutMs}ms`]);
+      await connection.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [
+        LOCK_CLASS.documents,
+        this.homeId,
+      ]);
+      const writer = new StagedWriter(new PostgresDocumentReader(connection, this.homeId), async (path) => {
+        validateDocumentPath(path);
+      });
+      const result = await work(writer);
+      await commitChanges(connection, this.homeId, writer.changes);
+      return result;
+    });
+  }
+}
+
+async function commitChanges(
+  connection: SqlQueryable,
+  homeId: string,
+  changes: StagedChanges,
+): Promise<void> {
+  if (changes.size === 0) return;
+  const written = [...changes].filter((change): change is [string, string] => change[1] !== null);
+  const removed = [...changes].flatMap(([path, content]) => (content === null ? [path] : []));
+  if (written.length > 0) {
+    await connection.query(
+      `INSERT INTO mnemo_documents (home_id, path, folder, content, modified_at, change_stamp)
+       SELECT $1, path, folder, content, clock_timestamp(), nextval('mnemo_change_stamps')
+       FROM unnest($2::text[], $3::text[], $4::bytea[]) AS written(path, folder, content)
+       ON CONFLICT (home_id, path) DO UPDATE SET content = excluded.content,
+         modified_at = excluded.modified_at, change_stamp = excluded.change_stamp`,
+      [
+        homeId,
+        written.map(([path]) => path),
+        written.map(([path]) => folderOf(path)),
+        written.map(([, content]) => Buffer.from(content, "utf8")),
+      ],
+    );
+  }
+  if (removed.length > 0) {
+    await connection.query("DELETE FROM mnemo_documents WHERE home_id = $1 AND path = ANY($2::text[])", [
+      homeId,
+      removed,
+    ]);
+  }
+  await connection.query(
+    `INSERT INTO mnemo_folders (home_id, folder, change_stamp)
+     SELECT $1, folder, nextval('mnemo_change_stamps') FROM unnest($2::text[]) AS changed(folder)
+     ON CONFLICT (home_id, folder) DO UPDATE SET change_stamp = excluded.change_stamp`,
+    [homeId, [...new Set([...changes.keys()].map(folderOf))]],
+  );
+}

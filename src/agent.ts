@@ -1,0 +1,17 @@
+/**
+ * mnemo/agent: the agent session's and extraction's detail types, and the prompts mnemo gives a model.
+ */
+
+export { CHAT_MODEL_SETUP_HELP } from "./create-chat-model.js";
+export type { CoreMemory } from "./engine/context/load-context.js";
+export { MEMORY_INSTRUCTIONS_PROMPT } from "./engine/context/memory-instructions-prompt.js";
+export { renderContext } from "./engine/context/render-context.js";
+export type { ToolCallRecord } from "./session/agent/run-turn.js";
+export type {
+  ExtractSessionOptions,
+  SkippedItem,
+  SupersededMemory,
+  WrittenItem,
+} from "./session/extraction/extract-session.js";
+export type { PendingRetryReport } from "./session/extraction/pending-extractions.js";
+export type { ExtractionRunOptions } from "./session/extraction/run-extraction.js";

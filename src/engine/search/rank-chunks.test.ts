@@ -1,0 +1,124 @@
+import { describe, expect, test } from "vitest";
+import { InMemorySearchIndex } from "../../adapters/memory/in-memory-search-index.js";
+import type { EmbeddingModel } from "../../contracts/embedding-model.js";
+import type { CandidateQuery, ChunkRecord, SearchCandidates } from "../../contracts/search-index.js";
+import { textHash } from "./embed-chunks.js";
+import { type RankOptions, rankChunks } from "./rank-chunks.js";
+
+/**
+ * rankChunks against the reference in-memory index, in the cases a home on disk rarely shows: a
+ * chunk removed while a search runs, best results whose embedding failed, more candidates than the
+ * pool. Vectors are placed by hand (two dimensions); the query is always (1, 0).
+ */
+const NOW = new Date("2026-11-30T12:00:00Z");
+
+interface Doc {
+  path: string;
+  text: string;
+  vector?: number[];
+  date?: string;
+}
+
+const queryEmbedder: EmbeddingModel = {
+  id: "test:fixed",
+  async open() {
+    return { dimensions: 2 };
+  },
+  async embed(texts) {
+    return texts.map(() => Float32Array.from([1, 0]));
+  },
+  async close() {},
+};
+
+async function fill(index: InMemorySearchIndex, docs: Doc[]): Promise<InMemorySearchIndex> {
+  await index.open();
+  await index.resetVectors({ id: queryEmbedder.id, dimensions: 2 });
+  for (const doc of docs) {
+    const chunk: ChunkRecord = {
+      path: doc.path,
+      kind: "journal",
+      locator: doc.path,
+      line: 1,
+      title: "",
+      text: doc.text,
+      date: doc.date,
+      textHash: textHash(doc.text),
+    };
+    const vectors = doc.vector ? new Map([[chunk.textHash, Float32Array.from(doc.vector)]]) : new Map();
+    await index.replaceDocument(doc.path, { hash: doc.path, mtimeMs: 0, size: 0 }, [chunk], vectors);
+  }
+  return index;
+}
+
+function options(part: Partial<RankOptions> = {}): RankOptions {
+  return {
+    limit: 5,
+    fusion: { method: "weighted", textWeight: 0.5 },
+    recency: { weight: 0, halfLifeDays: 30 },
+    now: NOW,
+    ...part,
+  };
+}
+
+/** Another process reindexing: the document is gone between the search and the read of its chunks. */
+class RemovedDuringSearch extends InMemorySearchIndex {
+  constructor(private readonly removed: string) {
+    super();
+  }
+
+  override async search(query: CandidateQuery): Promise<SearchCandidates> {
+    const candidates = await super.search(query);
+    await this.removeDocument(this.removed);
+    return candidates;
+  }
+}
+
+describe("rankChunks", () => {
+  test("a chunk removed while the search runs is left out, not returned empty", async () => {
+    const index = await fill(new RemovedDuringSearch("gone.md"), [
+      { path: "gone.md", text: "tea tea tea" },
+      { path: "kept.md", text: "tea" },
+    ]);
+    const { hits } = await rankChunks(index, undefined, "tea", options());
+    expect(hits.map((hit) => hit.path)).toEqual(["kept.md"]);
+  });
+
+  test("feedback whose best results have no vector (their embedding failed) keeps the first ranking", async () => {
+    // BM25, at 0.9 of the score, puts "unembedded.md" first (three "tea" in a short text); the others have vectors.
+    const docs: Doc[] = [
+      { path: "unembedded.md", text: "tea tea tea" },
+      ...Array.from({ length: 11 }, (_, n) => ({
+        path: `v${n}.md`,
+        text: `tea and item ${n} of a longer list`,
+        vector: [1, n / 10],
+      })),
+    ];
+    const index = await fill(new InMemorySearchIndex(), docs);
+    const fusion = { method: "weighted" as const, textWeight: 0.9 };
+    const rank = (weight: number) =>
+      rankChunks(index, queryEmbedder, "tea", options({ fusion, feedback: { weight, top: 1 }, limit: 12 }));
+    const withFeedback = (await rank(1)).hits;
+    expect(withFeedback[0]?.path).toBe("unembedded.md");
+    expect(withFeedback.map(({ path, score }) => ({ path, score }))).toEqual(
+      (await rank(0)).hits.map(({ path, score }) => ({ path, score })),
+    );
+  });
+
+  test("recency reorders the candidate pool only: a recent chunk ranked past it is not pulled up", async () => {
+    // limit 1: a pool of 50 per list. Sixty chunks tie at 0.5 (50 by BM25 on "alpha", 10 by vector);
+    // "recent.md" is today's but ranks 61st (0.05, a weak vector), so it never enters the pool.
+    const docs: Doc[] = [
+      ...Array.from({ length: 50 }, (_, n) => ({ path: `alpha${n}.md`, text: "alpha", vector: [0, 1] })),
+      ...Array.from({ length: 10 }, (_, n) => ({ path: `beta${n}.md`, text: "beta", vector: [1, 0] })),
+      { path: "recent.md", text: "gamma", vector: [0.1, 1], date: "2026-11-30" },
+    ];
+    const index = await fill(new InMemorySearchIndex(), docs);
+    const { hits } = await rankChunks(
+      index,
+      queryEmbedder,
+      "alpha",
+      options({ limit: 1, recency: { weight: 100, halfLifeDays: 30 } }),
+    );
+    expect(hits.map((hit) => hit.path)).toEqual(["alpha0.md"]);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * `view` of a folder of Claude's `/memories`: the typed-memory folders with their files, and the
+ * topic files, with sizes, worded as the official SDK's file-system backend words it. A home with
+ * thousands of memories is shown up to MAX_LISTED files, with a line saying how many are left out.
+ */
+import { MEMORY_TYPES, type MemoryHome } from "../../index.js";
+import { CLAUDE_MEMORY_ROOT, type ClaudeMemoryTarget, claudePathOf } from "./claude-memory-path.js";
+import { formatSize } from "./claude-memory-text.js";
+
+export const MAX_LISTED = 500;
+
+interface Listed {
+  path: string;
+  size: number;
+}
+
+export async function listFolder(
+  memory: MemoryHome,
+  folder: Extract<ClaudeMemoryTarget, { kind: "root" | "type-folder" }>,
+): Promise<string> {
+  const types = folder.kind === "root" ? MEMORY_TYPES : [folder.type];
+  const typed = await filesIn(memory, "memories");
+  const lines: Listed[] = [];
+  for (const type of types) {
+    const files = typed.filter((file) => file.path.startsWith(`${CLAUDE_MEMORY_ROOT}/${type}/`));
+    if (folder.kind === "root") lines.push({ path: `${CLAUDE_MEMORY_ROOT}/${type}/`, size: total(files) });
+    lines.push(...files);
+  }
+  if (folder.kind === "root") lines.push(...(await filesIn(memory, "topics")));
+  const header = `Here're the files and directories up to 2 levels deep in ${folder.path}, excluding hidden items and node_modules:`;
+  const shown = lines.slice(0, MAX_LISTED).map((line) => `${formatSize(line.size)}\t${line.path}`);
+  const files = lines.filter((line) => !line.path.endsWith("/"));
+  const left = lines.length - shown.length;
+  const note =
+    left > 0
+      ? [`(${left} more not shown: view a folder such as ${CLAUDE_MEMORY_ROOT}/${types[0]} to see its files)`]
+      : [];
+  return [header, `${formatSize(total(files))}\t${folder.path}`, ...shown, ...note].join("\n");
+}
+
+/** The files of one folder of the home that have a `/memories` path, by that path. */
+async function filesIn(memory: MemoryHome, folder: "memories" | "topics"): Promise<Listed[]> {
+  const documents = await memory.store.list(folder);
+  return documents
+    .flatMap((document) => {
+      const path = claudePathOf(document.path);
+      return path === undefined ? [] : [{ path, size: document.size }];
+    })
+    .sort(byPath);
+}
+
+function total(files: Listed[]): number {
+  return files.reduce((sum, file) => sum + file.size, 0);
+}
+
+function byPath(a: Listed, b: Listed): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}

@@ -10,7 +10,7 @@
  * Prints a table and one JSON line. The machine's load average is printed too: the figures are
  * wall-clock times on a shared machine.
  *
- *   npm run build && npx tsx bench/bulk/import-100k.ts [--memories 100000] [--cli] [--index]
+ *   npm run build && npx tsx bench/bulk/import-100k.ts [--memories 100000] [--cli] [--index] [--postgres]
  */
 import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -20,6 +20,7 @@ import { parseArgs } from "node:util";
 import {
   exportHome,
   importHome,
+  type MemoryHome,
   type MemoryType,
   openMemory,
   type SaveMemoryInput,
@@ -27,6 +28,7 @@ import {
 import { seededRandom } from "../../src/testing/seeded-random.js";
 import { folderBytes } from "../../src/testing/test-folder-files.js";
 import { CLI_PATH } from "../../src/testing/test-home.js";
+import { startTestPostgres } from "../../src/testing/test-postgres.js";
 import { syntheticNote } from "../speed/synthetic-memories.js";
 
 const { values } = parseArgs({
@@ -34,6 +36,7 @@ const { values } = parseArgs({
     memories: { type: "string", default: "100000" },
     cli: { type: "boolean", default: false },
     index: { type: "boolean", default: false },
+    postgres: { type: "boolean", default: false },
   },
 });
 const count = Number(values.memories);
@@ -61,8 +64,25 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; seconds: n
   };
 }
 
+const OPTIONS = { env: {}, config: { search: { embedder: "none" as const } }, onWarning: () => undefined };
+
 function open(home: string) {
-  return openMemory({ home, env: {}, config: { search: { embedder: "none" } }, onWarning: () => undefined });
+  return openMemory({ ...OPTIONS, home });
+}
+
+/** Imports the exported tree into `memory`, exports it again into `again` and compares every byte. */
+async function importInto(memory: MemoryHome, again: string) {
+  const measured = await timed(() => importHome(memory, join(root, "tree")));
+  await exportHome(memory, join(root, again));
+  const [first, second] = await Promise.all([
+    folderBytes(join(root, "tree")),
+    folderBytes(join(root, again)),
+  ]);
+  const identical =
+    first.size === second.size &&
+    [...first].every(([path, bytes]) => second.get(path)?.equals(bytes) === true);
+  await rm(join(root, again), { recursive: true, force: true });
+  return { ...measured, identical };
 }
 
 const root = await mkdtemp(join(tmpdir(), "mnemo-bulk-"));
@@ -75,17 +95,17 @@ try {
   await source.close();
 
   const target = await open(join(root, "target"));
-  const imported = await timed(() => importHome(target, join(root, "tree")));
-  await exportHome(target, join(root, "tree-again"));
-  const [first, second] = await Promise.all([
-    folderBytes(join(root, "tree")),
-    folderBytes(join(root, "tree-again")),
-  ]);
-  const identical =
-    first.size === second.size &&
-    [...first].every(([path, bytes]) => second.get(path)?.equals(bytes) === true);
+  const imported = await importInto(target, "again");
   const indexed = values.index ? await timed(() => target.syncIndex()) : undefined;
   await target.close();
+
+  const database = values.postgres ? await startTestPostgres() : undefined;
+  const intoDatabase = database
+    ? await openMemory({ ...OPTIONS, home: join(root, "unused"), store: database.url, homeId: "bench/bulk" })
+    : undefined;
+  const databaseImport = intoDatabase ? await importInto(intoDatabase, "from-database") : undefined;
+  await intoDatabase?.close();
+  await database?.stop();
 
   const cli = values.cli
     ? await timed(async () =>
@@ -110,7 +130,9 @@ try {
     importPerSecond: rate(imported.seconds),
     importCpuSeconds: round(imported.cpuSeconds),
     cliImportSeconds: cli ? round(cli.seconds) : null,
-    roundTripIdentical: identical,
+    roundTripIdentical: imported.identical,
+    postgresImportSeconds: databaseImport ? round(databaseImport.seconds) : null,
+    postgresRoundTripIdentical: databaseImport?.identical ?? null,
     indexCatchUpSeconds: indexed ? round(indexed.seconds) : null,
     indexedDocuments: indexed?.result ?? null,
     loadAverage: { before: round(loadBefore), after: round(loadavg()[0] as number) },
@@ -126,10 +148,11 @@ try {
   // The CLI runs in a child process: its CPU time is not this process's.
   if (cli)
     rows.push(["import (mnemo CLI)", `${figures.cliImportSeconds} s`, "", `${rate(cli.seconds)} memories/s`]);
+  if (databaseImport) rows.push(row("import into PostgreSQL", databaseImport));
   if (indexed)
     rows.push([...row("index catch-up (BM25)", indexed).slice(0, 3), `${indexed.result} documents`]);
   console.log(
-    `${count} memories (${exported.result.files} files, ${exported.result.bytes} bytes); round trip identical: ${identical}`,
+    `${count} memories (${exported.result.files} files, ${exported.result.bytes} bytes); round trip identical: ${imported.identical}`,
   );
   console.log(
     `load average ${figures.loadAverage.before} -> ${figures.loadAverage.after} on ${figures.cores} cores`,

@@ -1,11 +1,13 @@
 /**
- * mnemo/home: the detail types of a memory home's parts (profile, memories, dailies, search, doctor, onboarding),
- * and the parts of a server of many homes (home ids, the Mnemo-Home header, in-memory homes and tokens).
+ * mnemo/home: the detail types of a memory home's parts (profile, memories, dailies, archive, search,
+ * sessions, status, doctor, onboarding), and the parts of a server of many homes (home ids, the
+ * Mnemo-Home header, in-memory homes and tokens).
  */
 
 export { InMemoryHomeDirectory } from "./adapters/memory/in-memory-home-directory.js";
 export { InMemoryTokenRegistry } from "./adapters/memory/in-memory-token-registry.js";
 export type { ArchivedChunk } from "./engine/archive/archive.js";
+export type { ArchivedItem, ArchiveListing, RestoreResult } from "./engine/archive/archive-browser.js";
 export type { ConversationTurn, LocatedTurn } from "./engine/conversations/conversation-file.js";
 export type {
   ConversationAddResult,
@@ -24,6 +26,8 @@ export { DEFAULT_SOUL_ANSWERS } from "./engine/onboarding/soul-template.js";
 export type { ProfileUsage, ProfileWriteOptions } from "./engine/profile/profile.js";
 export type { FusionOptions } from "./engine/search/fusion.js";
 export type { ReindexProgress } from "./engine/search/memory-search.js";
+export type { SessionLog, SessionSummary } from "./engine/sessions/session-log.js";
+export type { HomeStatus } from "./engine/status/home-status.js";
 export { HOME_HEADER } from "./engine/tenancy/home-choice.js";
 export { parseHomeId } from "./engine/tenancy/home-id.js";
 export type { MemoryHomesParts } from "./engine/tenancy/memory-homes.js";

@@ -8,4 +8,5 @@ export type { McpServerOptions } from "./surfaces/mcp/create-mcp-server.js";
 export { createMcpServer } from "./surfaces/mcp/create-mcp-server.js";
 export type { McpHttpHandler, McpHttpHandlerOptions } from "./surfaces/mcp/mcp-http-handler.js";
 export { createMcpHttpHandler } from "./surfaces/mcp/mcp-http-handler.js";
+export { McpSessionLog } from "./surfaces/mcp/mcp-session-log.js";
 export type { ResourceNotificationOptions } from "./surfaces/mcp/resource-notifications.js";

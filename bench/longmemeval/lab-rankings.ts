@@ -339,3 +339,26 @@ for (const textWeight of [0.3, 0.4])
       feedbackWeight: 1,
       feedbackTop,
     });
+LAB_RANKINGS["diverse feedback plain w=0.3 top 3"] = diverseFeedback({
+  lexical: "max",
+  textWeight: 0.3,
+  feedbackWeight: 1,
+  feedbackTop: 3,
+});
+LAB_RANKINGS["diverse feedback confidence w=0.5 top 3"] = diverseFeedback({
+  lexical: "max×confidence",
+  textWeight: 0.5,
+  feedbackWeight: 1,
+  feedbackTop: 3,
+});
+LAB_RANKINGS["engine w=0.5 feedback 1 top 3"] = engineRanking({
+  textWeight: 0.5,
+  feedbackWeight: 1,
+  feedbackTop: 3,
+});
+LAB_RANKINGS["diverse feedback plain w=0.5 top 3"] = diverseFeedback({
+  lexical: "max",
+  textWeight: 0.5,
+  feedbackWeight: 1,
+  feedbackTop: 3,
+});

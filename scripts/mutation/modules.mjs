@@ -76,6 +76,7 @@ export const MODULES = [
       "src/adapters/fs/atomic-write.test.ts",
       "src/adapters/fs/home-lock.test.ts",
       "src/adapters/fs/write-ahead-log.test.ts",
+      "src/adapters/fs/write-ahead-log-commit.test.ts",
       "src/adapters/fs/staged-writer.test.ts",
       "src/adapters/fs/fs-document-store.test.ts",
     ],
@@ -96,6 +97,7 @@ export const MODULES = [
       "src/session/extraction/extract-session.test.ts",
       "src/session/extraction/extraction-redaction.test.ts",
       "src/session/extraction/pending-queue.test.ts",
+      "src/session/extraction/run-extraction.test.ts",
     ],
   },
   {

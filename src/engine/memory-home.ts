@@ -1,6 +1,12 @@
 import type { DocumentStore } from "../contracts/document-store.js";
 import type { MessageStore } from "../contracts/message-store.js";
 import { MnemoError } from "../errors.js";
+import {
+  type ArchiveListing,
+  listArchive,
+  type RestoreResult,
+  restoreFromArchive,
+} from "./archive/archive-browser.js";
 import type { MnemoConfig } from "./config/schema.js";
 import { buildContext, type CoreMemory, loadCoreMemory } from "./context/load-context.js";
 import {
@@ -11,7 +17,7 @@ import {
   readConversation,
 } from "./conversations/conversations.js";
 import { withTurnsAround } from "./conversations/turns-around-hits.js";
-import { type DailyLog, loadRecentDailies } from "./daily/daily-log.js";
+import { type DailyLog, listDailies, loadRecentDailies } from "./daily/daily-log.js";
 import { type DoctorReport, runDoctor } from "./doctor/doctor.js";
 import { secretMode } from "./guard/secret-guard.js";
 import type { HomeContext } from "./home/home-context.js";
@@ -56,6 +62,9 @@ import {
   replaceInProfile,
 } from "./profile/profile.js";
 import type { MemorySearch, RecallResult, ReindexProgress } from "./search/memory-search.js";
+import type { SessionLog, SessionSummary } from "./sessions/session-log.js";
+import { listSessionLogs, readSessionLog } from "./sessions/session-logs.js";
+import { type HomeStatus, homeStatus } from "./status/home-status.js";
 import {
   type HomeTree,
   type ImportReport,
@@ -197,7 +206,32 @@ export class MemoryHome {
 
   readonly daily = {
     recent: (): Promise<DailyLog[]> => this.whenEnabled(() => loadRecentDailies(this.context)),
+    /** Every log still in daily/, newest first (older ones are in archive/daily/). */
+    list: (): Promise<DailyLog[]> => this.whenEnabled(() => listDailies(this.context)),
   };
+
+  /** What budgets, capacity, removals and deletions moved out of files, and putting it back. */
+  readonly archive = {
+    /** Archived chunks, newest first, a page at a time (default: the 100 newest). */
+    list: (options: { offset?: number; limit?: number } = {}): Promise<ArchiveListing> =>
+      this.whenEnabled(() => listArchive(this.context, options)),
+    /** Moves one chunk back where it came from (a typed memory, or profile sections). */
+    restore: (target: { path: string; id: string }): Promise<RestoreResult> =>
+      this.whenEnabled(() => restoreFromArchive(this.context, target)),
+  };
+
+  /** What each recorded session was given and what it wrote (.sessions/, newest 100 kept). */
+  readonly sessions = {
+    list: (options: { limit?: number } = {}): Promise<SessionSummary[]> =>
+      this.whenEnabled(() => listSessionLogs(this.store, { ...options, warn: this.context.warn })),
+    get: (sessionId: string): Promise<SessionLog> =>
+      this.whenEnabled(() => readSessionLog(this.store, sessionId)),
+  };
+
+  /** Budgets, counts, the index's state, pending extractions and the last session, for `mnemo status`. */
+  status(): Promise<HomeStatus> {
+    return this.whenEnabled(() => homeStatus(this.context));
+  }
 
   /**
    * Hybrid search (BM25 + vectors) over everything in the home. The index under .index/ catches up
@@ -207,6 +241,7 @@ export class MemoryHome {
    */
   recall(query: string, options: RecallQueryOptions = {}): Promise<RecallResult> {
     return this.whenEnabled(async () => {
+      const around = turnsAroundOf(options);
       const search = await this.openSearch();
       const filter = {
         memoryType: options.type === undefined ? undefined : parseMemoryType(String(options.type)),
@@ -216,7 +251,7 @@ export class MemoryHome {
         until: options.until,
       };
       const result = await search.recall(query, { limit: options.limit, filter, signal: options.signal });
-      const hits = await withTurnsAround(this.store, await this.withAges(result.hits), options.around ?? 1);
+      const hits = await withTurnsAround(this.store, await this.withAges(result.hits), around);
       return { ...result, hits };
     });
   }
@@ -317,3 +352,16 @@ export class MemoryHome {
     return work();
   }
 }
+
+function turnsAroundOf(options: RecallQueryOptions): number {
+  const around = options.around ?? 1;
+  if (!Number.isInteger(around) || around < 0 || around > MAX_TURNS_AROUND) {
+    throw new MnemoError(
+      "INVALID_INPUT",
+      `around must be a whole number of turns from 0 to ${MAX_TURNS_AROUND}, not ${around}.`,
+    );
+  }
+  return around;
+}
+
+const MAX_TURNS_AROUND = 20;

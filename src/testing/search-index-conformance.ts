@@ -107,6 +107,17 @@ export function describeSearchIndexConformance(
         expect((await index.search({ terms: [], limit: 5 })).text).toEqual([]);
       }));
 
+    test("term counts, when given, are the chunks of the index and how many hold each query term", () =>
+      withIndex(async (index) => {
+        await store(index, "a.md", [[chunk("a.md", "zebra and otter")]]);
+        await store(index, "b.md", [[chunk("b.md", "otter only")]]);
+        await store(index, "c.md", [[chunk("c.md", "nothing here")]]);
+        const { termCounts } = await index.search({ terms: ["zebra", "otter", "unicorn"], limit: 10 });
+        if (termCounts === undefined) return; // optional: recall then weighs BM25 in full
+        expect(termCounts.chunks).toBe(3);
+        expect(Object.fromEntries(termCounts.holding)).toEqual({ zebra: 1, otter: 2, unicorn: 0 });
+      }));
+
     test("vector candidates are the nearest by cosine, and rescore scores given chunks against a vector", () =>
       withIndex(async (index) => {
         await index.resetVectors(MODEL);

@@ -1,7 +1,8 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openHomes } from "../open-homes.js";
 import { seededRandom } from "./seeded-random.js";
-import { makeTempDir } from "./test-home.js";
 
 /**
  * A root of many homes for leak and scale-out tests: each home has a marker word of its own that
@@ -33,7 +34,7 @@ export async function createTenantFixture(options: {
   root?: string;
 }): Promise<TenantFixture> {
   const random = seededRandom(options.seed);
-  const root = options.root ?? join(await makeTempDir("mnemo-tenants-"), "homes");
+  const root = options.root ?? join(await mkdtemp(join(tmpdir(), "mnemo-tenants-")), "homes");
   const homes = await openHomes({ root, env: {} });
   try {
     const fixtureHomes: FixtureHome[] = [];

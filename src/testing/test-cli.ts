@@ -51,6 +51,7 @@ export function spawnMnemo(args: string[], options: { env?: NodeJS.ProcessEnv } 
 /** What `mnemo serve --json` prints. */
 export interface ServeEndpoints {
   url: string;
+  ui: string;
   api: string;
   openapi: string;
   mcp: string;

@@ -67,7 +67,8 @@ describe("the packed package, installed", () => {
     const targets = Object.values(manifest.exports).flatMap((target) =>
       typeof target === "string" ? [target] : [target.types, target.import],
     );
-    for (const needed of [...targets, ...Object.values(manifest.bin), "README.md", "docs/format.md"])
+    const browser = ["web/index.html", "web/app.js", "web/style.css"]; // the web memory browser, served as is
+    for (const needed of [...targets, ...Object.values(manifest.bin), "README.md", "docs/format.md", ...browser])
       expect(paths).toContain(needed.replace(/^\.\//, ""));
     const unwanted = paths.filter(
       (path) =>

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
-import { renameSync, writeFileSync } from "node:fs";
-import { readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
+import { renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { link, readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
@@ -137,8 +137,10 @@ describe("acquireFileLock", () => {
     );
     expect(MnemoError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: "LOCK_TIMEOUT" });
-    expect((error as Error).message).toContain(lockPath);
-    expect((error as Error).message).toContain(`process ${process.pid}`);
+    expect((error as Error).message).toBe(
+      `Timed out after 300 ms waiting for the memory-home lock ${lockPath}, held by process ${process.pid} on ${hostname()}. ` +
+        "If that process is gone, delete the lock file; otherwise retry or raise lockTimeoutMs.",
+    );
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     // The live holder's lock is left alone.
     expect(JSON.parse(await readFile(lockPath, "utf8"))).toMatchObject({ token: "x" });
@@ -197,5 +199,70 @@ describe("acquireFileLock", () => {
     await expect(release()).resolves.toBeUndefined();
     const again = await acquireFileLock(lockPath, 1_000);
     await again();
+  });
+
+  test.each([
+    ["no pid", { host: hostname(), token: "t" }],
+    ["no host", { pid: process.pid, token: "t" }],
+    ["no token", { pid: process.pid, host: hostname() }],
+    ["a pid that is not a number", { pid: String(process.pid), host: hostname(), token: "t" }],
+  ])("a fresh lock file whose holder has %s is waited out as unreadable", async (_what, holder) => {
+    await writeFile(lockPath, JSON.stringify(holder));
+    await expect(acquireFileLock(lockPath, 200)).rejects.toMatchObject({
+      code: "LOCK_TIMEOUT",
+      message: expect.stringContaining("held by another process"),
+    });
+    expect(JSON.parse(await readFile(lockPath, "utf8"))).toEqual(holder);
+  });
+
+  test("the lock file is readable by all and writable by its owner only, whatever the umask", async () => {
+    const umask = process.umask(0);
+    try {
+      const release = await acquireFileLock(lockPath, 1_000);
+      expect((await stat(lockPath)).mode & 0o777).toBe(0o644);
+      await release();
+    } finally {
+      process.umask(umask);
+    }
+  });
+
+  test("a dead holder's lock that another writer breaks first (forced) is simply taken", async () => {
+    const dead = await deadPid();
+    await writeHolder({ pid: dead, host: hostname(), token: "dead" });
+    const realKill = process.kill.bind(process);
+    // While this writer asks whether the holder is alive, another breaks the lock: there is nothing left to claim.
+    const kill = vi.spyOn(process, "kill").mockImplementation((pid, signal) => {
+      if (pid === dead && signal === 0 && kill.mock.calls.length === 1) unlinkSync(lockPath);
+      return realKill(pid, signal);
+    });
+    try {
+      const release = await acquireFileLock(lockPath, 1_000);
+      expect(JSON.parse(await readFile(lockPath, "utf8"))).toMatchObject({ pid: process.pid });
+      await release();
+    } finally {
+      kill.mockRestore();
+    }
+  });
+
+  test("a claim left by a breaker killed mid-break holds for 5 s, then is cleared and the lock broken", async () => {
+    const dead = await deadPid();
+    await writeHolder({ pid: dead, host: hostname(), token: "dead" });
+    const claim = `${lockPath}.breaking-dead`;
+    await link(lockPath, claim);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      const acquiring = acquireFileLock(lockPath, 60_000);
+      await sleep(300);
+      expect(JSON.parse(await readFile(lockPath, "utf8"))).toMatchObject({ token: "dead" });
+      expect(await exists(claim)).toBe(true);
+      vi.setSystemTime(Date.now() + 10_000);
+      const outcome = await Promise.race([acquiring, sleep(3_000).then(() => "still waiting")]);
+      expect(outcome).toBeTypeOf("function");
+      expect(JSON.parse(await readFile(lockPath, "utf8"))).toMatchObject({ pid: process.pid });
+      expect(await exists(claim)).toBe(false);
+      await (outcome as () => Promise<void>)();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

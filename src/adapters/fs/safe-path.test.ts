@@ -7,7 +7,7 @@ import type { MemoryHome } from "../../engine/memory-home.js";
 import { MnemoError } from "../../errors.js";
 import { openMemory } from "../../open-memory.js";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
-import { resolveInsideHome, validateDocumentPath } from "./safe-path.js";
+import { resolveFolderInsideHome, resolveInsideHome, validateDocumentPath } from "./safe-path.js";
 
 /** Each test gets a fresh parent folder holding the home and, beside it, a folder "outside" the home. */
 let parent = "";
@@ -160,6 +160,69 @@ describe("resolveInsideHome", () => {
       code: "OUTSIDE_HOME",
     });
     expect(await readdir(outside)).toEqual([]);
+  });
+});
+
+describe("safe paths: the refusals and the edges a person meets", () => {
+  test("a bad path is refused saying what memory-home paths are", () => {
+    expect(() => validateDocumentPath("../x")).toThrow(
+      'Refusing path "../x": memory-home paths are relative, use "/" and contain no "." or ".." parts.',
+    );
+  });
+
+  test("a file that is a link, a folder linked nowhere and a listing linked outside each say what to do", async () => {
+    await writeFile(join(home, "real.md"), "x");
+    await symlink(join(home, "real.md"), join(home, "USER.md"));
+    await expect(resolveInsideHome(home, "USER.md", { createFolders: false })).rejects.toThrow(
+      `Refusing ${join(home, "USER.md")}: it is a symbolic link. mnemo only reads and writes regular files inside the home; replace the link with the file itself.`,
+    );
+    await symlink(join(outside, "missing"), join(home, "memories"));
+    await expect(resolveInsideHome(home, "memories/a.md", { createFolders: true })).rejects.toThrow(
+      `Refusing ${join(home, "memories", "a.md")}: its folder ${join(home, "memories")} is a symbolic link to a place that does not exist. Remove the link, or point it at a folder inside the memory home.`,
+    );
+    await symlink(outside, join(home, "topics"));
+    await expect(resolveFolderInsideHome(home, "topics")).rejects.toThrow(
+      `Refusing to list ${join(home, "topics")}: it is a symbolic link to ${outside}, outside the memory home ${home}.`,
+    );
+  });
+
+  test("listing a folder that does not exist creates nothing", async () => {
+    await expect(resolveFolderInsideHome(home, "topics")).resolves.toBe(join(home, "topics"));
+    expect(await readdir(home)).toEqual([]);
+  });
+
+  test("a folder linked to the home itself is inside the home", async () => {
+    await symlink(home, join(home, "self"));
+    await expect(resolveInsideHome(home, "self/USER.md", { createFolders: true })).resolves.toBe(
+      join(home, "self", "USER.md"),
+    );
+    await expect(resolveFolderInsideHome(home, "self")).resolves.toBe(join(home, "self"));
+  });
+
+  test("below a file: a read finds nothing, a write fails naming the file in the way", async () => {
+    await writeFile(join(home, "USER.md"), "# User\n");
+    await expect(resolveInsideHome(home, "USER.md/sub/x.md", { createFolders: false })).resolves.toBe(
+      join(home, "USER.md", "sub", "x.md"),
+    );
+    await expect(resolveInsideHome(home, "USER.md/sub/x.md", { createFolders: true })).rejects.toMatchObject({
+      code: "IO",
+      message: expect.stringContaining("a part of its path is a file where a folder is expected"),
+    });
+  });
+
+  test("a folder link that loops fails with a MnemoError naming the path, for a read and a listing", async () => {
+    await symlink(join(home, "loop"), join(home, "loop"));
+    for (const attempt of [
+      () => resolveInsideHome(home, "loop/x.md", { createFolders: false }),
+      () => resolveFolderInsideHome(home, "loop"),
+    ]) {
+      const error = await rejection(attempt());
+      expect(MnemoError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({
+        code: "IO",
+        message: expect.stringContaining("too many symbolic links"),
+      });
+    }
   });
 });
 

@@ -62,3 +62,46 @@ describe("StagedWriter", () => {
     expect(await writer.readHead("USER.md", 2)).toBe("a");
   });
 });
+
+describe("StagedWriter in detail", () => {
+  const disk = () =>
+    diskOf(
+      new Map([
+        ["USER.md", "on disk"],
+        ["memories/b.md", "b"],
+      ]),
+    );
+
+  test("the head of a path the transaction has not touched comes from the disk; of a removed one, nothing", async () => {
+    const writer = new StagedWriter(disk(), async () => undefined);
+    expect(await writer.readHead("USER.md", 4)).toBe("on d");
+    await writer.remove("USER.md");
+    expect(await writer.readHead("USER.md", 4)).toBeUndefined();
+  });
+
+  test("only a character cut at the end is dropped from a head, not one the text holds", async () => {
+    const writer = new StagedWriter(disk(), async () => undefined);
+    await writer.write("USER.md", "a\uFFFDb");
+    expect(await writer.readHead("USER.md", 100)).toBe("a\uFFFDb");
+  });
+
+  test("a listing sorts staged files among those on disk, top level included, hidden ones left out", async () => {
+    const writer = new StagedWriter(disk(), async () => undefined);
+    await writer.write("memories/a.md", "a");
+    await writer.write("memories/.a.md.0123456789ab.tmp", "hidden");
+    await writer.write("SOUL.md", "soul");
+    await writer.write(".hidden.md", "hidden");
+    expect((await writer.list("memories")).map((document) => document.path)).toEqual([
+      "memories/a.md",
+      "memories/b.md",
+    ]);
+    expect((await writer.list("")).map((document) => document.path)).toEqual(["SOUL.md", "USER.md"]);
+  });
+
+  test("removing what does not exist stages nothing; folder stamps are the disk's", async () => {
+    const writer = new StagedWriter(disk(), async () => undefined);
+    expect(await writer.remove("missing.md")).toBe(false);
+    expect(writer.changes.size).toBe(0);
+    expect(await writer.folderStamp("memories")).toBe("stamp");
+  });
+});

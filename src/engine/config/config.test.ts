@@ -45,7 +45,7 @@ describe("configuration", () => {
         localModel: "use-lite",
         openaiModel: "text-embedding-3-small",
         fusion: "weighted",
-        textWeight: 0.3,
+        textWeight: 0.5,
         feedbackWeight: 1,
         feedbackTop: 3,
         fullScanIntervalMs: 1000,

@@ -52,10 +52,13 @@ const search = z
     /** The OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, LM Studio); the API key comes from the environment. */
     openaiBaseUrl: z.string().url().optional(),
     openaiModel: z.string().min(1).default("text-embedding-3-small"),
-    /** How BM25 and vector candidates are combined, and BM25's share in "weighted". */
+    /**
+     * How BM25 and vector candidates are combined, and BM25's share in "weighted" when the query's
+     * words are found (it shrinks with how much of the query the best BM25 score covers).
+     */
     fusion: z.enum(["weighted", "rrf"]).default("weighted"),
-    textWeight: z.number().min(0).max(1).default(0.3),
-    /** Pseudo-relevance feedback: the query vector moves towards the best `feedbackTop` first results by this weight (0 = off). */
+    textWeight: z.number().min(0).max(1).default(0.5),
+    /** Pseudo-relevance feedback: the query vector moves towards the best `feedbackTop` first results (of different documents) by this weight (0 = off). */
     feedbackWeight: z.number().min(0).max(10).default(1),
     feedbackTop: z.number().int().min(1).max(20).default(3),
     /** Every file is checked at least this often; folders are checked before every search. 0: every file, every search. */

@@ -41,6 +41,16 @@ export async function loadRecentDailies(
   return logs;
 }
 
+/** Every log in daily/, newest first (the recent ones, and older ones not archived yet). */
+export async function listDailies(home: HomeContext): Promise<DailyLog[]> {
+  const logs: DailyLog[] = [];
+  for (const date of (await listDailyDates(home.store)).reverse()) {
+    const text = await home.store.read(dailyPath(date));
+    if (text !== undefined) logs.push({ date, path: dailyPath(date), text });
+  }
+  return logs;
+}
+
 /** Moves every log older than the recent window to archive/daily/, appending if that archive file exists. */
 export async function archiveOldDailies(home: HomeContext, writer: DocumentWriter): Promise<string[]> {
   const now = home.now();

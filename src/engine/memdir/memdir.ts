@@ -217,7 +217,8 @@ export async function getMemory(home: HomeContext, name: string): Promise<Memory
   };
 }
 
-async function moveToArchive(
+/** Appends the file's text to its archive file (marked with `reason`) and removes the file. */
+export async function moveToArchive(
   writer: DocumentWriter,
   path: string,
   reason: string,

@@ -153,10 +153,21 @@ export function removeFromProfile(
   });
 }
 
-type Edit = (document: SectionDocument, path: string) => { document: SectionDocument; removed?: Section };
+export type Edit = (
+  document: SectionDocument,
+  path: string,
+) => { document: SectionDocument; removed?: Section };
 
-/** Re-reads the file under the lock, applies the edit, keeps it within budget, archives what leaves. */
-async function editProfile(
+/** One edit of a profile file: the section it is about, what it does, and the change itself. */
+export interface ProfileEdit {
+  file: ProfileFile;
+  section: string;
+  action: ProfileChange["action"];
+  edit: Edit;
+  redactedSecrets?: string[];
+}
+
+function editProfile(
   home: HomeContext,
   file: ProfileFile,
   section: string,
@@ -164,43 +175,56 @@ async function editProfile(
   edit: Edit,
   redactedSecrets: string[] = [],
 ): Promise<ProfileChange> {
-  return home.store.transaction(async (writer) => {
-    const now = home.now();
-    const path = profilePath(file, now);
-    const before = (await writer.read(path)) ?? initialText(file, now);
-    const { document: edited, removed } = edit(parseSections(before), path);
-    const trimmed = trimToBudget(edited, budgetOptions(home, file));
-    await writer.write(path, serializeSections(trimmed.document));
-    const archived = removed
-      ? await archiveText(writer, {
-          sourcePath: path,
-          chunks: [sectionText(removed)],
-          reason: "section removed",
-          now,
-        })
-      : [];
-    archived.push(
-      ...(await archiveText(writer, {
+  return home.store.transaction((writer) =>
+    applyProfileEdit(home, writer, { file, section, action, edit, redactedSecrets }),
+  );
+}
+
+/**
+ * Inside the caller's transaction: re-reads the file, applies the edit, keeps it within budget,
+ * archives what leaves. A restore from the archive calls it with its own transaction open.
+ */
+export async function applyProfileEdit(
+  home: HomeContext,
+  writer: DocumentWriter,
+  options: ProfileEdit,
+): Promise<ProfileChange> {
+  const { file, section, action, edit } = options;
+  const now = home.now();
+  const path = profilePath(file, now);
+  const before = (await writer.read(path)) ?? initialText(file, now);
+  const { document: edited, removed } = edit(parseSections(before), path);
+  const trimmed = trimToBudget(edited, budgetOptions(home, file));
+  await writer.write(path, serializeSections(trimmed.document));
+  const archived = removed
+    ? await archiveText(writer, {
         sourcePath: path,
-        chunks: trimmed.overflow,
-        reason: `over budget (${budgetOf(home, file)} characters)`,
+        chunks: [sectionText(removed)],
+        reason: "section removed",
         now,
-      })),
-    );
-    if (file === "daily") await archiveOldDailies(home, writer);
-    const editedBefore = findSection(edited, section);
-    const editedAfter = findSection(trimmed.document, section);
-    return {
-      file,
-      path,
-      section: editedAfter?.name ?? editedBefore?.name ?? section,
-      action,
-      usage: usageOf(home, file, trimmed.document),
-      archived,
-      editedSectionTrimmed: editedBefore !== undefined && editedAfter?.body !== editedBefore.body,
-      redactedSecrets,
-    };
-  });
+      })
+    : [];
+  archived.push(
+    ...(await archiveText(writer, {
+      sourcePath: path,
+      chunks: trimmed.overflow,
+      reason: `over budget (${budgetOf(home, file)} characters)`,
+      now,
+    })),
+  );
+  if (file === "daily") await archiveOldDailies(home, writer);
+  const editedBefore = findSection(edited, section);
+  const editedAfter = findSection(trimmed.document, section);
+  return {
+    file,
+    path,
+    section: editedAfter?.name ?? editedBefore?.name ?? section,
+    action,
+    usage: usageOf(home, file, trimmed.document),
+    archived,
+    editedSectionTrimmed: editedBefore !== undefined && editedAfter?.body !== editedBefore.body,
+    redactedSecrets: options.redactedSecrets ?? [],
+  };
 }
 
 /** Writes the budget-trimmed form of a profile file (used by doctor --fix). */
@@ -243,7 +267,7 @@ function exemptSections(file: ProfileFile): (section: Section) => boolean {
   return file === "memory" ? (section) => isSectionNamed(section, MANAGED_MEMORY_SECTIONS) : () => false;
 }
 
-function checkWritableSection(file: ProfileFile, section: string): string {
+export function checkWritableSection(file: ProfileFile, section: string): string {
   const name = validateSectionName(section);
   if (
     file === "memory" &&

@@ -7,8 +7,9 @@ import type { TermCounts } from "../../contracts/search-index.js";
  * whose words the home never uses (a paraphrase), gets little, and its lexical evidence counts for
  * that little in fusion. In [0, 1]; 1 when the counts are unknown. Pure.
  *
- * Measured on LongMemEval (docs/retrieval.md): scaling BM25's weight by it changed session R_all@5
- * by at most a question, and turn R_all@5 rose.
+ * Measured on LongMemEval (docs/retrieval.md): with it, BM25 and vectors can weigh the same (0.5)
+ * where the fixed weight had to be 0.3; session R_all@5 0.940 -> 0.950, turn (first 115
+ * questions) 0.765 -> 0.791 together with feedback from distinct documents.
  */
 export function lexicalConfidence(bestTextScore: number, counts: TermCounts | undefined): number {
   if (!counts) return 1;

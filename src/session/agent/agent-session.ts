@@ -11,6 +11,7 @@ import type { MemoryTool } from "../tools/memory-tool.js";
 import { MEMORY_TOOLS } from "../tools/memory-tools.js";
 import { findRelevantMemories } from "./relevant-memories.js";
 import { runTurn, type ToolCallRecord, type TurnOptions } from "./run-turn.js";
+import { SessionRecorder } from "./session-recorder.js";
 import { renderTurnContext, turnMessages } from "./turn-context-prompt.js";
 
 export interface AgentSessionOptions {
@@ -67,6 +68,8 @@ export class AgentSession {
   private readonly transcript: ChatMessage[] = [];
   private readonly writes: ToolCallRecord[] = [];
   private readonly pendingRetry: Promise<void>;
+  /** The session's log in .sessions/: what it was given, what it wrote. */
+  private readonly recorder: SessionRecorder;
   private ended: Promise<ExtractionReport | undefined> | undefined;
   private extraction: ExtractionReport | undefined;
   private messageCount = 0;
@@ -76,6 +79,15 @@ export class AgentSession {
     this.sessionId = options.sessionId ?? newSessionId(options.now?.() ?? new Date());
     this.systemPrompt = systemPrompt;
     this.pendingRetry = pendingRetry;
+    this.recorder = new SessionRecorder({
+      memory: options.memory,
+      sessionId: this.sessionId,
+      source: "agent",
+      client: options.model.id,
+      now: options.now,
+      onWarning: options.onWarning,
+    });
+    this.recorder.frozen(systemPrompt);
   }
 
   /** Loads the frozen context and starts retrying earlier sessions' failed extractions in the background. */
@@ -90,7 +102,9 @@ export class AgentSession {
             (error: unknown) => warn(options, `retrying earlier extractions failed: ${errorMessage(error)}`),
           )
         : Promise.resolve();
-    return new AgentSession(options, systemPrompt, pendingRetry);
+    const session = new AgentSession(options, systemPrompt, pendingRetry);
+    await session.recorder.flush();
+    return session;
   }
 
   /** One user message: recall, tools, answer. A failed model call rejects; the session goes on. */
@@ -111,6 +125,7 @@ export class AgentSession {
       signal: options.signal,
       onWarning: (message) => warn(this.options, message),
     });
+    this.recorder.turn(text, memories);
     const prefix = turnMessages({
       systemPrompt: this.systemPrompt,
       history: this.history,
@@ -132,7 +147,10 @@ export class AgentSession {
         {
           ...options,
           onToolCall: (call) => {
-            if (call.wrote) this.writes.push(call);
+            if (call.wrote) {
+              this.writes.push(call);
+              this.recorder.wrote(call.name, call.arguments, call.text);
+            }
             options.onToolCall?.(call);
           },
         },
@@ -147,6 +165,9 @@ export class AgentSession {
       this.history.push(user);
       await this.recordTurn(text, "");
       throw error;
+    } finally {
+      // When a turn is over, its record is on disk: nothing is left writing behind the caller's back.
+      await this.recorder.flush();
     }
   }
 
@@ -213,6 +234,8 @@ export class AgentSession {
         warn(this.options, `the search index could not catch up: ${errorMessage(error)}`);
       });
     }
+    this.recorder.ended(this.extraction && extractionRecord(this.extraction));
+    await this.recorder.flush();
     return this.extraction;
   }
 
@@ -244,6 +267,18 @@ async function frozenSystemPrompt(options: AgentSessionOptions): Promise<string>
   const toolsOffered = (options.tools ?? MEMORY_TOOLS).length > 0;
   if (!memory.enabled || !toolsOffered || context.includes(instructions)) return context;
   return `${[instructions, basePrompt?.trim() ?? ""].filter((part) => part !== "").join("\n\n")}\n`;
+}
+
+function extractionRecord(report: ExtractionReport) {
+  const { written, skipped, superseded, summaryAppended, pending, error } = report;
+  return {
+    written,
+    skipped: skipped.length,
+    superseded: superseded.length,
+    summaryAppended,
+    ...(pending === undefined ? {} : { pending }),
+    ...(error === undefined ? {} : { error }),
+  };
 }
 
 function newSessionId(now: Date): string {

@@ -103,6 +103,59 @@ describe("the pending-extraction queue", () => {
     expect(await readFile(join(home, ".pending/broken.json"), "utf8")).toBe("{ not json");
   });
 
+  test("credentials are redacted from what waits on disk, tool-call arguments included", async () => {
+    await open();
+    const key = "AKIAQWERTYUIOPASDFGH";
+    const path = await queue("s1", [
+      { role: "user", content: `my key is ${key}` },
+      {
+        role: "assistant",
+        content: "Saving it.",
+        toolCalls: [{ id: "c1", name: "memory_save", arguments: JSON.stringify({ content: `key ${key}` }) }],
+      },
+      { role: "assistant", content: `Done with ${key}.` },
+    ]);
+    const text = await readFile(join(home, path), "utf8");
+    expect(text).not.toContain(key);
+    const [user, call, done] = (await onDisk(path)).transcript;
+    expect(user).toMatchObject({ role: "user", content: expect.stringContaining("my key is") });
+    expect(call).toMatchObject({
+      role: "assistant",
+      content: "Saving it.",
+      toolCalls: [{ id: "c1", name: "memory_save" }],
+    });
+    expect(JSON.parse(call.toolCalls[0].arguments).content).toMatch(/^key /);
+    expect(done.toolCalls).toBeUndefined();
+  });
+
+  test("the same conversation queued again is one file with two attempts; a file naming another session is not continued", async () => {
+    await open();
+    await queue("s1", first);
+    expect(await queue("s1", first)).toBe(".pending/s1.json");
+    expect(await onDisk(".pending/s1.json")).toMatchObject({ attempts: 2 });
+    const tampered = { ...(await onDisk(".pending/s1.json")), sessionId: "s9" };
+    await writeFile(join(home, ".pending/s1.json"), JSON.stringify(tampered));
+    expect(await queue("s1", first)).toBe(".pending/s1.2.json");
+  });
+
+  test("a queued file of the wrong shape is reported with the field at fault, dotted, or as the file", async () => {
+    await open();
+    const good = await queue("s1", first);
+    const wrongRole = await onDisk(good);
+    wrongRole.transcript[0].role = "narrator";
+    await writeFile(join(home, ".pending/role.json"), JSON.stringify(wrongRole));
+    await writeFile(join(home, ".pending/list.json"), "[]");
+    const warnings: string[] = [];
+    await listPendingExtractions(memory.store, (message) => warnings.push(message));
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(
+      /list\.json is not a pending extraction \(the file: [A-Z].+\); left as it is$/,
+    );
+    expect(warnings[1]).toMatch(
+      /role\.json is not a pending extraction \(transcript\.0\.role: [A-Z].+\); left as it is$/,
+    );
+  });
+
   test("session ids name files: letters, digits, . _ -, never ..", () => {
     expect(validateSessionId("2026-11-20_a.b")).toBe("2026-11-20_a.b");
     for (const bad of ["", "../x", "a..b", ".hidden", "a/b", "x".repeat(129)])

@@ -132,7 +132,6 @@ describe("conversation memory added by a program", () => {
     cleanups.push(() => removeDir(home));
     await writeFile(join(home, "config.json"), JSON.stringify({ search: { embedder: "none" } }));
     const mcp = await connectOverStdio(home);
-    cleanups.push(() => mcp.close());
     const recorded = (await mcp.client.callTool({
       name: "memory_record_conversation",
       arguments: {
@@ -143,13 +142,16 @@ describe("conversation memory added by a program", () => {
         ],
       },
     })) as CallToolResult;
+    await mcp.close();
     expect(recorded.isError).toBeFalsy();
     expect((recorded.content[0] as { text: string }).text).toBe(
       "Recorded turns 1-2 in conversations/support-42.md.",
     );
 
     const served = await startMnemoServe(home);
-    cleanups.push(async () => void (await served.stop()));
+    cleanups.push(async () => {
+      if (served.child.exitCode === null) served.child.kill("SIGKILL");
+    });
     const posted = await fetch(`${served.endpoints.api}/conversations/support-42/messages`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -169,6 +171,7 @@ describe("conversation memory added by a program", () => {
     });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toContain("a speaker is one word");
+    expect(await served.stop()).toBe(0);
 
     const shown = runMnemo(["conversation", "show", "support-42", "--home", home]);
     expect(shown.stdout).toBe(

@@ -19,7 +19,9 @@ import { recall, reindex } from "./commands/recall.js";
 import { remember } from "./commands/remember.js";
 import { serve } from "./commands/serve.js";
 import { show } from "./commands/show.js";
+import { status } from "./commands/status.js";
 import { tokens } from "./commands/tokens.js";
+import { ui } from "./commands/ui.js";
 import { EXIT_CODES_HELP } from "./output.js";
 import { addCommands } from "./run-command.js";
 
@@ -38,6 +40,7 @@ const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
   reindex,
   chat,
   evaluation,
+  status,
   doctor,
   exportCommand,
   importCommand,
@@ -45,6 +48,7 @@ const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
   serve,
   homes,
   tokens,
+  ui,
 ];
 
 /**

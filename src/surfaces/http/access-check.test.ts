@@ -105,8 +105,17 @@ describe("checkAccess", () => {
       }
       throw new Error("not refused");
     };
-    expect(refusal(undefined)).toMatchObject({ code: "UNAUTHORIZED", message: /token is missing: send/ });
-    expect(refusal("Bearer nope")).toMatchObject({ code: "UNAUTHORIZED", message: /token is wrong: send/ });
+    // Not toMatchObject({ message: /…/ }): a bare regular expression there matches any string.
+    const advice =
+      ': send "Authorization: Bearer <token>" with the token the server was started with (mnemo serve --token, or MNEMO_HTTP_TOKEN).';
+    expect(refusal(undefined)).toMatchObject({
+      code: "UNAUTHORIZED",
+      message: `The bearer token is missing${advice}`,
+    });
+    expect(refusal("Bearer nope")).toMatchObject({
+      code: "UNAUTHORIZED",
+      message: `The bearer token is wrong${advice}`,
+    });
   });
 
   it("names the foreign host or page it refuses, and refuses an origin it cannot read", () => {
@@ -127,6 +136,10 @@ describe("checkAccess", () => {
       status: 403,
       code: "FORBIDDEN",
       message: expect.stringContaining("web page at https://evil.example are refused"),
+    });
+    expect(refusal({ host: undefined })).toMatchObject({
+      message:
+        'Host "" is not a loopback name: without a token this server answers only requests to localhost or 127.0.0.1. Start it with a token to serve other names.',
     });
     expect(refusal({ origin: "http://[bad" })).toMatchObject({ status: 403, code: "FORBIDDEN" });
     expect(refusal({ host: "exa mple:80" })).toMatchObject({ status: 403, code: "FORBIDDEN" });

@@ -4,6 +4,8 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HOME_HEADER } from "../../engine/tenancy/home-choice.js";
+import { CONTENT_SECURITY_POLICY, isWebUiRequest, mountWebUi } from "../web/mount-web-ui.js";
+import { loadWebAssets } from "../web/web-assets.js";
 import type { ApiEnv, ApiRoute } from "./api-route.js";
 import { type ErrorResponse, toErrorResponse } from "./http-error.js";
 import { invalidInputHook } from "./invalid-input-hook.js";
@@ -51,6 +53,7 @@ export function createApiApp(options: ApiAppOptions): OpenAPIHono<ApiEnv> {
   const openApiJson = JSON.stringify(buildOpenApiDocument(app));
   app.get(OPENAPI_PATH, (c) => c.body(openApiJson, 200, { "content-type": JSON_TYPE }));
   if (options.access.serveMcp) mountMcp(app, options.access, options.maxBodyBytes);
+  mountWebUi(app, loadWebAssets());
 
   app.notFound((c) => errorAnswer(c, toErrorResponse(noEndpoint(requestPath(c.req.url)))));
   app.onError((error, c) => {
@@ -66,13 +69,20 @@ export function createApiApp(options: ApiAppOptions): OpenAPIHono<ApiEnv> {
   return app;
 }
 
-/** Refuses who may not use the API (401, 403), and gives every answer the same headers. */
+/**
+ * Refuses who may not use the API (401, 403), and gives every answer the same headers. The web
+ * browser's files hold no memory: where a token is required they are served to anyone, so a browser
+ * can load the page that then asks for the token; every call the page makes is checked as any other.
+ */
 function accessAndHeaders(access: ServerAccess): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     c.header("cache-control", "no-store");
     c.header("x-content-type-options", "nosniff");
+    c.header("content-security-policy", CONTENT_SECURITY_POLICY);
+    c.header("referrer-policy", "no-referrer");
     const { authorization, host, origin } = c.req.header();
-    c.set("grant", await access.authenticate({ authorization, host, origin }));
+    const pageFile = access.tokenRequired && isWebUiRequest(c.req.method, c.req.url);
+    c.set("grant", pageFile ? undefined : await access.authenticate({ authorization, host, origin }));
     await next();
     // hono's c.json says application/json; mnemo's answers have always named their charset too.
     if (c.res.headers.get("content-type") === "application/json")

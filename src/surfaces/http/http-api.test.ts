@@ -1,9 +1,11 @@
-import { symlink } from "node:fs/promises";
+import { symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { RunningHttpServer } from "../../http.js";
 import type { MemoryHome } from "../../index.js";
+import { AgentSession } from "../../session/agent/agent-session.js";
+import { ScriptedChatModel } from "../../testing/scripted-chat-model.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
 import { writeFactMemories } from "../../testing/test-memory-files.js";
 import { startHttpServer } from "./start-http-server.js";
@@ -224,6 +226,32 @@ describe("journal", () => {
   });
 });
 
+describe("conversations", () => {
+  it("records messages, reads them back in order, and search finds one with the turns around it", async () => {
+    const added = await call("POST", "/v1/conversations/trip/messages", {
+      messages: [
+        { speaker: "user", text: "Where should we go in May?", at: "2026-05-03T10:01:00" },
+        { speaker: "assistant", text: "Lisbon is lovely then.", at: "2026-05-03T10:02:00" },
+      ],
+    });
+    expect(added).toMatchObject({
+      status: 201,
+      json: { path: "conversations/trip.md", added: [{ turn: 1 }, { turn: 2 }] },
+    });
+    const read = await call("GET", "/v1/conversations/trip");
+    expect(read.json.turns).toMatchObject([
+      { turn: 1, speaker: "user" },
+      { turn: 2, speaker: "assistant" },
+    ]);
+    expect((await call("GET", "/v1/conversations/nothing-yet")).json.turns).toEqual([]);
+    const found = await call("GET", "/v1/search?query=lisbon&kind=message");
+    expect(found.json.hits).toMatchObject([
+      { kind: "message", conversation: { session: "trip", turn: 2, before: [{ turn: 1 }], after: [] } },
+    ]);
+    expect((await call("GET", "/v1/conversations/..%2Fetc")).status).toBe(400);
+  });
+});
+
 describe("search and context", () => {
   it("searches with a limit and a type filter", async () => {
     await save("Prefers tabs", "Indent with tabs in every project.");
@@ -245,6 +273,102 @@ describe("search and context", () => {
     expect(context).toContain("The user is Grace.");
     expect(context.trimEnd().endsWith("You are helpful.")).toBe(true);
     expect(context).toBe(await memory.buildContext({ basePrompt: "You are helpful." }));
+  });
+});
+
+describe("archive, sessions, status and daily logs", () => {
+  it("lists a deleted memory in the archive and restores it; a second restore is 404", async () => {
+    await save("Prefers tabs", "Indent with tabs.");
+    await call("DELETE", "/v1/memories/Prefers%20tabs");
+    const listed = await call("GET", "/v1/archive");
+    const [item] = listed.json.items as Array<{ path: string; id: string }>;
+    expect(listed.json).toMatchObject({ total: 1, truncated: false });
+    expect(item).toMatchObject({ path: "archive/memories/feedback_prefers-tabs.md", restorable: true });
+    const restored = await call("POST", "/v1/archive/restore", { path: item?.path, id: item?.id });
+    expect(restored.json).toEqual({
+      path: "memories/feedback_prefers-tabs.md",
+      kind: "memory",
+      names: ["Prefers tabs"],
+      archived: [],
+    });
+    expect((await call("GET", "/v1/memories/Prefers%20tabs")).json.content).toBe("Indent with tabs.");
+    expect((await call("POST", "/v1/archive/restore", { path: item?.path, id: item?.id })).status).toBe(404);
+    expect((await call("GET", "/v1/archive?limit=0")).status).toBe(400);
+  });
+
+  it("restores a removed section with its usage; text that cannot be restored is 400 with the reason", async () => {
+    await call("POST", "/v1/profile/user/sections/Pets", { text: "A cat." });
+    await call("DELETE", "/v1/profile/user/sections/Pets");
+    const [item] = (await call("GET", "/v1/archive")).json.items as Array<{ path: string; id: string }>;
+    const restored = await call("POST", "/v1/archive/restore", { path: item?.path, id: item?.id });
+    expect(restored.json).toMatchObject({ kind: "sections", names: ["Pets"], usage: { budget: 1400 } });
+    await memory.journal.add("user_pref", "French.");
+    await writeFile(
+      join(home, "archive", "notes.md"),
+      "<!-- mnemo archived from notes.md at 2026-01-01 10:00: by hand -->\n## A\nb\n",
+    );
+    const notes = ((await call("GET", "/v1/archive")).json.items as Array<{ path: string; id: string }>).find(
+      (each) => each.path === "archive/notes.md",
+    );
+    const refused = await call("POST", "/v1/archive/restore", { path: notes?.path, id: notes?.id });
+    expect(refused).toMatchObject({
+      status: 400,
+      json: { error: { message: expect.stringMatching(/notes\.md/) } },
+    });
+  });
+
+  it("lists recorded sessions and reads one: the frozen block and the writes", async () => {
+    const model = new ScriptedChatModel({
+      replies: [
+        (request) =>
+          request.responseFormat !== undefined
+            ? JSON.stringify({ memories: [], entries: [], summary: "" })
+            : request.messages.at(-1)?.role === "tool"
+              ? "Done."
+              : {
+                  content: "",
+                  toolCalls: [
+                    {
+                      id: "1",
+                      name: "memory_save",
+                      arguments: '{"type":"user","name":"Pet","description":"A cat","content":"A cat."}',
+                    },
+                  ],
+                  finishReason: "tool_calls",
+                },
+      ],
+    });
+    const session = await AgentSession.start({ memory, model });
+    await session.send("I have a cat.");
+    await session.end();
+    const listed = await call("GET", "/v1/sessions");
+    expect(listed.json.sessions).toEqual([
+      expect.objectContaining({ sessionId: session.sessionId, source: "agent", turns: 1, writes: 1 }),
+    ]);
+    const one = await call("GET", `/v1/sessions/${session.sessionId}`);
+    expect(one.json).toMatchObject({
+      frozen: { text: session.systemPrompt },
+      writes: [{ tool: "memory_save" }],
+    });
+    expect((await call("GET", "/v1/sessions/no-such-session")).status).toBe(404);
+    expect((await call("GET", "/v1/sessions/a..b")).status).toBe(400);
+  });
+
+  it("gives the status and the daily logs", async () => {
+    await call("POST", "/v1/profile/daily/sections/Notes", { text: "Fixed the deploy." });
+    await save("Prefers tabs", "Indent with tabs.");
+    const status = await call("GET", "/v1/status");
+    expect(status.json).toMatchObject({
+      home,
+      memories: { total: 1, byType: { feedback: 1 } },
+      dailies: { dates: [expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/)] },
+      index: { state: "missing", stale: true },
+      pendingExtractions: 0,
+    });
+    const daily = await call("GET", "/v1/daily");
+    expect(daily.json.logs).toEqual([
+      expect.objectContaining({ text: expect.stringContaining("Fixed the deploy.") }),
+    ]);
   });
 });
 
@@ -283,8 +407,16 @@ describe("the OpenAPI document", () => {
         "GET /v1/journal",
         "POST /v1/journal",
         "GET /v1/journal/{topic}",
+        "GET /v1/conversations/{session}",
+        "POST /v1/conversations/{session}/messages",
         "GET /v1/search",
         "GET /v1/context",
+        "GET /v1/archive",
+        "POST /v1/archive/restore",
+        "GET /v1/sessions",
+        "GET /v1/sessions/{sessionId}",
+        "GET /v1/status",
+        "GET /v1/daily",
         "GET /v1/conversations/{session}",
         "POST /v1/conversations/{session}/messages",
       ].sort(),

@@ -1,3 +1,5 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,6 +30,7 @@ beforeAll(async () => {
     homes,
     port: 0,
     maxOpenHomes: 1,
+    onError: () => undefined,
     mcpForHome: (memory) => createMcpHttpHandler(memory, { onError: () => undefined }),
   });
 });
@@ -161,6 +164,24 @@ describe("mnemo serve --homes over HTTP", () => {
       "acme/cy",
       "solo",
     ]);
+  });
+
+  it("documents the admin endpoints, and a broken token file answers 503 without naming it", async () => {
+    const document = await send("/openapi.json", { as: "ada" });
+    expect(Object.keys((document.json as unknown as { paths: object }).paths)).toContain(
+      "/v1/admin/tokens/{id}",
+    );
+    const file = join(root, ".mnemo", "tokens.json");
+    const saved = await readFile(file, "utf8");
+    await writeFile(file, "{ broken");
+    try {
+      const answer = await send("/v1/memories", { as: "ada" });
+      expect(answer.status).toBe(503);
+      expect(answer.json.error.message).not.toContain(root);
+    } finally {
+      await writeFile(file, saved);
+    }
+    expect((await send("/v1/memories", { as: "ada" })).status).toBe(200);
   });
 
   it("MCP at /mcp: each token's client sees its own home, and a tool has no way to name another", async () => {

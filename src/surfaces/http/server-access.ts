@@ -31,6 +31,8 @@ export interface ServerAccess {
   lease(grant: TokenGrant | undefined, requestedHome: string | undefined): Promise<HomeLease>;
   /** Whether /mcp is answered. */
   serveMcp: boolean;
+  /** Whether every request needs a bearer token (the web browser's page files are then served without one). */
+  tokenRequired: boolean;
   /** Many homes: what admin endpoints change. */
   homes?: MemoryHomes;
   /** Frees what the access holds (the open homes); the server's requests must be finished. */
@@ -50,6 +52,7 @@ export function oneHomeAccess(
     },
     lease: async () => lease,
     serveMcp: mcp !== undefined,
+    tokenRequired: token !== undefined,
     close: async () => undefined,
   };
 }
@@ -80,10 +83,20 @@ export function manyHomesAccess(options: ManyHomesAccessOptions): ServerAccess {
     },
     onError: options.onError,
   });
+  // Before authentication, an operator's problem (a hand-broken token file) is logged, not described to the caller.
+  const verify = (token: string) =>
+    homes.verifyToken(token).catch((error: unknown) => {
+      options.onError(error);
+      throw new HttpError(
+        503,
+        "IO",
+        "The server cannot read its tokens right now; the server log has the details.",
+      );
+    });
   return {
     authenticate: async (request) => {
       const token = bearerTokenOf(request.authorization);
-      const grant = token === undefined ? undefined : await homes.verifyToken(token);
+      const grant = token === undefined ? undefined : await verify(token);
       if (grant) return grant;
       const problem =
         request.authorization === undefined ? "is missing" : "is not a token of this server, or was revoked";
@@ -103,6 +116,7 @@ export function manyHomesAccess(options: ManyHomesAccessOptions): ServerAccess {
       });
     },
     serveMcp: mcp !== undefined,
+    tokenRequired: true,
     homes,
     close: () => pool.close(),
   };

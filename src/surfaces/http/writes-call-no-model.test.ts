@@ -80,8 +80,11 @@ describe("writes with a chat model and an embedder that never answer", () => {
       await send("DELETE", "/v1/profile/user/sections/Name"),
       await send("POST", "/v1/journal", { category: "user_pref", text: "Answers in French." }),
       await send("DELETE", "/v1/memories/Cat"),
+      await send("POST", "/v1/conversations/s1/messages", {
+        messages: [{ speaker: "user", text: "A cat." }],
+      }),
     ];
-    expect(statuses).toEqual([201, 200, 200, 200, 200, 201, 200]);
+    expect(statuses).toEqual([201, 200, 200, 200, 200, 201, 200, 201]);
     expect(blackHole.connections).toBe(0);
   });
 
@@ -113,6 +116,10 @@ describe("writes with a chat model and an embedder that never answer", () => {
       }),
       memory_remove: await call("memory_remove", { file: "memory", section: "Notes" }),
       memory_delete: await call("memory_delete", { name: "Cat" }),
+      memory_record_conversation: await call("memory_record_conversation", {
+        session: "s1",
+        messages: [{ speaker: "user", text: "A cat." }],
+      }),
     };
     await client.close();
     expect(Object.keys(results).sort()).toEqual(writers.map((tool) => tool.name).sort());

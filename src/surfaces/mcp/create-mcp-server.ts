@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { MemoryHome } from "../../index.js";
+import type { McpSessionLog } from "./mcp-session-log.js";
 import { serveMemoryTools } from "./memory-tools-handler.js";
 import { registerMemoryResources } from "./register-memory-resources.js";
 import { notifyResourceChanges, type ResourceNotificationOptions } from "./resource-notifications.js";
@@ -13,11 +14,14 @@ export interface McpServerOptions {
    * the server (stdio). Off by default: stateless HTTP has no stream to send them on.
    */
   notifyChanges?: boolean | ResourceNotificationOptions;
+  /** One client on stdio: the session context it asks for and its writes go to a session log (.sessions/). */
+  session?: McpSessionLog;
 }
 
 /**
  * An MCP server over one memory home: the memory tools, the home's files as `mnemo://` resources and
  * the session context as a prompt. Connect it to any transport; closing it leaves `memory` open.
+ * With `session` (one client on stdio), the context it asks for and its writes go to a session log.
  *
  * @example
  * const memory = await openMemory({ home: "~/.mnemo" });
@@ -28,20 +32,21 @@ export function createMcpServer(memory: MemoryHome, options: McpServerOptions = 
     { name: "mnemo", version: packageVersion() },
     { instructions: SERVER_INSTRUCTIONS_PROMPT },
   );
+  const { session } = options;
+  session?.identify(() => server.server.getClientVersion());
   registerMemoryResources(server, memory);
-  registerSessionContextPrompt(server, memory);
-  if (options.notifyChanges) {
-    const notifications = notifyResourceChanges(
-      server,
-      memory,
-      options.notifyChanges === true ? {} : options.notifyChanges,
-    );
-    serveMemoryTools(server, memory, { afterWrite: notifications.checkNow });
-  } else {
-    // The SDK announces list changes for any server with resources; this one sends none.
-    server.server.registerCapabilities({ resources: { listChanged: false } });
-    serveMemoryTools(server, memory);
-  }
+  registerSessionContextPrompt(server, memory, session);
+  const notifications = options.notifyChanges
+    ? notifyResourceChanges(server, memory, options.notifyChanges === true ? {} : options.notifyChanges)
+    : undefined;
+  // The SDK announces list changes for any server with resources; without notifications this one sends none.
+  if (!notifications) server.server.registerCapabilities({ resources: { listChanged: false } });
+  serveMemoryTools(server, memory, {
+    afterWrite: (call) => {
+      notifications?.checkNow();
+      session?.wrote(call.name, call.arguments, call.text);
+    },
+  });
   return server;
 }
 

@@ -160,6 +160,7 @@ describe("tool annotations and capabilities over stateless HTTP", () => {
       memory_delete: [false, true, true, false],
       memory_read_topic: readOnly,
       memory_search: readOnly,
+      memory_record_conversation: [false, false, false, false],
     });
     expect(Object.keys(hints)).toEqual(MEMORY_TOOLS.map((tool) => tool.name));
   });

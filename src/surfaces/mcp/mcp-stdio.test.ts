@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openMemory } from "../../index.js";
 import { runMnemo } from "../../testing/test-cli.js";
 import { CLI_PATH, makeTempDir, removeDir } from "../../testing/test-home.js";
 
@@ -79,6 +80,53 @@ describe("mnemo mcp over stdio", () => {
     expect(code).toBe(0);
     expect(server.stderr()).toContain("mnemo: MCP server on stdio for the memory home");
     expect(server.stderr()).toContain("mnemo: MCP:"); // the garbage line, reported on stderr
+  });
+
+  it("records the client's session: the context it asked for and the writes, not the reads", async () => {
+    const server = startMnemoMcp();
+    server.child.stdin.write(
+      request(1, "initialize", {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "raw", version: "1.2" },
+      }),
+    );
+    server.child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+    await server.responses(1);
+    server.child.stdin.write(request(2, "prompts/get", { name: "session_context" }));
+    await server.responses(2);
+    server.child.stdin.write(
+      request(3, "tools/call", {
+        name: "memory_add",
+        arguments: { file: "user", section: "Name", content: "The user is Grace." },
+      }),
+    );
+    await server.responses(3);
+    server.child.stdin.write(request(4, "tools/call", { name: "memory_read", arguments: { file: "user" } }));
+    const messages = await server.responses(4);
+    server.child.stdin.end();
+    expect((await server.exited)[0]).toBe(0);
+
+    const prompt = messages.find((message) => message.id === 2)?.result as
+      | { messages: Array<{ content: { text: string } }> }
+      | undefined;
+    const context = prompt?.messages[0]?.content.text;
+    const memory = await openMemory({ home, env: {} });
+    const [session, ...others] = await memory.sessions.list();
+    expect(others).toEqual([]);
+    expect(session).toMatchObject({
+      source: "mcp",
+      client: "raw 1.2",
+      turns: 0,
+      writes: 1,
+      endedAt: expect.any(String),
+    });
+    const log = await memory.sessions.get(session?.sessionId ?? "");
+    expect(log.frozen?.text).toBe(context);
+    expect(log.writes).toEqual([
+      expect.objectContaining({ tool: "memory_add", result: expect.stringContaining("USER.md") }),
+    ]);
+    await memory.close();
   });
 
   it("reports an invalid config on stderr, with exit code 4 and nothing on stdout", async () => {

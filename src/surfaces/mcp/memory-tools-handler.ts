@@ -20,7 +20,7 @@ import { toolAnnotations } from "./tool-annotations.js";
 export function serveMemoryTools(
   server: McpServer,
   memory: MemoryHome,
-  options: { afterWrite?: () => void } = {},
+  options: { afterWrite?: (call: { name: string; arguments: unknown; text: string }) => void } = {},
 ): void {
   server.server.registerCapabilities({ tools: {} });
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: MEMORY_TOOLS.map(toMcpTool) }));
@@ -30,7 +30,10 @@ export function serveMemoryTools(
       signal: extra.signal,
     });
     const tool = MEMORY_TOOLS.find((each) => each.name === request.params.name);
-    if (result.ok && tool?.readOnly === false) options.afterWrite?.();
+    if (result.ok && tool?.readOnly === false) {
+      const { name, arguments: args } = request.params;
+      options.afterWrite?.({ name, arguments: args, text: result.text });
+    }
     return toCallToolResult(result);
   });
 }

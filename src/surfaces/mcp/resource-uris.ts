@@ -105,10 +105,10 @@ export function decodeSegment(uri: string, value: UriVariable): string {
   if (Buffer.byteLength(decoded) > MAX_SEGMENT_BYTES)
     throw invalid(uri, `a part of the URI is longer than ${MAX_SEGMENT_BYTES} bytes, which no file name is`);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  if (/[/\\]|\.\.|^\.|[\u0000-\u001f\u007f]/.test(decoded)) {
+  if (/[/\\]|\.\.|^\.|\.$|[\u0000-\u001f\u007f]/.test(decoded)) {
     throw new MnemoError(
       "OUTSIDE_HOME",
-      `Refusing ${uri}: "${decoded}" could reach outside its folder of the memory home (a "/", "\\", "..", leading "." or control character). Use the URIs that resources/list returns.`,
+      `Refusing ${uri}: "${decoded}" could reach outside its folder of the memory home (a "/", "\\", "..", leading or trailing "." or control character). Use the URIs that resources/list returns.`,
     );
   }
   return decoded;

@@ -7,6 +7,7 @@ import {
   type Prompt,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { MemoryHome } from "../../index.js";
+import type { McpSessionLog } from "./mcp-session-log.js";
 import { checkedRequest } from "./request-params.js";
 import { McpRequestError, toMcpError } from "./to-mcp-error.js";
 
@@ -34,7 +35,11 @@ const SESSION_CONTEXT: Prompt = {
   ],
 };
 
-export function registerSessionContextPrompt(server: McpServer, memory: MemoryHome): void {
+export function registerSessionContextPrompt(
+  server: McpServer,
+  memory: MemoryHome,
+  session?: McpSessionLog,
+): void {
   server.server.registerCapabilities({ prompts: {} });
   server.server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [SESSION_CONTEXT] }));
   const getPrompt = checkedRequest("prompts/get", GetPromptRequestParamsSchema);
@@ -49,6 +54,7 @@ export function registerSessionContextPrompt(server: McpServer, memory: MemoryHo
     try {
       // The SDK's params schema has checked that every argument is a string.
       const text = await memory.buildContext({ basePrompt: values?.base_prompt });
+      session?.frozen(text);
       return {
         description: `Session context from the memory home ${memory.home}`,
         messages: [{ role: "user", content: { type: "text", text } }],

@@ -14,9 +14,11 @@ export const mcp = defineCommand({
   input: () => keepStdoutForProtocol(),
   async run(_input, { memory }) {
     // Loaded here, so that no other command pays for the MCP SDK.
-    const { createMcpServer } = await import("../../../mcp.js");
+    const { createMcpServer, McpSessionLog } = await import("../../../mcp.js");
     const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
-    const server = createMcpServer(memory, { notifyChanges: true });
+    // One client on stdio is one session: what it is given and what it writes go to .sessions/.
+    const session = new McpSessionLog(memory);
+    const server = createMcpServer(memory, { notifyChanges: true, session });
     server.server.onerror = (error) => printNote(`MCP: ${error.message}`);
     await server.connect(new StdioServerTransport());
     printNote(`MCP server on stdio for the memory home ${memory.home}`);
@@ -28,6 +30,7 @@ export const mcp = defineCommand({
       process.once("SIGINT", stop).once("SIGTERM", stop);
     });
     process.off("SIGINT", stop).off("SIGTERM", stop);
+    await session.end();
     return undefined;
   },
   render: () => "",

@@ -23,6 +23,7 @@ describe("serve", () => {
   it("renders its endpoints, and says when a token is needed", async () => {
     const endpoints = {
       url: "http://127.0.0.1:7077",
+      ui: "http://127.0.0.1:7077/ui/",
       api: "http://127.0.0.1:7077/v1",
       openapi: "http://127.0.0.1:7077/openapi.json",
       mcp: "http://127.0.0.1:7077/mcp",
@@ -33,6 +34,7 @@ describe("serve", () => {
     const rendered = { locate: (path: string) => path, home: endpoints.home, now: new Date() };
     expect(serve.render(endpoints, rendered).split("\n")).toEqual([
       "Serving /home/ada/.mnemo on http://127.0.0.1:7077",
+      "  Browser  http://127.0.0.1:7077/ui/",
       "  API      http://127.0.0.1:7077/v1",
       "  OpenAPI  http://127.0.0.1:7077/openapi.json",
       "  MCP      http://127.0.0.1:7077/mcp",
@@ -41,6 +43,7 @@ describe("serve", () => {
     const many = { ...endpoints, home: "/srv/homes", mode: "homes" as const };
     expect(serve.render(many, rendered).split("\n")).toEqual([
       "Serving the memory homes under /srv/homes on http://127.0.0.1:7077",
+      "  Browser  http://127.0.0.1:7077/ui/",
       "  API      http://127.0.0.1:7077/v1",
       "  OpenAPI  http://127.0.0.1:7077/openapi.json",
       "  MCP      http://127.0.0.1:7077/mcp",

@@ -9,6 +9,7 @@ import {
 } from "../../http/http-defaults.js";
 import { type CommonOptions, defineCommand, type PrintContext } from "../cli-command.js";
 import { printNote } from "../output.js";
+import { serveUntilStopped, stopSignal } from "../serve-until-stopped.js";
 
 interface ServeOptions extends CommonOptions {
   host: string;
@@ -32,6 +33,8 @@ interface ServeInput {
 /** What serve prints once it listens. */
 interface ServeEndpoints {
   url: string;
+  /** The web memory browser. */
+  ui: string;
   api: string;
   openapi: string;
   mcp: string;
@@ -44,10 +47,12 @@ interface ServeEndpoints {
 
 export const serve = defineCommand({
   name: "serve",
-  summary: "Serve the memory home over HTTP: a JSON API under /v1, and MCP at /mcp",
+  summary:
+    "Serve the memory home over HTTP: the web memory browser at /ui/, a JSON API under /v1, and MCP at /mcp",
   description:
-    "Start an HTTP server for the memory home: the JSON API under /v1 (memories, profile sections, journal, " +
-    "search, session context), its OpenAPI description at /openapi.json, and MCP's Streamable HTTP at /mcp. " +
+    "Start an HTTP server for the memory home: the web memory browser at /ui/, the JSON API under /v1 (memories, " +
+    "profile sections, journal, archive, search, sessions, status, session context), its OpenAPI description at " +
+    "/openapi.json, and MCP's Streamable HTTP at /mcp. " +
     "Without a token it listens on loopback only; any other --host needs a token. With --homes ROOT it serves every " +
     "home under ROOT instead: each request carries a token of `mnemo tokens` and reaches only a home that token names " +
     "(the Mnemo-Home header picks one of several). Stops on Ctrl+C or SIGTERM.",
@@ -88,23 +93,9 @@ export const serve = defineCommand({
   },
   withoutHome: (input) => (input.homes === undefined ? undefined : (context) => serveHomes(input, context)),
   async run(listen, { memory, print }) {
-    const { startHttpServer } = await import("../../../http.js");
-    const { createMcpHttpHandler } = await import("../../../mcp.js");
-    const mcp = createMcpHttpHandler(memory, {
-      onError: (error) => printNote(`MCP: ${errorMessage(error)}`),
-    });
-    const { host, port, token, maxBodyBytes } = listen;
-    const server = await startHttpServer({ memory, mcp, host, port, token, maxBodyBytes }).catch(
-      async (error: unknown) => {
-        await mcp.close();
-        throw error;
-      },
+    await serveUntilStopped(memory, listen, (url) =>
+      print(endpoints(url, memory.home, listen.token ? "required" : "none", "home")),
     );
-    print(endpoints(server.url, memory.home, listen.token ? "required" : "none", "home"));
-    await stopSignal();
-    printNote("stopping: finishing the requests in progress");
-    await mcp.close();
-    await server.close();
     return undefined;
   },
   render: (endpoints: ServeEndpoints) =>
@@ -112,6 +103,7 @@ export const serve = defineCommand({
       endpoints.mode === "homes"
         ? `Serving the memory homes under ${endpoints.home} on ${endpoints.url}`
         : `Serving ${endpoints.home} on ${endpoints.url}`,
+      `  Browser  ${endpoints.ui}`,
       `  API      ${endpoints.api}`,
       `  OpenAPI  ${endpoints.openapi}`,
       `  MCP      ${endpoints.mcp}`,
@@ -125,7 +117,8 @@ export const serve = defineCommand({
 
 /** --homes: options that belong to one home are refused rather than ignored. */
 function refuseOneHomeOptions(options: ServeOptions): void {
-  const oneHome = options.home !== undefined ? "--home" : options.store !== undefined ? "--store" : undefined;
+  const given = { "--home": options.home, "--store": options.store, "--home-id": options.homeId };
+  const oneHome = Object.entries(given).find(([, value]) => value !== undefined)?.[0];
   if (oneHome)
     throw new MnemoError(
       "INVALID_INPUT",
@@ -173,21 +166,11 @@ function endpoints(
   token: ServeEndpoints["token"],
   mode: ServeEndpoints["mode"],
 ): ServeEndpoints {
-  return { url, api: `${url}/v1`, openapi: `${url}/openapi.json`, mcp: `${url}/mcp`, home, token, mode };
+  const api = `${url}/v1`;
+  return { url, ui: `${url}/ui/`, api, openapi: `${url}/openapi.json`, mcp: `${url}/mcp`, home, token, mode };
 }
 
-/** Resolves at the first SIGINT or SIGTERM; a second one then ends the process the default way. */
-function stopSignal(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.off("SIGINT", stop).off("SIGTERM", stop);
-      resolve();
-    };
-    process.once("SIGINT", stop).once("SIGTERM", stop);
-  });
-}
-
-function wholeNumber(value: string, option: string, min: number, max: number): number {
+export function wholeNumber(value: string, option: string, min: number, max: number): number {
   const number = Number(value);
   if (!/^\d+$/.test(value.trim()) || number < min || number > max)
     throw new MnemoError(

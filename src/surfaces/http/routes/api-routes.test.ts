@@ -29,7 +29,15 @@ describe("the API's routes", () => {
     "each is reached by its own paths, with its parameters decoded exactly",
     async (index, first, second) => {
       const { route } = API_ROUTES[index] as (typeof API_ROUTES)[number];
-      const values = { name: first, file: first, section: second, topic: first };
+      const values = {
+        name: first,
+        file: first,
+        section: second,
+        topic: first,
+        session: first,
+        sessionId: first,
+        id: first,
+      };
       const response = await echo.request(fillPath(route.path, values), {
         method: route.method.toUpperCase(),
       });

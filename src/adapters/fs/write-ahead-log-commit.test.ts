@@ -1,0 +1,222 @@
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { MnemoError } from "../../errors.js";
+import { makeTempDir, removeDir } from "../../testing/test-home.js";
+import { ioError } from "./io-error.js";
+import { resolveInsideHome } from "./safe-path.js";
+import type { StagedChanges } from "./staged-writer.js";
+import { commitChanges, completeInterruptedCommit, PENDING_WRITES_PATH } from "./write-ahead-log.js";
+
+/**
+ * commitChanges and completeInterruptedCommit on real files, with the store's own path resolver.
+ * A commit is interrupted by making the resolver fail at a chosen call while the renames are applied
+ * (as a killed writer would stop there): what is on disk then is what the next writer finds.
+ */
+let home = "";
+beforeEach(async () => {
+  home = await makeTempDir("mnemo-wal-commit-");
+});
+afterEach(async () => removeDir(home));
+
+const read = (path: string) => readFile(join(home, path), "utf8").catch(() => undefined);
+
+/** The store's resolver, recording each path asked for; fails when `failOn` says so. */
+function files(failOn?: (path: string, call: number) => boolean) {
+  const asked: string[] = [];
+  return {
+    asked,
+    resolvePath: async (path: string, options: { createFolders: boolean }) => {
+      asked.push(path);
+      if (failOn?.(path, asked.length)) throw new Error(`killed while resolving ${path}`);
+      return resolveInsideHome(home, path, options);
+    },
+    fileError: ioError,
+  };
+}
+
+/** Fails the n-th time `path` is resolved: the first time is writing its temporary file, the second applying it. */
+function failOnNth(path: string, n: number) {
+  let seen = 0;
+  return (asked: string) => asked === path && ++seen === n;
+}
+
+/** Fails at the n-th change applied once the commit is decided (its record written): a writer killed there. */
+function failOnNthApplied(n: number) {
+  let decided = false;
+  let applied = 0;
+  return (asked: string) => {
+    if (asked === PENDING_WRITES_PATH) decided = true;
+    else if (decided) applied++;
+    return applied === n;
+  };
+}
+
+/** Where some text is: the files among `paths` that hold it. */
+async function holders(text: string, paths: string[]): Promise<string[]> {
+  const contents = await Promise.all(paths.map((path) => read(path)));
+  return paths.filter((_, index) => contents[index]?.includes(text));
+}
+
+async function temporaryFiles(): Promise<string[]> {
+  const entries = await readdir(home, { recursive: true });
+  return entries.filter((entry) => entry.endsWith(".tmp")).sort();
+}
+
+const record = () => read(PENDING_WRITES_PATH);
+
+describe("commitChanges", () => {
+  test("one file is written without a record; two or more with one, removed at the end", async () => {
+    const single = files();
+    await commitChanges(home, new Map([["USER.md", "one"]]), single);
+    expect(single.asked).not.toContain(PENDING_WRITES_PATH);
+    // No .index folder yet: the record's folder is made for it.
+    const several = files();
+    await commitChanges(
+      home,
+      new Map([
+        ["USER.md", "two"],
+        ["SOUL.md", "soul"],
+      ]),
+      several,
+    );
+    expect(several.asked).toContain(PENDING_WRITES_PATH);
+    expect([await read("USER.md"), await read("SOUL.md"), await record()]).toEqual([
+      "two",
+      "soul",
+      undefined,
+    ]);
+    expect(await temporaryFiles()).toEqual([]);
+  });
+
+  test("moved text is never nowhere: archive/ is renamed first, so a commit stopped after one rename has it", async () => {
+    await writeFile(join(home, "USER.md"), "# User\n\n## Work\nCompilers\n");
+    // Staged in the order a careless writer might: the file first, its archive second.
+    const changes: StagedChanges = new Map([
+      ["USER.md", "# User\n"],
+      ["archive/USER.md", "## Work\nCompilers\n"],
+    ]);
+    await expect(commitChanges(home, changes, files(failOnNthApplied(2)))).rejects.toThrow("killed");
+    expect(await holders("Compilers", ["USER.md", "archive/USER.md"])).toEqual([
+      "USER.md",
+      "archive/USER.md",
+    ]);
+    expect(await completeInterruptedCommit(home, files())).toBe(2);
+    expect([await read("USER.md"), await read("archive/USER.md"), await record()]).toEqual([
+      "# User\n",
+      "## Work\nCompilers\n",
+      undefined,
+    ]);
+  });
+
+  test("a removal comes last: stopped before it, the removed file and its archived copy both exist", async () => {
+    await writeFile(join(home, "notes.md"), "old notes");
+    const changes: StagedChanges = new Map([
+      ["notes.md", null],
+      ["archive/notes.md", "old notes"],
+    ]);
+    await expect(commitChanges(home, changes, files(failOnNthApplied(2)))).rejects.toThrow("killed");
+    expect(await holders("old notes", ["notes.md", "archive/notes.md"])).toEqual([
+      "notes.md",
+      "archive/notes.md",
+    ]);
+    expect(await completeInterruptedCommit(home, files())).toBe(2);
+    expect([await read("notes.md"), await read("archive/notes.md")]).toEqual([undefined, "old notes"]);
+  });
+
+  test("a transaction of 70 files (two parallel batches) writes every one", async () => {
+    const changes: StagedChanges = new Map(
+      Array.from({ length: 70 }, (_, n) => [`memories/m${n}.md`, `memory ${n}`]),
+    );
+    await commitChanges(home, changes, files());
+    const written = await readdir(join(home, "memories"));
+    expect(written).toHaveLength(70);
+    expect(await read("memories/m69.md")).toBe("memory 69");
+    expect(await temporaryFiles()).toEqual([]);
+  });
+
+  test("a folder where a file belongs refuses the commit before it is decided, leaving nothing", async () => {
+    await mkdir(join(home, "SOUL.md"));
+    const changes: StagedChanges = new Map([
+      ["USER.md", "user"],
+      ["SOUL.md", "soul"],
+    ]);
+    const error = await commitChanges(home, changes, files()).catch((reason: unknown) => reason);
+    expect(MnemoError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: "IO", message: expect.stringContaining("SOUL.md") });
+    expect([await read("USER.md"), await record(), await temporaryFiles()]).toEqual([
+      undefined,
+      undefined,
+      [],
+    ]);
+  });
+
+  test("a single file whose rename fails leaves no temporary file", async () => {
+    const stopped = files(failOnNth("USER.md", 2));
+    await expect(commitChanges(home, new Map([["USER.md", "one"]]), stopped)).rejects.toThrow("killed");
+    expect([await read("USER.md"), await temporaryFiles()]).toEqual([undefined, []]);
+  });
+
+  test("a record that cannot be written fails naming it, and leaves no temporary file", async () => {
+    await mkdir(join(home, PENDING_WRITES_PATH), { recursive: true });
+    const changes: StagedChanges = new Map([
+      ["USER.md", "user"],
+      ["SOUL.md", "soul"],
+    ]);
+    await expect(commitChanges(home, changes, files())).rejects.toMatchObject({
+      code: "IO",
+      message: expect.stringContaining("pending-writes.json"),
+    });
+    expect([await read("USER.md"), await temporaryFiles()]).toEqual([undefined, []]);
+  });
+});
+
+describe("completeInterruptedCommit", () => {
+  async function plant(pending: unknown): Promise<void> {
+    await mkdir(join(home, ".index"), { recursive: true });
+    await writeFile(join(home, PENDING_WRITES_PATH), JSON.stringify(pending));
+  }
+
+  test("with nothing to finish it returns 0 and creates nothing", async () => {
+    expect(await completeInterruptedCommit(home, files())).toBe(0);
+    expect(await readdir(home)).toEqual([]);
+  });
+
+  test("a replay is idempotent: a rename already done and a removal already done are skipped", async () => {
+    await writeFile(join(home, "USER.md"), "new content");
+    await plant({
+      version: 1,
+      changes: [{ path: "USER.md", temporary: ".USER.md.0123456789ab.tmp" }, { path: "gone.md" }],
+    });
+    expect(await completeInterruptedCommit(home, files())).toBe(2);
+    expect([await read("USER.md"), await record()]).toEqual(["new content", undefined]);
+  });
+
+  test("a folder where the record belongs fails naming it", async () => {
+    await mkdir(join(home, PENDING_WRITES_PATH), { recursive: true });
+    await expect(completeInterruptedCommit(home, files())).rejects.toMatchObject({
+      code: "IO",
+      message: expect.stringContaining("pending-writes.json"),
+    });
+  });
+
+  test.each([
+    ["not JSON", "{"],
+    ["null", null],
+    ["another version", { version: 2, changes: [] }],
+    ["no changes", { version: 1 }],
+    ["a change without a path", { version: 1, changes: [{ temporary: ".x.md.0123456789ab.tmp" }] }],
+    ["a null change", { version: 1, changes: [null] }],
+    ["a temporary that is not a string", { version: 1, changes: [{ path: "x.md", temporary: 42 }] }],
+    ["one good change and one bad", { version: 1, changes: [{ path: "x.md" }, { path: 7 }] }],
+  ])("a record holding %s is refused as MALFORMED_FILE, saying what to do", async (_what, pending) => {
+    if (typeof pending === "string") {
+      await mkdir(join(home, ".index"), { recursive: true });
+      await writeFile(join(home, PENDING_WRITES_PATH), pending);
+    } else await plant(pending);
+    await expect(completeInterruptedCommit(home, files())).rejects.toMatchObject({
+      code: "MALFORMED_FILE",
+      message: expect.stringContaining("Move it out of the home's .index folder and run `mnemo doctor`."),
+    });
+  });
+});

@@ -1,0 +1,126 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import { openTestMemory, removeDir } from "../../testing/test-home.js";
+import type { MemoryHome } from "../memory-home.js";
+
+/** Listing and restoring the archive on a real home: files, MEMORY.md's index, budgets, search. */
+let memory: MemoryHome;
+let home = "";
+
+afterEach(async () => {
+  await memory.close();
+  await removeDir(home);
+});
+
+async function open(config: Parameters<typeof openTestMemory>[0] = {}) {
+  ({ memory, home } = await openTestMemory({ config: { search: { embedder: "none" } }, ...config }));
+}
+
+const read = (path: string) => readFile(join(home, path), "utf8").catch(() => undefined);
+
+describe("the archive", () => {
+  test("a forgotten memory comes back byte for byte, with its index line, found by search, and leaves the archive", async () => {
+    await open();
+    await memory.memories.save({
+      type: "user",
+      name: "Owns a cat",
+      description: "Miso",
+      content: "A cat, Miso.",
+    });
+    const before = await read("memories/user_owns-a-cat.md");
+    await memory.memories.delete("Owns a cat");
+    const { items, total } = await memory.archive.list();
+    expect(total).toBe(1);
+    expect(items[0]).toMatchObject({
+      path: "archive/memories/user_owns-a-cat.md",
+      source: "memories/user_owns-a-cat.md",
+      reason: "deleted",
+      restorable: true,
+      text: before?.trimEnd(),
+    });
+    const restored = await memory.archive.restore({ path: items[0]?.path ?? "", id: items[0]?.id ?? "" });
+    expect(restored).toEqual({
+      path: "memories/user_owns-a-cat.md",
+      kind: "memory",
+      names: ["Owns a cat"],
+      archived: [],
+    });
+    expect(await read("memories/user_owns-a-cat.md")).toBe(before);
+    expect(await read("MEMORY.md")).toContain("- [Owns a cat](memories/user_owns-a-cat.md) — Miso");
+    expect(await read("archive/memories/user_owns-a-cat.md")).toBeUndefined();
+    expect((await memory.archive.list()).total).toBe(0);
+    expect((await memory.recall("Miso")).hits.map((hit) => hit.path)).toContain(
+      "memories/user_owns-a-cat.md",
+    );
+  });
+
+  test("restoring over a newer version archives the newer one: nothing is lost either way", async () => {
+    await open();
+    await memory.memories.save({ type: "user", name: "Pet", content: "A cat." });
+    await memory.memories.save({ type: "user", name: "Pet", content: "A dog." });
+    const [old] = (await memory.archive.list()).items;
+    const restored = await memory.archive.restore({ path: old?.path ?? "", id: old?.id ?? "" });
+    expect(restored.archived).toEqual([expect.objectContaining({ path: "archive/memories/user_pet.md" })]);
+    expect((await memory.memories.get("Pet")).content).toBe("A cat.");
+    const [displaced, ...rest] = (await memory.archive.list()).items;
+    expect(rest).toEqual([]);
+    expect(displaced).toMatchObject({ reason: "replaced by a restore from the archive" });
+    expect(displaced?.text).toContain("A dog.");
+  });
+
+  test("a removed section goes back into its file within the budget; what no longer fits is archived", async () => {
+    await open({ config: { search: { embedder: "none" }, budgets: { user: 120 } } });
+    await memory.profile.add("user", "Pets", "A cat named Miso.");
+    await memory.profile.remove("user", "Pets");
+    const [removed] = (await memory.archive.list()).items;
+    expect(removed).toMatchObject({ source: "USER.md", reason: "section removed", restorable: true });
+    await memory.profile.add("user", "Name", `Grace ${"x".repeat(70)}`);
+    const restored = await memory.archive.restore({ path: removed?.path ?? "", id: removed?.id ?? "" });
+    expect(restored).toMatchObject({ kind: "sections", path: "USER.md", names: ["Pets"] });
+    expect(restored.usage?.characters).toBeLessThanOrEqual(120);
+    // Over budget: the last section (the one restored) went back to the archive, marked as such.
+    expect(restored.archived).toEqual([expect.objectContaining({ reason: "over budget (120 characters)" })]);
+    expect(await read("archive/USER.md")).toContain("A cat named Miso.");
+  });
+
+  test("what cannot be restored says why and changes nothing; a stale id is not found", async () => {
+    await open({ config: { search: { embedder: "none" }, budgets: { user: 40 } } });
+    await memory.profile.add("user", "Notes", "one\ntwo\nthree\nfour\nfive\nsix\nseven");
+    const [trimmed] = (await memory.archive.list()).items;
+    expect(trimmed).toMatchObject({
+      restorable: false,
+      restoreNote: expect.stringMatching(/cannot tell which section/),
+    });
+    const archive = await read("archive/USER.md");
+    const target = { path: trimmed?.path ?? "", id: trimmed?.id ?? "" };
+    await expect(memory.archive.restore(target)).rejects.toMatchObject({ code: "INVALID_INPUT" });
+    expect(await read("archive/USER.md")).toBe(archive);
+    await expect(memory.archive.restore({ ...target, id: "0000000000000000" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: expect.stringMatching(/List the archive again/),
+    });
+    await expect(memory.archive.restore({ path: "USER.md", id: target.id })).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+    });
+  });
+
+  test("a credential written into the archive by hand is refused on the way back", async () => {
+    await open();
+    await writeFile(join(home, "USER.md"), "# User\n\n");
+    await memory.store.transaction((writer) =>
+      writer.write(
+        "archive/USER.md",
+        "<!-- mnemo archived from USER.md at 2026-01-01 10:00: section removed -->\n## Keys\nghp_0123456789abcdefghijklmnopqrstuvwxyzAB\n",
+      ),
+    );
+    const [item] = (await memory.archive.list()).items;
+    await expect(
+      memory.archive.restore({ path: item?.path ?? "", id: item?.id ?? "" }),
+    ).rejects.toMatchObject({
+      code: "SECRET_DETECTED",
+    });
+    expect(await read("USER.md")).toBe("# User\n\n");
+    expect((await memory.archive.list()).total).toBe(1);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Puts restored text back, inside the restore's transaction: a typed memory into its file and
+ * MEMORY.md's index (a current version, or the same memory under another type, goes to the archive
+ * first), profile sections into their file through the same edit and budget as `profile.add`.
+ */
+import type { DocumentWriter } from "../../contracts/document-store.js";
+import type { HomeContext } from "../home/home-context.js";
+import { MANAGED_MEMORY_SECTIONS } from "../home/layout.js";
+import { validateSectionText } from "../markdown/sections.js";
+import { moveToArchive, updateIndex } from "../memdir/memdir.js";
+import { parseMemoryFile } from "../memdir/memory-file.js";
+import { removeIndexLines, upsertIndexLine } from "../memdir/memory-index.js";
+import { findNamedFiles } from "../memdir/memory-lookup.js";
+import { validateMemoryName } from "../memdir/memory-name.js";
+import { applyProfileEdit, checkWritableSection, type Edit } from "../profile/profile.js";
+import { addToSection } from "../profile/section-edits.js";
+import type { ArchivedChunk } from "./archive.js";
+import type { RestoreResult } from "./archive-browser.js";
+import type { RestorePlan } from "./restore-plan.js";
+
+const DISPLACED = "replaced by a restore from the archive";
+
+export async function restoreMemoryFile(
+  home: HomeContext,
+  writer: DocumentWriter,
+  plan: Extract<RestorePlan, { kind: "memory" }> & { text: string },
+): Promise<RestoreResult> {
+  const name = validateMemoryName(plan.name);
+  const named = await findNamedFiles(writer, name);
+  const displaced = [...new Set([...named.holding, ...(named.present.has(plan.path) ? [plan.path] : [])])];
+  const now = home.now();
+  const archived: ArchivedChunk[] = [];
+  for (const path of displaced) archived.push(...(await moveToArchive(writer, path, DISPLACED, now)));
+  await writer.write(plan.path, plan.text.endsWith("\n") ? plan.text : `${plan.text}\n`);
+  const parsed = parseMemoryFile(plan.path, plan.text);
+  const summary = parsed.ok ? parsed.header.description : "";
+  const others = displaced.filter((path) => path !== plan.path);
+  await updateIndex(writer, (body) =>
+    upsertIndexLine(removeIndexLines(body, others), { title: name, path: plan.path, summary }),
+  );
+  return { path: plan.path, kind: "memory", names: [name], archived };
+}
+
+export async function restoreSections(
+  home: HomeContext,
+  writer: DocumentWriter,
+  plan: Extract<RestorePlan, { kind: "sections" }>,
+): Promise<RestoreResult> {
+  const sections = plan.sections.map((section) => ({
+    name: checkWritableSection(plan.file, section.name),
+    content: validateSectionText(section.content, `archived text of ## ${section.name}`),
+  }));
+  const insertBefore = plan.file === "memory" ? MANAGED_MEMORY_SECTIONS : [];
+  const edit: Edit = (document) => ({
+    document: sections.reduce(
+      (edited, section) => addToSection(edited, section.name, section.content, { insertBefore }),
+      document,
+    ),
+  });
+  const names = sections.map((section) => section.name);
+  const change = await applyProfileEdit(home, writer, {
+    file: plan.file,
+    section: names[0] ?? "",
+    action: "added",
+    edit,
+  });
+  return { path: change.path, kind: "sections", names, archived: change.archived, usage: change.usage };
+}

@@ -2,6 +2,7 @@ import type { DocumentReader, DocumentStore, DocumentWriter } from "../../contra
 import { archiveText } from "../archive/archive.js";
 import { secretMode } from "../guard/secret-guard.js";
 import type { HomeContext } from "../home/home-context.js";
+import { inBatches, readMany } from "../home/read-many.js";
 import { checkTree } from "./check-tree.js";
 import { type ImportStep, isArchivePath, planImport } from "./import-plan.js";
 import {
@@ -24,9 +25,6 @@ export interface HomeTree {
   skipped: SkippedFile[];
 }
 
-/** Documents read at once: a home of 100,000 memories is read in parallel batches. */
-const PARALLEL_READS = 64;
-
 /**
  * Read inside a transaction: the tree is one moment of the home (a memory and its index line
  * together), however long the reading takes, and the store checks each folder once.
@@ -45,7 +43,7 @@ async function readTree(reader: DocumentReader): Promise<HomeTree> {
     else skipped.push({ path, reason: kind.kind === "settings" ? SETTINGS_SKIP_REASON : kind.reason });
   }
   paths.sort();
-  const texts = await readAll(reader, paths);
+  const texts = await readMany(reader, paths);
   // A document removed between the listing and the read is simply not part of this export.
   const files = paths.flatMap((path) => {
     const text = texts.get(path);
@@ -125,7 +123,7 @@ async function readPresent(reader: DocumentReader, paths: readonly string[]): Pr
   const folders = [...new Set(paths.map(folderOf))];
   const stamps = await Promise.all(folders.map((folder) => reader.folderStamp(folder)));
   const existing = new Set(folders.filter((_, index) => stamps[index] !== undefined));
-  return readAll(
+  return readMany(
     reader,
     paths.filter((path) => existing.has(folderOf(path))),
   );
@@ -134,20 +132,6 @@ async function readPresent(reader: DocumentReader, paths: readonly string[]): Pr
 function folderOf(path: string): string {
   const slash = path.lastIndexOf("/");
   return slash === -1 ? "" : path.slice(0, slash);
-}
-
-async function readAll(reader: DocumentReader, paths: readonly string[]): Promise<Map<string, string>> {
-  const texts = new Map<string, string>();
-  await inBatches(paths, async (path) => {
-    const text = await reader.read(path);
-    if (text !== undefined) texts.set(path, text);
-  });
-  return texts;
-}
-
-async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
-  for (let start = 0; start < items.length; start += PARALLEL_READS)
-    await Promise.all(items.slice(start, start + PARALLEL_READS).map(work));
 }
 
 function describe(

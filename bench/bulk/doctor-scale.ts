@@ -1,10 +1,11 @@
 /**
  * `mnemo doctor` on a big home: N memories saved with saveMany into a new file home, then doctor
  * run on it (and, with --fix, doctor --fix after MEMORY.md lost its index, so every memory is
- * `unindexed-memory`). Doctor must take time proportional to the home: run it at two sizes and
+ * `unindexed-memory`); with --index, after the search index caught up (doctor then compares the
+ * index with the files too). Doctor must take time proportional to the home: run it at two sizes and
  * compare the time per memory.
  *
- *   npx tsx bench/bulk/doctor-scale.ts [--memories 20000] [--fix]
+ *   npx tsx bench/bulk/doctor-scale.ts [--memories 20000] [--fix] [--index]
  *   node --cpu-prof --import tsx bench/bulk/doctor-scale.ts   (to see where the time goes)
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -19,6 +20,7 @@ const { values } = parseArgs({
   options: {
     memories: { type: "string", default: "20000" },
     fix: { type: "boolean", default: false },
+    index: { type: "boolean", default: false },
   },
 });
 const count = Number(values.memories);
@@ -41,6 +43,7 @@ try {
       content: syntheticNote(random, index),
     })),
   );
+  if (values.index) await memory.syncIndex();
   const loadBefore = loadavg()[0] as number;
   const started = performance.now();
   const report = await memory.doctor();

@@ -68,7 +68,13 @@ describe("the packed package, installed", () => {
       typeof target === "string" ? [target] : [target.types, target.import],
     );
     const browser = ["web/index.html", "web/app.js", "web/style.css"]; // the web memory browser, served as is
-    for (const needed of [...targets, ...Object.values(manifest.bin), "README.md", "docs/format.md", ...browser])
+    for (const needed of [
+      ...targets,
+      ...Object.values(manifest.bin),
+      "README.md",
+      "docs/format.md",
+      ...browser,
+    ])
       expect(paths).toContain(needed.replace(/^\.\//, ""));
     const unwanted = paths.filter(
       (path) =>

@@ -12,6 +12,7 @@ import {
 } from "../../engine/transfer/tree-layout.js";
 import { errnoCode, MnemoError } from "../../errors.js";
 import { ioError } from "./io-error.js";
+import { runLimited } from "./run-limited.js";
 
 /**
  * A memory home's Markdown tree as a plain folder, the other side of `mnemo export` and
@@ -38,14 +39,9 @@ export async function readTreeFolder(folder: string): Promise<{ files: TreeFile[
   });
   paths.sort();
   const files: TreeFile[] = new Array(paths.length);
-  for (let start = 0; start < paths.length; start += PARALLEL_FILES) {
-    const batch = paths.slice(start, start + PARALLEL_FILES);
-    await Promise.all(
-      batch.map(async (path, offset) => {
-        files[start + offset] = { path, text: await readUtf8(join(folder, ...path.split("/"))) };
-      }),
-    );
-  }
+  await runLimited(paths, PARALLEL_FILES, async (path, index) => {
+    files[index] = { path, text: await readUtf8(join(folder, ...path.split("/"))) };
+  });
   return { files, skipped };
 }
 
@@ -58,15 +54,10 @@ export async function writeTreeFolder(folder: string, files: readonly TreeFile[]
   // The folder itself too: an empty home exports as an empty folder, which imports as nothing.
   const folders = new Set([folder, ...files.map((file) => dirname(join(folder, ...file.path.split("/"))))]);
   for (const each of [...folders].sort()) await mkdir(each, { recursive: true }).catch(fail(each));
-  for (let start = 0; start < files.length; start += PARALLEL_FILES) {
-    const batch = files.slice(start, start + PARALLEL_FILES);
-    await Promise.all(
-      batch.map(async ({ path, text }) => {
-        const absolute = join(folder, ...path.split("/"));
-        await writeFile(absolute, text, { encoding: "utf8", flag: "wx" }).catch(fail(absolute));
-      }),
-    );
-  }
+  await runLimited(files, PARALLEL_FILES, async ({ path, text }) => {
+    const absolute = join(folder, ...path.split("/"));
+    await writeFile(absolute, text, { encoding: "utf8", flag: "wx" }).catch(fail(absolute));
+  });
 }
 
 /** Calls `found` with each regular file's relative path; refuses links, devices and stray folders. */

@@ -45,13 +45,20 @@ export class PgPoolClient implements SqlClient {
     } catch (error) {
       throw postgresError(error, this.location);
     }
+    // One query at a time on the connection, in the order asked: a caller may read many documents
+    // at once (an export), and pg 8 queues concurrent queries only with a deprecation warning.
+    let previous: Promise<unknown> = Promise.resolve();
     const connection: SqlQueryable = {
-      query: async <Row>(sql: string, parameters: readonly unknown[] = []) => {
-        try {
-          return (await client.query(sql, [...parameters])).rows as Row[];
-        } catch (error) {
-          throw postgresError(error, this.location);
-        }
+      query: <Row>(sql: string, parameters: readonly unknown[] = []) => {
+        const run = previous.then(async () => {
+          try {
+            return (await client.query(sql, [...parameters])).rows as Row[];
+          } catch (error) {
+            throw postgresError(error, this.location);
+          }
+        });
+        previous = run.catch(() => undefined);
+        return run;
       },
     };
     let broken: Error | undefined;

@@ -1,11 +1,15 @@
 import type { DocumentInfo, DocumentReader } from "../../contracts/document-store.js";
 import { validateDocumentPath } from "../fs/safe-path.js";
+import { BatchedReads } from "./batched-reads.js";
 import type { SqlQueryable } from "./sql-client.js";
 
 /**
  * One home's documents read from `mnemo_documents`, through the pool or through a transaction's
  * connection (which then sees its own home as its lock holder left it). Content is kept as bytes,
  * UTF-8, so a document reads back byte for byte as it was written, NUL characters included.
+ * Reads asked for at once go to the server as one query (BatchedReads). In a transaction, which
+ * holds the home's lock so no other writer changes it, a listed folder is known whole: reading a
+ * path the listing lacks (every memory of a bulk save into a new home) asks the server nothing.
  */
 interface ListedRow {
   path: string;
@@ -17,19 +21,28 @@ interface ListedRow {
 export class PostgresDocumentReader implements DocumentReader {
   private readonly connection: SqlQueryable;
   private readonly homeId: string;
+  private readonly reads = new BatchedReads((paths) => this.fetch(paths));
+  /** Folder -> every path in it, as listed in this transaction; undefined outside a transaction. */
+  private readonly listedFolders: Map<string, Set<string>> | undefined;
 
-  constructor(connection: SqlQueryable, homeId: string) {
+  constructor(connection: SqlQueryable, homeId: string, options: { inTransaction?: boolean } = {}) {
     this.connection = connection;
     this.homeId = homeId;
+    this.listedFolders = options.inTransaction ? new Map() : undefined;
   }
 
   async read(path: string): Promise<string | undefined> {
     validateDocumentPath(path);
-    const [row] = await this.connection.query<{ content: Uint8Array }>(
-      "SELECT content FROM mnemo_documents WHERE home_id = $1 AND path = $2",
-      [this.homeId, path],
+    if (this.listedFolders?.get(folderOf(path))?.has(path) === false) return undefined;
+    return this.reads.read(path);
+  }
+
+  private async fetch(paths: string[]): Promise<Map<string, string>> {
+    const rows = await this.connection.query<{ path: string; content: Uint8Array }>(
+      "SELECT path, content FROM mnemo_documents WHERE home_id = $1 AND path = ANY($2::text[])",
+      [this.homeId, paths],
     );
-    return row && utf8(row.content);
+    return new Map(rows.map((row) => [row.path, utf8(row.content)]));
   }
 
   async readHead(path: string, maxBytes: number): Promise<string | undefined> {
@@ -49,6 +62,7 @@ export class PostgresDocumentReader implements DocumentReader {
        WHERE home_id = $1 AND folder = $2`,
       [this.homeId, directory],
     );
+    this.listedFolders?.set(directory, new Set(rows.map((row) => row.path)));
     return rows
       .filter((row) => !(row.path.split("/").at(-1) ?? "").startsWith("."))
       .map((row) => ({

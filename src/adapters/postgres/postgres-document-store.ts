@@ -103,9 +103,12 @@ export class PostgresDocumentStore implements DocumentStore {
         homeId: this.homeId,
         timeoutMs: this.lockTimeoutMs,
       });
-      const writer = new StagedWriter(new PostgresDocumentReader(connection, this.homeId), async (path) => {
-        validateDocumentPath(path);
-      });
+      const writer = new StagedWriter(
+        new PostgresDocumentReader(connection, this.homeId, { inTransaction: true }),
+        async (path) => {
+          validateDocumentPath(path);
+        },
+      );
       const result = await work(writer);
       await commitChanges(connection, this.homeId, writer.changes);
       return result;

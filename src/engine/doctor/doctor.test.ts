@@ -1,8 +1,13 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
+import { InMemoryDocumentStore } from "../../adapters/memory/in-memory-document-store.js";
+import { InMemoryMessageStore } from "../../adapters/memory/in-memory-message-store.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
-import type { MemoryHome } from "../memory-home.js";
+import { configSchema } from "../config/schema.js";
+import { MEMORY_PATH } from "../home/layout.js";
+import { indexLinesOf } from "../memdir/memory-index.js";
+import { MemoryHome } from "../memory-home.js";
 
 const NOW = new Date(2026, 10, 22, 14, 30);
 let home = "";
@@ -108,4 +113,44 @@ describe("doctor", () => {
     expect(await readFile(join(home, "archive/topics/user_prefs.md"), "utf8")).toContain("entry 0");
     expect((await memory.doctor()).problems.map((problem) => problem.kind)).toEqual(["misnamed-daily-log"]);
   });
+
+  test("reads each memory once, and --fix puts back every index line", async () => {
+    const store = new CountingStore({ now: () => NOW });
+    const inMemory = new MemoryHome(
+      { store, config: configSchema.parse({}), now: () => NOW, warn: () => undefined },
+      {
+        home: "in-memory",
+        openSearch: () => Promise.reject(new Error("no search in this test")),
+        messageStore: async () => new InMemoryMessageStore(),
+      },
+    );
+    const names = Array.from({ length: 40 }, (_, index) => `Memory ${index}`);
+    await inMemory.memories.saveMany(names.map((name) => ({ type: "user", name, content: name })));
+    const saved = (await store.read(MEMORY_PATH)) ?? "";
+    await store.transaction((writer) => writer.write(MEMORY_PATH, "# Memory\n"));
+    store.reads.length = 0;
+    const report = await inMemory.doctor();
+    expect(report.problems.filter((problem) => problem.kind === "unindexed-memory")).toHaveLength(40);
+    const memoryReads = store.reads.filter((path) => path.startsWith("memories/"));
+    expect(memoryReads).toHaveLength(40); // once for all the checks, not once per check
+    expect(new Set(memoryReads).size).toBe(40);
+    await inMemory.doctor({ fix: true });
+    const byPath = (lines: Array<{ path: string }>) =>
+      [...lines].sort((a, b) => a.path.localeCompare(b.path));
+    const restored = indexLinesOf((await store.read(MEMORY_PATH)) ?? "");
+    expect(byPath(restored)).toEqual(byPath(indexLinesOf(saved)));
+    // Added one after the other in the order the files are listed, so the last listed comes first.
+    expect(restored.map((line) => line.path)).toEqual(
+      restored.map((line) => line.path).sort((a, b) => b.localeCompare(a)),
+    );
+  });
 });
+
+/** Counts the documents read one by one: a database store pays a query for each. */
+class CountingStore extends InMemoryDocumentStore {
+  reads: string[] = [];
+  override async read(path: string): Promise<string | undefined> {
+    this.reads.push(path);
+    return super.read(path);
+  }
+}

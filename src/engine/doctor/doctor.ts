@@ -1,14 +1,10 @@
 import type { DocumentWriter } from "../../contracts/document-store.js";
-import { archiveText } from "../archive/archive.js";
 import { archiveOldDailies, listDailyDates, oldestRecentDate } from "../daily/daily-log.js";
 import { localDate } from "../home/clock.js";
 import type { HomeContext } from "../home/home-context.js";
 import {
-  archivePathFor,
   DAILY_DIR,
   dailyPath,
-  MEMORIES_DIR,
-  MEMORY_INDEX_SECTION,
   MEMORY_JOURNAL_SECTION,
   MEMORY_PATH,
   SOUL_PATH,
@@ -19,14 +15,12 @@ import { enforceJournalCapacity, memoryLinesWithoutIndex } from "../journal/jour
 import { parseJournal } from "../markdown/journal-entries.js";
 import { countLines, splitLinesKeepEnds } from "../markdown/lines.js";
 import { findSection, parseSections, sameSectionName } from "../markdown/sections.js";
-import { updateIndex } from "../memdir/memdir.js";
-import { type MemoryHeader, parseMemoryFile } from "../memdir/memory-file.js";
-import { indexLinesOf, parseIndexLine, removeIndexLines, upsertIndexLine } from "../memdir/memory-index.js";
-import { parseMemoryFileName } from "../memdir/memory-name.js";
 import { enforceProfileBudget, type ProfileFile, usageOf } from "../profile/profile.js";
 import type { DoctorProblem } from "./doctor-problem.js";
 import { checkSearchIndex, type SearchIndexHealth, searchIndexProblems } from "./index-check.js";
 import { checkInstructionLikeText } from "./instruction-check.js";
+import { checkMemories, rebuildIndexLines } from "./memory-check.js";
+import { memoryTextFiles } from "./memory-text-files.js";
 import { checkStoredSecrets } from "./secret-check.js";
 import { checkWriteLeftovers, cleanWriteLeftovers } from "./write-leftover-check.js";
 
@@ -46,14 +40,16 @@ export interface DoctorReport {
 
 export async function runDoctor(home: HomeContext, options: { fix?: boolean } = {}): Promise<DoctorReport> {
   const searchIndex = await checkSearchIndex(home);
+  // Read once for the three checks that look at every memory's text.
+  const files = await memoryTextFiles(home);
   const problems = [
-    ...(await checkMemories(home)),
+    ...(await checkMemories(home, files)),
     ...(await checkProfiles(home)),
     ...(await checkJournals(home)),
     ...(await checkDailies(home)),
     ...(await checkWriteLeftovers(home)),
-    ...(await checkInstructionLikeText(home)),
-    ...(await checkStoredSecrets(home)),
+    ...checkInstructionLikeText(files),
+    ...checkStoredSecrets(files),
     ...searchIndexProblems(searchIndex),
   ];
   if (!options.fix || !problems.some((problem) => problem.fixable))
@@ -62,59 +58,6 @@ export async function runDoctor(home: HomeContext, options: { fix?: boolean } = 
   if (problems.some((problem) => problem.kind === "write-leftover"))
     fixed.push(...(await cleanWriteLeftovers(home)));
   return { problems, fixed, searchIndex };
-}
-
-async function checkMemories(home: HomeContext): Promise<DoctorProblem[]> {
-  const problems: DoctorProblem[] = [];
-  const files = (await home.store.list(MEMORIES_DIR)).filter((document) => document.path.endsWith(".md"));
-  const valid = new Set<string>();
-  for (const { path } of files) {
-    const parsed = parseMemoryFile(path, (await home.store.read(path)) ?? "");
-    if (!parsed.ok) {
-      problems.push({
-        kind: "malformed-memory",
-        path,
-        line: parsed.line,
-        message: `${parsed.problem}; fix the file by hand`,
-        fixable: false,
-      });
-      continue;
-    }
-    valid.add(path);
-    const fromName = parseMemoryFileName(path);
-    if (fromName?.type !== parsed.header.type) {
-      problems.push({
-        kind: "misnamed-memory",
-        path,
-        message: `file name should be ${MEMORIES_DIR}/<type>_<name>.md with type "${parsed.header.type}"; save it again under its name to rename it`,
-        fixable: false,
-      });
-    }
-  }
-  const memoryText = (await home.store.read(MEMORY_PATH)) ?? "";
-  const indexed = indexLinesOf(findSection(parseSections(memoryText), MEMORY_INDEX_SECTION)?.body ?? "");
-  const indexedPaths = new Set(indexed.map((line) => line.path));
-  for (const line of indexed) {
-    if (!files.some((file) => file.path === line.path)) {
-      problems.push({
-        kind: "dangling-index-line",
-        path: MEMORY_PATH,
-        message: `index line points to missing file ${line.path}`,
-        fixable: true,
-      });
-    }
-  }
-  for (const path of valid) {
-    if (!indexedPaths.has(path)) {
-      problems.push({
-        kind: "unindexed-memory",
-        path,
-        message: `${path} has no index line in ${MEMORY_PATH}`,
-        fixable: true,
-      });
-    }
-  }
-  return problems;
 }
 
 async function checkProfiles(home: HomeContext): Promise<DoctorProblem[]> {
@@ -255,49 +198,5 @@ async function fixProblems(
   if (kinds.has("old-daily-log")) {
     for (const path of await archiveOldDailies(home, writer)) fixed.push(`${path}: moved to the archive`);
   }
-  return fixed;
-}
-
-async function rebuildIndexLines(
-  home: HomeContext,
-  writer: DocumentWriter,
-  problems: DoctorProblem[],
-): Promise<string[]> {
-  const fixed: string[] = [];
-  const present = new Set((await writer.list(MEMORIES_DIR)).map((document) => document.path));
-  const additions: MemoryHeader[] = [];
-  for (const problem of problems.filter((each) => each.kind === "unindexed-memory")) {
-    const parsed = parseMemoryFile(problem.path, (await writer.read(problem.path)) ?? "");
-    if (parsed.ok) additions.push(parsed.header);
-  }
-  // The lines to remove go to the archive first, as every removal does (a person may have written them).
-  const index = findSection(parseSections((await writer.read(MEMORY_PATH)) ?? ""), MEMORY_INDEX_SECTION);
-  const danglingLines = splitLinesKeepEnds(index?.body ?? "").filter((line) => {
-    const parsed = parseIndexLine(line);
-    return parsed !== undefined && !present.has(parsed.path);
-  });
-  await archiveText(writer, {
-    sourcePath: MEMORY_PATH,
-    chunks: danglingLines.length > 0 ? [danglingLines.join("")] : [],
-    reason: "index lines of memory files that do not exist (mnemo doctor --fix)",
-    now: home.now(),
-  });
-  await updateIndex(writer, (body) => {
-    const dangling = indexLinesOf(body)
-      .map((line) => line.path)
-      .filter((path) => !present.has(path));
-    for (const path of dangling)
-      fixed.push(`${MEMORY_PATH}: moved the index line of missing ${path} to ${archivePathFor(MEMORY_PATH)}`);
-    let updated = removeIndexLines(body, dangling);
-    for (const header of additions) {
-      updated = upsertIndexLine(updated, {
-        title: header.name,
-        path: header.path,
-        summary: header.description,
-      });
-      fixed.push(`${MEMORY_PATH}: added the index line of ${header.path}`);
-    }
-    return updated;
-  });
   return fixed;
 }

@@ -1,15 +1,14 @@
 import { findInstructionLikeText } from "../guard/instruction-like-text.js";
-import type { HomeContext } from "../home/home-context.js";
 import type { DoctorProblem } from "./doctor-problem.js";
-import { memoryTextFiles } from "./memory-text-files.js";
+import type { MemoryTextFile } from "./memory-text-files.js";
 
 /**
  * Doctor's check for stored text that reads as an instruction to the model (see
  * findInstructionLikeText): reported with file and line for a person to judge, never rewritten.
  */
-export async function checkInstructionLikeText(home: HomeContext): Promise<DoctorProblem[]> {
+export function checkInstructionLikeText(files: readonly MemoryTextFile[]): DoctorProblem[] {
   const problems: DoctorProblem[] = [];
-  for (const { path, text } of await memoryTextFiles(home)) {
+  for (const { path, text } of files) {
     for (const finding of findInstructionLikeText(text)) {
       problems.push({
         kind: "instruction-like-text",

@@ -1,16 +1,15 @@
 import { scanForSecrets } from "../guard/scan-secrets.js";
-import type { HomeContext } from "../home/home-context.js";
 import type { DoctorProblem } from "./doctor-problem.js";
-import { memoryTextFiles } from "./memory-text-files.js";
+import type { MemoryTextFile } from "./memory-text-files.js";
 
 /**
  * Doctor's check for credentials already on disk: written by hand, or before mnemo guarded its
  * writes. Reported with file, line and kind (never the secret itself); doctor does not rewrite them,
  * as --fix never loses a byte: the person removes or rotates the secret.
  */
-export async function checkStoredSecrets(home: HomeContext): Promise<DoctorProblem[]> {
+export function checkStoredSecrets(files: readonly MemoryTextFile[]): DoctorProblem[] {
   const problems: DoctorProblem[] = [];
-  for (const { path, text } of await memoryTextFiles(home)) {
+  for (const { path, text } of files) {
     for (const finding of scanForSecrets(text)) {
       problems.push({
         kind: "stored-secret",

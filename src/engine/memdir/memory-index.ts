@@ -65,7 +65,8 @@ export function removeIndexLines(sectionBody: string, paths: string[]): string {
 
 /**
  * A batch of saves in one pass: each entry's line first among the index lines, the last saved
- * first (an entry saved twice keeps its last line); the same as upserting them one by one.
+ * first (an entry saved twice keeps its last line); the same index lines as upserting them one by
+ * one (only a blank line may differ, where the batch replaces every line the index had).
  */
 export function upsertIndexLines(sectionBody: string, entries: IndexLine[]): string {
   const newest = new Map<string, IndexLine>();

@@ -23,9 +23,17 @@ async function fileHome() {
   return opened;
 }
 
-function inMemoryHome(): MemoryHome {
+/** Counts the documents read one by one: a database store pays a query for each. */
+class CountingStore extends InMemoryDocumentStore {
+  reads: string[] = [];
+  override async read(path: string): Promise<string | undefined> {
+    this.reads.push(path);
+    return super.read(path);
+  }
+}
+
+function inMemoryHome(store = new CountingStore({ now: NOW })): MemoryHome {
   const config = configSchema.parse({ search: { embedder: "none" } });
-  const store = new InMemoryDocumentStore({ now: NOW });
   return new MemoryHome(
     { store, config, now: NOW, warn: () => undefined },
     {
@@ -61,6 +69,12 @@ describe("a tree imported into an empty home", () => {
     expect(report.added).toEqual(TREE.map((file) => file.path));
     expect((await memory.readTree()).files).toEqual(TREE);
     expect((await memory.memories.get("Pet")).content).toBe("A cat.");
+  });
+
+  test("reads no document of a folder the home does not have", async () => {
+    const store = new CountingStore({ now: NOW });
+    await inMemoryHome(store).importTree(TREE);
+    expect(store.reads.sort()).toEqual(["MEMORY.md", "SOUL.md"]);
   });
 
   test("is the home's files on a file home, and the same files again on export", async () => {

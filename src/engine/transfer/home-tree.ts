@@ -1,7 +1,8 @@
-import type { DocumentReader, DocumentWriter } from "../../contracts/document-store.js";
+import type { DocumentReader, DocumentStore, DocumentWriter } from "../../contracts/document-store.js";
 import { archiveText } from "../archive/archive.js";
 import { secretMode } from "../guard/secret-guard.js";
 import type { HomeContext } from "../home/home-context.js";
+import { inBatches, readMany } from "../home/read-many.js";
 import { checkTree } from "./check-tree.js";
 import { type ImportStep, isArchivePath, planImport } from "./import-plan.js";
 import {
@@ -24,10 +25,15 @@ export interface HomeTree {
   skipped: SkippedFile[];
 }
 
-/** Documents read at once: a home of 100,000 memories is read in parallel batches. */
-const PARALLEL_READS = 64;
+/**
+ * Read inside a transaction: the tree is one moment of the home (a memory and its index line
+ * together), however long the reading takes, and the store checks each folder once.
+ */
+export function readHomeTree(store: DocumentStore): Promise<HomeTree> {
+  return store.transaction((reader) => readTree(reader));
+}
 
-export async function readHomeTree(reader: DocumentReader): Promise<HomeTree> {
+async function readTree(reader: DocumentReader): Promise<HomeTree> {
   const listed = (await Promise.all(TREE_FOLDERS.map((folder) => reader.list(folder)))).flat();
   const skipped: SkippedFile[] = [];
   const paths: string[] = [];
@@ -37,7 +43,7 @@ export async function readHomeTree(reader: DocumentReader): Promise<HomeTree> {
     else skipped.push({ path, reason: kind.kind === "settings" ? SETTINGS_SKIP_REASON : kind.reason });
   }
   paths.sort();
-  const texts = await readAll(reader, paths);
+  const texts = await readMany(reader, paths);
   // A document removed between the listing and the read is simply not part of this export.
   const files = paths.flatMap((path) => {
     const text = texts.get(path);
@@ -76,12 +82,11 @@ export async function importTree(
     locate: options.locate ?? ((path) => path),
   });
   const paths = checked.files.map((file) => file.path);
-  const report = (steps: ImportStep[]) => describe(steps, options.dryRun === true, checked.redactedSecrets);
-  if (options.dryRun) return report(planImport(checked.files, await readAll(home.store, paths)));
+  // A dry run too reads under the transaction, so that its plan is the one an import would carry out.
   return home.store.transaction(async (writer) => {
-    const steps = planImport(checked.files, await readAll(writer, paths));
-    await applySteps(home, writer, steps);
-    return report(steps);
+    const steps = planImport(checked.files, await readPresent(writer, paths));
+    if (!options.dryRun) await applySteps(home, writer, steps);
+    return describe(steps, options.dryRun === true, checked.redactedSecrets);
   });
 }
 
@@ -109,18 +114,24 @@ async function applySteps(home: HomeContext, writer: DocumentWriter, steps: Impo
   );
 }
 
-async function readAll(reader: DocumentReader, paths: readonly string[]): Promise<Map<string, string>> {
-  const texts = new Map<string, string>();
-  await inBatches(paths, async (path) => {
-    const text = await reader.read(path);
-    if (text !== undefined) texts.set(path, text);
-  });
-  return texts;
+/**
+ * The home's text of each path that it has. A folder the home does not have holds nothing, so its
+ * paths are not read one by one: importing 100,000 memories into a new database home would have
+ * been 100,000 queries.
+ */
+async function readPresent(reader: DocumentReader, paths: readonly string[]): Promise<Map<string, string>> {
+  const folders = [...new Set(paths.map(folderOf))];
+  const stamps = await Promise.all(folders.map((folder) => reader.folderStamp(folder)));
+  const existing = new Set(folders.filter((_, index) => stamps[index] !== undefined));
+  return readMany(
+    reader,
+    paths.filter((path) => existing.has(folderOf(path))),
+  );
 }
 
-async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
-  for (let start = 0; start < items.length; start += PARALLEL_READS)
-    await Promise.all(items.slice(start, start + PARALLEL_READS).map(work));
+function folderOf(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
 }
 
 function describe(

@@ -1,0 +1,46 @@
+import { fc, test } from "@fast-check/vitest";
+import { describe, expect } from "vitest";
+import { type IndexLine, indexLinesOf, upsertIndexLine, upsertIndexLines } from "./memory-index.js";
+
+const entry = fc.record({
+  title: fc.constantFrom("Pet", "Tabs", "Ada [x]", "Deploy"),
+  path: fc.constantFrom("memories/user_a.md", "memories/user_b.md", "memories/project_c.md", "memories/d.md"),
+  summary: fc.constantFrom("", "a cat", "indent with tabs", "x".repeat(200)),
+});
+const bodyLine = fc.oneof(
+  entry.map((line: IndexLine) => `- [${line.title}](${line.path}) — ${line.summary}\n`),
+  fc.constantFrom("A person's note.\n", "\n", "* [Old](memories/old.md)\n", "no final newline"),
+);
+const body = fc.array(bodyLine, { maxLength: 8 }).map((lines) => lines.join(""));
+
+describe("upsertIndexLines", () => {
+  // doctor --fix and saveMany add thousands of lines in one pass; one upsert each was quadratic.
+  test.prop([body, fc.array(entry, { maxLength: 12 })])(
+    "a batch gives the same index lines in the same order as upserting the entries one by one",
+    (sectionBody, entries) => {
+      const oneByOne = entries.reduce((text, each) => upsertIndexLine(text, each), sectionBody);
+      expect(indexLinesOf(upsertIndexLines(sectionBody, entries))).toEqual(indexLinesOf(oneByOne));
+    },
+  );
+
+  // What doctor --fix adds: memories the index lacks. (When a batch replaces every line already
+  // there, the batch and the one-by-one edits may differ by a blank line, never by an index line.)
+  test.prop([body, fc.array(entry, { maxLength: 12 })])(
+    "a batch of paths the index lacks gives the same text as upserting them one by one",
+    (sectionBody, entries) => {
+      const present = new Set(indexLinesOf(sectionBody).map((line) => line.path));
+      const missing = entries.filter((each) => !present.has(each.path));
+      const oneByOne = missing.reduce((text, each) => upsertIndexLine(text, each), sectionBody);
+      expect(upsertIndexLines(sectionBody, missing)).toBe(oneByOne);
+    },
+  );
+
+  test.prop([body, fc.array(entry, { minLength: 1, maxLength: 12 })])(
+    "every entry has exactly one line, and the last entry's line is the first",
+    (sectionBody, entries) => {
+      const lines = indexLinesOf(upsertIndexLines(sectionBody, entries));
+      for (const { path } of entries) expect(lines.filter((line) => line.path === path)).toHaveLength(1);
+      expect(lines[0]?.path).toBe(entries.at(-1)?.path);
+    },
+  );
+});

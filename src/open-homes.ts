@@ -6,12 +6,12 @@ import type { EmbeddingModel } from "./contracts/embedding-model.js";
 import type { HomeDirectory } from "./contracts/home-directory.js";
 import type { TokenRegistry } from "./contracts/token-registry.js";
 import { createEmbeddingModel } from "./create-embedding-model.js";
-import { CONFIG_FILE_NAME, loadConfig, resolveHome } from "./engine/config/load-config.js";
 import type { MnemoConfig } from "./engine/config/schema.js";
 import { MemoryHomes } from "./engine/tenancy/memory-homes.js";
 import { sharedEmbeddingModel } from "./engine/tenancy/shared-embedding-model.js";
 import { MnemoError } from "./errors.js";
 import { postgresClient } from "./home-backends.js";
+import { CONFIG_FILE_NAME, loadConfig, resolveHome } from "./load-config.js";
 import { type OpenMemoryOptions, openMemory } from "./open-memory.js";
 
 /**

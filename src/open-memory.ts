@@ -1,12 +1,12 @@
 import type { EmbeddingModel } from "./contracts/embedding-model.js";
 import { createEmbeddingModel } from "./create-embedding-model.js";
-import { type LoadConfigOptions, loadConfig } from "./engine/config/load-config.js";
 import type { MnemoConfig } from "./engine/config/schema.js";
 import type { HomeContext } from "./engine/home/home-context.js";
 import { MemoryHome } from "./engine/memory-home.js";
 import { MemorySearch } from "./engine/search/memory-search.js";
 import { feedbackOptions, fusionOptions } from "./engine/search/search-options.js";
 import { fileBackend, type HomeBackend, postgresBackend } from "./home-backends.js";
+import { type LoadConfigOptions, loadConfig } from "./load-config.js";
 
 /**
  * The composition root: the one place that chooses backends and wires them into the engine. A home

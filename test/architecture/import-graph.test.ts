@@ -20,8 +20,9 @@ describe("the import graph of src/", () => {
     expect(layerViolations(graph.edges)).toEqual([]);
   });
 
-  test("only the adapters and the composition root load a database, model or network package", () => {
+  test("only the adapters and the composition root load a database, model or network package; the core never the file system", () => {
     expect(adapterPackageViolations(graph.packages)).toEqual([]);
+    expect(graph.packages.some(({ to }) => to === "node:fs/promises")).toBe(true);
     // The wiring does load them: the rule is not vacuous.
     expect(
       graph.packages.some(({ from, to }) => from.startsWith("src/adapters/") && to === "better-sqlite3"),
@@ -46,7 +47,18 @@ describe("the import graph of src/", () => {
       ]),
     ).toEqual([]);
     expect(
-      adapterPackageViolations([{ from: "src/engine/search/memory-search.ts", to: "better-sqlite3" }]),
-    ).toHaveLength(1);
+      adapterPackageViolations([
+        { from: "src/engine/search/memory-search.ts", to: "better-sqlite3" },
+        { from: "src/engine/config/load-config.ts", to: "node:fs/promises" },
+        { from: "src/session/agent/agent-session.ts", to: "node:fs" },
+      ]),
+    ).toHaveLength(3);
+    expect(
+      adapterPackageViolations([
+        { from: "src/adapters/fs/fs-document-store.ts", to: "node:fs/promises" },
+        { from: "src/surfaces/cli/read-input.ts", to: "node:fs" },
+        { from: "src/load-config.ts", to: "node:fs/promises" },
+      ]),
+    ).toEqual([]);
   });
 });

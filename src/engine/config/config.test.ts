@@ -2,10 +2,10 @@ import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
+import { loadConfig, resolveHome } from "../../load-config.js";
 import { openMemory } from "../../open-memory.js";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
 import { readLlmApiKey } from "./env.js";
-import { loadConfig, resolveHome } from "./load-config.js";
 
 let parent = "";
 afterEach(async () => removeDir(parent));

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
+import { loadConfig } from "../../load-config.js";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
-import { loadConfig } from "./load-config.js";
 
 let parent = "";
 afterEach(async () => removeDir(parent));

@@ -1,5 +1,5 @@
 import { MnemoError } from "../../errors.js";
-import { CONFIG_FILE_NAME } from "../config/load-config.js";
+import { CONFIG_FILE_NAME } from "../config/config-file.js";
 import {
   ARCHIVE_DIR,
   DAILY_DIR,

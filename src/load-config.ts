@@ -2,11 +2,12 @@ import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { z } from "zod";
-import { errnoCode, errorMessage, MnemoError } from "../../errors.js";
-import { configFromEnv, readHomeFromEnv } from "./env.js";
-import { configSchema, type MnemoConfig, type MnemoConfigInput } from "./schema.js";
+import { CONFIG_FILE_NAME } from "./engine/config/config-file.js";
+import { configFromEnv, readHomeFromEnv } from "./engine/config/env.js";
+import { configSchema, type MnemoConfig, type MnemoConfigInput } from "./engine/config/schema.js";
+import { errnoCode, errorMessage, MnemoError } from "./errors.js";
 
-export const CONFIG_FILE_NAME = "config.json";
+export { CONFIG_FILE_NAME };
 
 export interface LoadConfigOptions {
   /** Explicit home directory (the CLI's --home); wins over MNEMO_HOME and ~/.mnemo. */

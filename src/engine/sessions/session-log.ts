@@ -20,6 +20,24 @@ const RESULT_CHARACTERS = 1000;
 
 const relevantMemorySchema = z.object({ source: z.string(), text: z.string(), age: z.string().optional() });
 
+/** One memory tool call that wrote; also the HTTP API's shape for it. */
+export const sessionWriteSchema = z.object({
+  at: z.string(),
+  tool: z.string(),
+  arguments: z.string(),
+  result: z.string(),
+});
+
+/** What extraction saved at the session's end; also the HTTP API's shape for it. */
+export const sessionExtractionSchema = z.object({
+  written: z.array(z.object({ kind: z.enum(["memory", "entry"]), label: z.string(), path: z.string() })),
+  skipped: z.number().int(),
+  superseded: z.number().int(),
+  summaryAppended: z.boolean(),
+  pending: z.string().optional(),
+  error: z.string().optional(),
+});
+
 const sessionLogSchema = z.object({
   version: z.literal(1),
   sessionId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/),
@@ -32,19 +50,10 @@ const sessionLogSchema = z.object({
   /** The frozen block the agent started with; an MCP client that never asked for it has none. */
   frozen: z.object({ text: z.string(), characters: z.number().int(), tokens: z.number().int() }).optional(),
   turns: z.array(z.object({ at: z.string(), message: z.string(), relevant: z.array(relevantMemorySchema) })),
-  writes: z.array(z.object({ at: z.string(), tool: z.string(), arguments: z.string(), result: z.string() })),
+  writes: z.array(sessionWriteSchema),
   /** Turns and writes past MAX_RECORDED_EVENTS, counted but not recorded. */
   unrecorded: z.number().int().default(0),
-  extraction: z
-    .object({
-      written: z.array(z.object({ kind: z.enum(["memory", "entry"]), label: z.string(), path: z.string() })),
-      skipped: z.number().int(),
-      superseded: z.number().int(),
-      summaryAppended: z.boolean(),
-      pending: z.string().optional(),
-      error: z.string().optional(),
-    })
-    .optional(),
+  extraction: sessionExtractionSchema.optional(),
 });
 
 export type SessionLog = z.output<typeof sessionLogSchema>;

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { sessionExtractionSchema, sessionWriteSchema } from "../../../engine/sessions/session-log.js";
 import { apiRoute, errorResponses, jsonResponse } from "../api-route.js";
 
 /** Recorded sessions (.sessions/): what each agent session was given and what it wrote. */
@@ -35,20 +36,9 @@ const logJson = z.object({
   turns: z
     .array(z.object({ at: z.string(), message: z.string(), relevant: z.array(relevantJson) }))
     .describe("Each user message (cut, credentials redacted) and the memories found for it."),
-  writes: z
-    .array(z.object({ at: z.string(), tool: z.string(), arguments: z.string(), result: z.string() }))
-    .describe("Each memory tool call that wrote."),
+  writes: z.array(sessionWriteSchema).describe("Each memory tool call that wrote."),
   unrecorded: z.number().int().describe("Turns and writes past the log's limit, counted only."),
-  extraction: z
-    .object({
-      written: z.array(z.object({ kind: z.enum(["memory", "entry"]), label: z.string(), path: z.string() })),
-      skipped: z.number().int(),
-      superseded: z.number().int(),
-      summaryAppended: z.boolean(),
-      pending: z.string().optional(),
-      error: z.string().optional(),
-    })
-    .optional(),
+  extraction: sessionExtractionSchema.optional(),
 });
 
 export const sessionRoutes = [

@@ -64,6 +64,34 @@ describe("symbolic links in the home's folders", () => {
   });
 });
 
+describe("folder stamps, which every recall takes of each indexed folder", () => {
+  test("a folder linked outside the home is refused, and recall says so instead of searching it", async () => {
+    await open();
+    await mkdir(join(root, "elsewhere"));
+    await writeFile(join(root, "elsewhere", "leak.md"), "# Leak\n\nTOP-SECRET text outside the home\n");
+    await symlink(join(root, "elsewhere"), join(home, "topics"));
+    const store = new FsDocumentStore({ home, lockTimeoutMs: 1000 });
+    await expect(store.folderStamp("topics")).rejects.toThrow(
+      `Refusing to list ${join(home, "topics")}: it is a symbolic link to ${join(root, "elsewhere")}, outside the memory home`,
+    );
+    await expect(memory.recall("TOP-SECRET")).rejects.toMatchObject({ code: "OUTSIDE_HOME" });
+  });
+
+  test("a folder linked inside the home has the stamp of its target, so a write there is searched next", async () => {
+    await open();
+    await memory.memories.save({ type: "user", name: "Garden", content: "Planted tulips by the fence." });
+    await mkdir(join(home, "daily-real"));
+    await symlink(join(home, "daily-real"), join(home, "daily"));
+    const store = new FsDocumentStore({ home, lockTimeoutMs: 1000 });
+    const before = await store.folderStamp("daily");
+    expect(await store.folderStamp("memories")).toMatch(/^\d+:\d+$/);
+    expect(await memory.recall("heron pond")).toMatchObject({ hits: [] });
+    await writeFile(join(home, "daily-real", "2026-11-24.md"), "# 2026-11-24\n\nA heron visited the pond.\n");
+    expect(await store.folderStamp("daily")).not.toBe(before);
+    expect((await memory.recall("heron pond")).hits.map((hit) => hit.path)).toEqual(["daily/2026-11-24.md"]);
+  });
+});
+
 describe.skipIf(process.getuid?.() === 0)("unreadable files (not as root, who reads everything)", () => {
   test("are skipped with a warning naming the file", async () => {
     await open();

@@ -18,6 +18,7 @@ import { STOP_WORDS } from "../../src/engine/search/stop-words.js";
 import { bm25Scores, type LabQuestion } from "./lab-data.js";
 import { cosine, lexicalConfidence } from "./lab-rankings.js";
 import { inWindow, timeWindowOf } from "./lab-time-window.js";
+import { relatedWords } from "./lab-wordnet.js";
 
 type Ranking = (question: LabQuestion) => number[];
 const POOL = 50;
@@ -28,6 +29,7 @@ interface Variant {
   lexicalFeedback?: { share: number; terms: number };
   contextShare?: number;
   diversity?: number;
+  wordNet?: { share: number; hyponyms: boolean };
 }
 
 /** Indexes of `scores`, best first (ties by index), those `keep` accepts. */
@@ -130,7 +132,47 @@ function expansionTerms(question: LabQuestion, best: number[], count: number, as
   return topBy([...weight.values()], count).map((i) => [...weight.keys()][i] as string);
 }
 
+/** The question's BM25 plus `share` × the expansion terms' BM25; their best 10 documents join. */
+function withExpansion(
+  question: LabQuestion,
+  text: Map<number, number>,
+  terms: string[],
+  share: number,
+): Map<number, number> {
+  if (terms.length === 0) return text;
+  const expansion = bm25Scores(question.documents, terms).bm25;
+  const result = new Map([...text].map(([i, score]) => [i, score + share * (expansion[i] as number)]));
+  for (const i of topBy(expansion, 10, (i) => (expansion[i] as number) > 0))
+    if (!result.has(i)) result.set(i, share * (expansion[i] as number));
+  return result;
+}
+
+const wordNetCache = new Map<string, string[]>();
+
+/** WordNet's words for the question's words (see lab-wordnet.ts), the question's own left out. */
+function wordNetTerms(question: LabQuestion, hyponyms = false): string[] {
+  const key = `${hyponyms}:${question.question}`;
+  const cached = wordNetCache.get(key);
+  if (cached) return cached;
+  const asked = tokenize(question.question).filter((token) => !STOP_WORDS.has(token) && token.length > 2);
+  const terms = new Set(asked.flatMap((word) => relatedWords(word, { hyponyms })));
+  for (const word of asked) terms.delete(word);
+  const result = [...terms].filter((term) => /^[a-z]+$/.test(term)).slice(0, 32);
+  wordNetCache.set(key, result);
+  return result;
+}
+
 export function issue16Ranking(variant: Variant): Ranking {
+  const scoresOf = issue16Scores(variant);
+  return (question) => {
+    const fused = scoresOf(question);
+    const order = ranked(fused);
+    return variant.diversity ? diversified(question, order, fused, variant.diversity) : order;
+  };
+}
+
+/** The fused score of every candidate under `variant` (the ranking before any diversity). */
+export function issue16Scores(variant: Variant): (question: LabQuestion) => Map<number, number> {
   return (question) => {
     const vectors = variant.contextShare ? contextVectors(question, variant.contextShare) : question.vectors;
     const window =
@@ -144,17 +186,20 @@ export function issue16Ranking(variant: Variant): Ranking {
       for (const i of topBy(cos, POOL, within)) dense.set(i, cos[i] as number);
     }
     const confidence = lexicalConfidence(question, Math.max(0, ...text.values()));
+    if (variant.wordNet)
+      text = withExpansion(
+        question,
+        text,
+        wordNetTerms(question, variant.wordNet.hyponyms),
+        variant.wordNet.share,
+      );
     let fused = fuse(text, dense, confidence);
     if (fused.size >= 30) {
       const best = bestOfDistinctSessions(question, ranked(fused), 3);
       if (variant.lexicalFeedback) {
         const asked = new Set(tokenize(question.question));
         const terms = expansionTerms(question, best, variant.lexicalFeedback.terms, asked);
-        const expansion = bm25Scores(question.documents, terms).bm25;
-        const share = variant.lexicalFeedback.share;
-        text = new Map([...text].map(([i, score]) => [i, score + share * (expansion[i] as number)]));
-        for (const i of topBy(expansion, 10, (i) => (expansion[i] as number) > 0))
-          if (!text.has(i)) text.set(i, share * (expansion[i] as number));
+        text = withExpansion(question, text, terms, variant.lexicalFeedback.share);
       }
       const moved = Float64Array.from(question.query);
       for (const i of best) {
@@ -172,8 +217,7 @@ export function issue16Ranking(variant: Variant): Ranking {
     }
     if (window)
       for (const [i, score] of fused) if (within(i)) fused.set(i, score * (1 + (variant.timeBonus ?? 0)));
-    const order = ranked(fused);
-    return variant.diversity ? diversified(question, order, fused, variant.diversity) : order;
+    return fused;
   };
 }
 
@@ -217,4 +261,8 @@ export const ISSUE16_RANKINGS: Record<string, Ranking> = {
   "i16 context vectors 0.5": issue16Ranking({ contextShare: 0.5 }),
   "i16 session diversity 0.1": issue16Ranking({ diversity: 0.1 }),
   "i16 session diversity 0.2": issue16Ranking({ diversity: 0.2 }),
+  "i16 WordNet synonyms 0.3": issue16Ranking({ wordNet: { share: 0.3, hyponyms: false } }),
+  "i16 WordNet synonyms 0.1": issue16Ranking({ wordNet: { share: 0.1, hyponyms: false } }),
+  "i16 WordNet synonyms + hyponyms 0.3": issue16Ranking({ wordNet: { share: 0.3, hyponyms: true } }),
+  "i16 WordNet synonyms + hyponyms 0.1": issue16Ranking({ wordNet: { share: 0.1, hyponyms: true } }),
 };

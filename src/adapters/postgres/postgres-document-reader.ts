@@ -22,6 +22,8 @@ export class PostgresDocumentReader implements DocumentReader {
   private readonly connection: SqlQueryable;
   private readonly homeId: string;
   private readonly reads = new BatchedReads((paths) => this.fetch(paths));
+  /** A recall asks for the stamps of all indexed folders at once: one query. */
+  private readonly stamps = new BatchedReads((folders) => this.fetchStamps(folders));
   /** Folder -> every path in it, as listed in this transaction; undefined outside a transaction. */
   private readonly listedFolders: Map<string, Set<string>> | undefined;
 
@@ -91,12 +93,17 @@ export class PostgresDocumentReader implements DocumentReader {
   }
 
   async folderStamp(directory: string): Promise<string | undefined> {
-    const [row] = await this.connection.query<{ change_stamp: number | string }>(
-      "SELECT change_stamp FROM mnemo_folders WHERE home_id = $1 AND folder = $2",
-      [this.homeId, directory],
-    );
     // The top level always exists, as a home folder does.
-    return row ? String(row.change_stamp) : directory === "" ? "0" : undefined;
+    return (await this.stamps.read(directory)) ?? (directory === "" ? "0" : undefined);
+  }
+
+  private async fetchStamps(folders: string[]): Promise<Map<string, string>> {
+    const rows = await this.connection.query<{ folder: string; change_stamp: number | string }>(
+      "SELECT folder, change_stamp FROM mnemo_folders WHERE home_id = $1 AND folder = ANY($2::text[])",
+      [this.homeId, folders],
+      { prepare: true },
+    );
+    return new Map(rows.map((row) => [row.folder, String(row.change_stamp)]));
   }
 }
 

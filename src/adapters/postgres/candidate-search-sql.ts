@@ -14,12 +14,15 @@ import { chunkFilterSql } from "./chunk-filter-sql.js";
  */
 export const FIRST_FILTER_PARAMETER = 7;
 
-/** FTS5's BM25 term score of a posting `p` for a weighted term `w` (bm25-weights.ts). */
-const TERM_SCORE = `w.idf * p.frequency * ${BM25_K1 + 1} / (p.frequency + ${BM25_K1} * (${1 - BM25_B} + ${BM25_B} * p.chunk_length / w.average_length))`;
+/**
+ * FTS5's BM25 term score of a posting `p` for a weighted term `w` (bm25-weights.ts), in float8
+ * throughout (b × length is exact in float8 as in numeric, so the scores are those of numeric).
+ */
+const TERM_SCORE = `w.idf * p.frequency * ${BM25_K1 + 1} / (p.frequency + ${BM25_K1} * (${1 - BM25_B} + ${BM25_B}::float8 * p.chunk_length / w.average_length))`;
 
 export function candidateSearchSql(filter: ChunkFilter | undefined): { sql: string; parameters: string[] } {
   const { clause, parameters } = chunkFilterSql(filter, FIRST_FILTER_PARAMETER);
-  const join = clause === "" ? "" : "JOIN mnemo_chunks c ON c.home_id = p.home_id AND c.id = p.chunk_id";
+  const join = clause === "" ? "" : "JOIN mnemo_chunks c ON c.home_id = $1 AND c.id = p.chunk_id";
   const ranked = (terms: string) => `
        SELECT p.chunk_id AS id, sum(${TERM_SCORE}) AS score
        FROM weighted w JOIN mnemo_chunk_terms p ON p.home_id = $1 AND p.term = w.term ${join}

@@ -2,6 +2,7 @@ import type {
   DocumentInfo,
   DocumentStore,
   DocumentWriter,
+  ListOptions,
   StoreLeftover,
 } from "../../contracts/document-store.js";
 import { parseHomeId } from "../../engine/tenancy/home-id.js";
@@ -60,9 +61,9 @@ export class PostgresDocumentStore implements DocumentStore {
     return this.reader.readHead(path, maxBytes);
   }
 
-  async list(directory: string): Promise<DocumentInfo[]> {
+  async list(directory: string, options?: ListOptions): Promise<DocumentInfo[]> {
     await this.open();
-    return this.reader.list(directory);
+    return this.reader.list(directory, options);
   }
 
   async info(path: string): Promise<DocumentInfo | undefined> {

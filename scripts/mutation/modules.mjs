@@ -75,6 +75,7 @@ export const MODULES = [
     tests: [
       "src/adapters/fs/atomic-write.test.ts",
       "src/adapters/fs/home-lock.test.ts",
+      "src/adapters/fs/home-lock-faults.test.ts",
       "src/adapters/fs/write-ahead-log.test.ts",
       "src/adapters/fs/write-ahead-log-commit.test.ts",
       "src/adapters/fs/staged-writer.test.ts",

@@ -145,6 +145,7 @@ export const MODULES = [
     ],
     tests: [
       "src/engine/working-memory/sized-lru-cache.test.ts",
+      "src/engine/working-memory/session-cache.test.ts",
       "src/engine/working-memory/canonical-json.test.ts",
       "src/engine/working-memory/working-memory.test.ts",
     ],

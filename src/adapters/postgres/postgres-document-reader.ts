@@ -1,4 +1,4 @@
-import type { DocumentInfo, DocumentReader } from "../../contracts/document-store.js";
+import type { DocumentInfo, DocumentReader, ListOptions } from "../../contracts/document-store.js";
 import { validateDocumentPath } from "../fs/safe-path.js";
 import { BatchedReads } from "./batched-reads.js";
 import type { SqlQueryable } from "./sql-client.js";
@@ -57,14 +57,19 @@ export class PostgresDocumentReader implements DocumentReader {
     return row && utf8(row.head).replace(/\uFFFD$/, "");
   }
 
-  async list(directory: string): Promise<DocumentInfo[]> {
+  async list(directory: string, options?: ListOptions): Promise<DocumentInfo[]> {
     if (directory !== "") validateDocumentPath(directory);
+    const prefixes = options?.namePrefixes?.map((prefix) =>
+      directory === "" ? prefix : `${directory}/${prefix}`,
+    );
     const rows = await this.connection.query<ListedRow>(
       `SELECT path, modified_at, octet_length(content) AS size, change_stamp FROM mnemo_documents
-       WHERE home_id = $1 AND folder = $2`,
-      [this.homeId, directory],
+       WHERE home_id = $1 AND folder = $2
+         AND ($3::text[] IS NULL OR EXISTS (SELECT FROM unnest($3::text[]) AS prefix WHERE starts_with(path, prefix)))`,
+      [this.homeId, directory, prefixes ?? null],
     );
-    this.listedFolders?.set(directory, new Set(rows.map((row) => row.path)));
+    // Only a whole listing tells which paths of the folder do not exist.
+    if (prefixes === undefined) this.listedFolders?.set(directory, new Set(rows.map((row) => row.path)));
     return rows
       .filter((row) => !(row.path.split("/").at(-1) ?? "").startsWith("."))
       .map((row) => ({

@@ -158,11 +158,11 @@ async function insertBatch(sql: SqlClient, rows: LoadRow[]): Promise<void> {
   );
   const column = <T>(value: (chunk: (typeof chunks)[number]) => T) => chunks.map(value);
   await sql.query(
-    `INSERT INTO mnemo_chunks (home_id, id, path, kind, locator, line, title, text, memory_type, date, text_hash, term_count, embedding)
-     SELECT home, id, path, kind, locator, line, title, text, memory_type, date, text_hash, term_count, embedding::vector
+    `INSERT INTO mnemo_chunks (home_id, id, path, kind, locator, line, title, text, memory_type, date, updated, text_hash, term_count, embedding)
+     SELECT home, id, path, kind, locator, line, title, text, memory_type, date, updated, text_hash, term_count, embedding::vector
      FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[],
-       $9::text[], $10::text[], $11::text[], $12::int[], $13::text[])
-       AS c(home, id, path, kind, locator, line, title, text, memory_type, date, text_hash, term_count, embedding)`,
+       $9::text[], $10::text[], $14::text[], $11::text[], $12::int[], $13::text[])
+       AS c(home, id, path, kind, locator, line, title, text, memory_type, date, updated, text_hash, term_count, embedding)`,
     [
       column((chunk) => chunk.home),
       column((chunk) => chunk.id),
@@ -177,6 +177,7 @@ async function insertBatch(sql: SqlClient, rows: LoadRow[]): Promise<void> {
       column((chunk) => chunk.textHash),
       column((chunk) => chunk.terms.length),
       column((chunk) => chunk.vector),
+      column((chunk) => chunk.updated),
     ],
   );
   const postings = chunks.flatMap((chunk) =>

@@ -5,7 +5,10 @@
  * afterwards exactly once.
  *
  *   npm run build && npx tsx bench/postgres/serve-writes.ts [--servers 4] [--writes 4000]
- *       [--concurrency 32] [--homes same|own] [--url postgres://...]
+ *       [--concurrency 32] [--homes same|own] [--batch N] [--url postgres://...]
+ *
+ * With --batch N each request is POST /v1/memories/batch with N memories (--concurrency counts
+ * requests in flight); without it, each save is its own POST /v1/memories.
  *
  * Without --url a throwaway cluster is started (durability off, as for every test cluster) and removed.
  */
@@ -24,6 +27,7 @@ const { values } = parseArgs({
     writes: { type: "string", default: "4000" },
     concurrency: { type: "string", default: "32" },
     homes: { type: "string", default: "same" },
+    batch: { type: "string" },
     url: { type: "string" },
   },
 });
@@ -31,6 +35,7 @@ if (!existsSync(CLI_PATH)) throw new Error(`${CLI_PATH} does not exist: run \`np
 const servers = Number(values.servers);
 const writes = Number(values.writes);
 const concurrency = Number(values.concurrency);
+const batch = values.batch === undefined ? undefined : Number(values.batch);
 const bin = values.url ? undefined : findPostgresBinaries();
 if (!values.url && !bin)
   throw new Error("No PostgreSQL with pgvector here: run .ci/install-postgres.sh or pass --url.");
@@ -55,6 +60,7 @@ try {
         writes: Math.ceil(writes / homes),
         concurrency: Math.ceil(concurrency / homes),
         cpuMs: processesCpuMs,
+        batch,
       }),
     ),
   );
@@ -66,7 +72,11 @@ try {
   const cpuMs = sum((result) => result.cpuMs ?? 0) + sharedCpuMs() - sharedBefore;
   const figures: Figure[] = [
     figure(
-      `${servers} mnemo serve processes, ${homes === 1 ? "one home" : "a home each"}, ${concurrency} saves in flight`,
+      `${servers} mnemo serve processes, ${homes === 1 ? "one home" : "a home each"}, ${
+        batch === undefined
+          ? `${concurrency} saves in flight`
+          : `${concurrency} batches of ${batch} in flight`
+      }`,
       {
         saves: sum(() => Math.ceil(writes / homes)),
         acknowledged,

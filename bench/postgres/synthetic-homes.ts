@@ -54,6 +54,7 @@ export function syntheticMemory(serial: number, random: () => number) {
     text,
     memoryType: "project",
     date: "2026-01-01",
+    updated: "2026-01-01T00:00:00.000Z",
   };
   return { path, content, chunks: [{ ...chunk, textHash: textHash(text) }] };
 }

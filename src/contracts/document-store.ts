@@ -15,13 +15,21 @@ export interface DocumentInfo {
   changeStamp?: string;
 }
 
+export interface ListOptions {
+  namePrefixes?: readonly string[];
+}
+
 export interface DocumentReader {
   /** The whole document, or undefined when it does not exist. */
   read(path: string): Promise<string | undefined>;
   /** At most the first `maxBytes` bytes (cut at a character boundary), or undefined. */
   readHead(path: string, maxBytes: number): Promise<string | undefined>;
-  /** Documents directly inside `directory` ("" for the top level), hidden and temporary files left out. */
-  list(directory: string): Promise<DocumentInfo[]>;
+  /**
+   * Documents directly inside `directory` ("" for the top level), hidden and temporary files left out;
+   * with `namePrefixes`, only those whose file name starts with one of them (a save looks its name
+   * up among a few files, at a cost that does not grow with the folder).
+   */
+  list(directory: string, options?: ListOptions): Promise<DocumentInfo[]>;
   /**
    * A value that changes whenever a document is added to, removed from or renamed into the folder
    * (every write of mnemo's is a rename), or undefined when the folder does not exist. Cheap: lets

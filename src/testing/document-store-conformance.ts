@@ -1,7 +1,7 @@
 import { fc, test as propertyTest } from "@fast-check/vitest";
 import { describe, expect, test } from "vitest";
 import { InMemoryDocumentStore } from "../adapters/memory/in-memory-document-store.js";
-import type { DocumentStore } from "../contracts/document-store.js";
+import type { DocumentReader, DocumentStore } from "../contracts/document-store.js";
 
 /**
  * The behaviour every DocumentStore must have, as vitest tests. An adapter's test file calls
@@ -53,6 +53,38 @@ export function describeDocumentStoreConformance(
         expect(listed[0]?.size).toBe(1);
         expect((await store.list("")).map((document) => document.path)).toEqual(["MEMORY.md"]);
         expect(await store.list("topics")).toEqual([]);
+      }));
+
+    test("list with name prefixes gives only the folder's documents whose file name starts with one", () =>
+      withStore(async (store) => {
+        await store.transaction(async (writer) => {
+          for (const path of ["memories/user_go.md", "memories/user_gopher.md", "memories/project_go.md"])
+            await writer.write(path, "x");
+          await writer.write("memories/user_%_.md", "x");
+          await writer.write("memories/.user_go.md.0123456789ab.tmp", "hidden");
+          await writer.write("user_go.md", "top level");
+        });
+        const paths = async (reader: DocumentReader, namePrefixes: string[]) =>
+          (await reader.list("memories", { namePrefixes })).map((document) => document.path);
+        expect(await paths(store, ["user_go", "feedback_go"])).toEqual([
+          "memories/user_go.md",
+          "memories/user_gopher.md",
+        ]);
+        // LIKE's wildcards are plain characters in a prefix.
+        expect(await paths(store, ["user_%"])).toEqual(["memories/user_%_.md"]);
+        expect(await paths(store, ["user_"])).toHaveLength(3);
+        expect(await paths(store, [])).toEqual([]);
+        expect(await store.list("", { namePrefixes: ["user_go"] })).toMatchObject([{ path: "user_go.md" }]);
+        // In a transaction, staged writes and removals are listed by the same rule.
+        await store.transaction(async (writer) => {
+          await writer.write("memories/user_gone.md", "x");
+          await writer.remove("memories/user_go.md");
+          await writer.write("memories/project_gone.md", "x");
+          expect(await paths(writer, ["user_go"])).toEqual([
+            "memories/user_gone.md",
+            "memories/user_gopher.md",
+          ]);
+        });
       }));
 
     test("info gives one document's size and time as list does, and undefined when it is missing", () =>

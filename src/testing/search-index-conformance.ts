@@ -185,6 +185,7 @@ export function describeSearchIndexConformance(
           title: "Title",
           memoryType: "user",
           date: "2026-01-01",
+          updated: "2026-01-01T09:30:00.000Z",
         });
         await store(index, record.path, [[record], [chunk(record.path, "second")]]);
         const { text } = await index.search({ terms: ["kept", "second"], limit: 5 });

@@ -4,7 +4,7 @@ import { type RunningMnemoServe, startMnemoServe } from "./test-cli.js";
 /**
  * Several `mnemo serve --store postgres://... --home-id ...` processes taking saves at once, as a
  * deployment behind a load balancer would: the saves go round robin to the processes, `concurrency`
- * in flight, each a memory of its own name; then every acknowledged save (201) is looked for
+ * in flight, each a memory of its own name (or `batch` of them a request); then every acknowledged save is looked for
  * through the library. Used by the write benchmark and its test.
  */
 export interface ServeWritersOptions {
@@ -15,6 +15,8 @@ export interface ServeWritersOptions {
   servers: number;
   writes: number;
   concurrency: number;
+  /** Memories a request: without it each is its own POST /v1/memories, with it POST /v1/memories/batch. */
+  batch?: number;
   /** CPU used so far by the serve processes (given their pids) and whatever else is counted, in ms. */
   cpuMs?: (servePids: number[]) => number;
 }
@@ -44,8 +46,8 @@ export async function writeThroughServers(options: ServeWritersOptions): Promise
     const answers = await saveAll(servers, options);
     const seconds = (performance.now() - started) / 1000;
     const cpuMs = cpuBefore === undefined ? undefined : (options.cpuMs?.(pids) ?? 0) - cpuBefore;
-    const acknowledged = answers.flatMap((answer) => (answer.status === 201 ? [answer.name] : []));
-    const refused = answers.filter((answer) => answer.status !== 201);
+    const acknowledged = answers.flatMap((answer) => answer.acknowledged);
+    const refused = answers.flatMap((answer) => answer.refusal ?? []);
     return {
       acknowledged: acknowledged.length,
       refused,
@@ -62,29 +64,48 @@ export function writeName(serial: number): string {
   return `Write ${serial}`;
 }
 
-async function saveAll(servers: RunningMnemoServe[], options: ServeWritersOptions) {
-  const answers: Array<{ name: string; status: number; body: string }> = [];
+/** What each request answered: the names it acknowledged (a new memory each), or its refusal. */
+interface Answer {
+  acknowledged: string[];
+  refusal?: { status: number; body: string };
+}
+
+async function saveAll(servers: RunningMnemoServe[], options: ServeWritersOptions): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  const batch = options.batch ?? 1;
   let next = 0;
   const sender = async () => {
     while (next < options.writes) {
-      const serial = next++;
-      const server = servers[serial % servers.length] as RunningMnemoServe;
-      const response = await fetch(`${server.endpoints.api}/memories`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          type: "project",
-          name: writeName(serial),
-          description: `Saved through server ${serial % servers.length}`,
-          content: `Write number ${serial}: the deploy checklist item ${serial} is done.`,
-        }),
-      });
-      const body = await response.text();
-      answers.push({ name: writeName(serial), status: response.status, body });
+      const first = next;
+      next = Math.min(first + batch, options.writes);
+      const serials = Array.from({ length: next - first }, (_, offset) => first + offset);
+      const server = servers[(first / batch) % servers.length] as RunningMnemoServe;
+      answers.push(await send(server, serials, options.batch !== undefined));
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, sender));
   return answers;
+}
+
+/** One save (201 acknowledges it), or with `asBatch` one batch save (200 acknowledges each memory it lists as created). */
+async function send(server: RunningMnemoServe, serials: number[], asBatch: boolean): Promise<Answer> {
+  const memories = serials.map((serial) => ({
+    type: "project",
+    name: writeName(serial),
+    description: `Saved through ${server.endpoints.api}`,
+    content: `Write number ${serial}: the deploy checklist item ${serial} is done.`,
+  }));
+  const response = await fetch(`${server.endpoints.api}/memories${asBatch ? "/batch" : ""}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(asBatch ? { memories } : memories[0]),
+  });
+  const body = await response.text();
+  if (response.status !== (asBatch ? 200 : 201))
+    return { acknowledged: [], refusal: { status: response.status, body } };
+  if (!asBatch) return { acknowledged: [memories[0]?.name as string] };
+  const { saved } = JSON.parse(body) as { saved: Array<{ name: string; created: boolean }> };
+  return { acknowledged: saved.flatMap((each) => (each.created ? [each.name] : [])) };
 }
 
 /** Every acknowledged name, counted among the home's memories as a user lists them. */

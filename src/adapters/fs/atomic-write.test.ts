@@ -34,9 +34,10 @@ describe("writeFileAtomic", () => {
     expect(TEMP_FILE_PATTERN.test(".index")).toBe(false);
   });
 
-  test("rejects when the target folder is missing, and leaves nothing behind", async () => {
+  test("rejects when the target folder is missing with the error of creating the file, and leaves nothing", async () => {
     const path = join(folder, "missing", "USER.md");
-    await expect(writeFileAtomic(path, "text")).rejects.toMatchObject({ code: "ENOENT" });
+    // The clean-up of a temporary file never created must not replace that error with its own.
+    await expect(writeFileAtomic(path, "text")).rejects.toMatchObject({ code: "ENOENT", syscall: "open" });
     expect(await readdir(folder)).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ import type { MemoryHome } from "../../engine/memory-home.js";
 import { MnemoError } from "../../errors.js";
 import { openMemory } from "../../open-memory.js";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
-import { resolveFolderInsideHome, resolveInsideHome, validateDocumentPath } from "./safe-path.js";
+import { HomePaths, resolveFolderInsideHome, resolveInsideHome, validateDocumentPath } from "./safe-path.js";
 
 /** Each test gets a fresh parent folder holding the home and, beside it, a folder "outside" the home. */
 let parent = "";
@@ -160,6 +160,40 @@ describe("resolveInsideHome", () => {
       code: "OUTSIDE_HOME",
     });
     expect(await readdir(outside)).toEqual([]);
+  });
+});
+
+describe("HomePaths", () => {
+  test("inspect says whether a file is there: missing file, missing folder, present file", async () => {
+    await mkdir(join(home, "topics"));
+    await writeFile(join(home, "topics", "rust.md"), "# Rust\n");
+    const paths = new HomePaths(home);
+    const noFolder = { createFolders: false };
+    expect(await paths.inspect("topics/rust.md", noFolder)).toEqual({
+      absolute: join(home, "topics", "rust.md"),
+      exists: true,
+    });
+    expect(await paths.inspect("topics/go.md", noFolder)).toMatchObject({ exists: false });
+    expect(await paths.inspect("people/ada.md", noFolder)).toEqual({
+      absolute: join(home, "people", "ada.md"),
+      exists: false,
+    });
+    expect(await readdir(home)).toEqual(["topics"]);
+  });
+
+  test("fileOnly refuses a folder where a file is to be written, naming it; a file or nothing passes", async () => {
+    await mkdir(join(home, "USER.md"));
+    await writeFile(join(home, "SOUL.md"), "soul");
+    const paths = new HomePaths(home);
+    const error = await rejection(paths.resolve("USER.md", { createFolders: true, fileOnly: true }));
+    expect(MnemoError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({
+      code: "IO",
+      message: `Cannot use ${join(home, "USER.md")}: it is a folder where mnemo expects a file; move it aside.`,
+    });
+    expect(await paths.resolve("USER.md", { createFolders: true })).toBe(join(home, "USER.md"));
+    for (const path of ["SOUL.md", "new.md"])
+      expect(await paths.resolve(path, { createFolders: true, fileOnly: true })).toBe(join(home, path));
   });
 });
 

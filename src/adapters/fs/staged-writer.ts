@@ -1,4 +1,10 @@
-import type { DocumentInfo, DocumentReader, DocumentWriter } from "../../contracts/document-store.js";
+import type {
+  DocumentInfo,
+  DocumentReader,
+  DocumentWriter,
+  ListOptions,
+} from "../../contracts/document-store.js";
+import { matchesListOptions } from "./list-options.js";
 
 /**
  * The writer a transaction works with: writes and removals are staged in memory, and every read
@@ -36,10 +42,13 @@ export class StagedWriter implements DocumentWriter {
       .replace(/\uFFFD$/, "");
   }
 
-  async list(directory: string): Promise<DocumentInfo[]> {
-    const listed = new Map((await this.disk.list(directory)).map((document) => [document.path, document]));
+  async list(directory: string, options?: ListOptions): Promise<DocumentInfo[]> {
+    const listed = new Map(
+      (await this.disk.list(directory, options)).map((document) => [document.path, document]),
+    );
     for (const [path, content] of this.changes) {
       if (folderOf(path) !== directory || isHidden(path)) continue;
+      if (!matchesListOptions(path.slice(path.lastIndexOf("/") + 1), options)) continue;
       if (content === null) listed.delete(path);
       else listed.set(path, { path, modifiedAt: new Date(), size: Buffer.byteLength(content, "utf8") });
     }

@@ -119,6 +119,40 @@ describe("commitChanges", () => {
     ]);
   });
 
+  test("stopped at the archive's rename, nothing else has moved: the file still holds the text", async () => {
+    await writeFile(join(home, "USER.md"), "# User\n\n## Work\nCompilers\n");
+    const changes: StagedChanges = new Map([
+      ["USER.md", "# User\n"],
+      ["archive/USER.md", "## Work\nCompilers\n"],
+    ]);
+    renameFault.target = join(home, "archive", "USER.md");
+    await expect(commitChanges(home, changes, files())).rejects.toThrow("killed");
+    renameFault.target = undefined;
+    expect(await read("USER.md")).toBe("# User\n\n## Work\nCompilers\n");
+    expect(await completeInterruptedCommit(home, files())).toBe(2);
+    expect(await holders("Compilers", ["USER.md", "archive/USER.md"])).toEqual(["archive/USER.md"]);
+  });
+
+  test("a removal staged first still comes after the writes: stopped at a write, the removed file is kept", async () => {
+    // A memory moved to a new name: the old file is staged for removal before the new one is written.
+    await writeFile(join(home, "old.md"), "the memory");
+    const changes: StagedChanges = new Map([
+      ["old.md", null],
+      ["new.md", "the memory"],
+    ]);
+    renameFault.target = join(home, "new.md");
+    await expect(commitChanges(home, changes, files())).rejects.toThrow("killed");
+    renameFault.target = undefined;
+    expect(await holders("the memory", ["old.md", "new.md"])).toEqual(["old.md"]);
+    expect(await completeInterruptedCommit(home, files())).toBe(2);
+    expect(await holders("the memory", ["old.md", "new.md"])).toEqual(["new.md"]);
+  });
+
+  test("a commit of nothing writes nothing, not even the record's folder", async () => {
+    await commitChanges(home, new Map(), files());
+    expect(await readdir(home)).toEqual([]);
+  });
+
   test("a removal comes last: stopped before it, the removed file and its archived copy both exist", async () => {
     await writeFile(join(home, "notes.md"), "old notes");
     const changes: StagedChanges = new Map([
@@ -200,6 +234,12 @@ describe("completeInterruptedCommit", () => {
     });
     expect(await completeInterruptedCommit(home, files())).toBe(2);
     expect([await read("USER.md"), await record()]).toEqual(["new content", undefined]);
+  });
+
+  test("replaying a removal in a folder that is gone creates no folder", async () => {
+    await plant({ version: 1, changes: [{ path: "topics/gone.md" }, { path: "USER.md" }] });
+    expect(await completeInterruptedCommit(home, files())).toBe(2);
+    expect(await readdir(home)).toEqual([".index"]);
   });
 
   test("a folder where the record belongs fails naming it", async () => {

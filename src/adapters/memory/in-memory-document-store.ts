@@ -2,8 +2,10 @@ import type {
   DocumentInfo,
   DocumentStore,
   DocumentWriter,
+  ListOptions,
   StoreLeftover,
 } from "../../contracts/document-store.js";
+import { matchesListOptions } from "../fs/list-options.js";
 import { validateDocumentPath } from "../fs/safe-path.js";
 import { StagedWriter } from "../fs/staged-writer.js";
 
@@ -42,13 +44,14 @@ export class InMemoryDocumentStore implements DocumentStore {
       .replace(/\uFFFD$/, "");
   }
 
-  async list(directory: string): Promise<DocumentInfo[]> {
+  async list(directory: string, options?: ListOptions): Promise<DocumentInfo[]> {
     if (directory !== "") validateDocumentPath(directory);
     const listed: DocumentInfo[] = [];
     for (const [path, document] of this.documents) {
       const slash = path.lastIndexOf("/");
       const folder = slash === -1 ? "" : path.slice(0, slash);
-      if (folder !== directory || path.slice(slash + 1).startsWith(".")) continue;
+      const name = path.slice(slash + 1);
+      if (folder !== directory || name.startsWith(".") || !matchesListOptions(name, options)) continue;
       listed.push({
         path,
         modifiedAt: document.modifiedAt,

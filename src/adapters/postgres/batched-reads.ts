@@ -1,7 +1,8 @@
 /**
  * Reads asked for in the same turn of the event loop, fetched together: an export or a doctor run
  * reads 64 documents at once, and one query for the 64 costs one round trip to the server where 64
- * queries, run one after the other on a transaction's connection, cost 64.
+ * queries, run one after the other on a transaction's connection, cost 64. A recall's check of
+ * the home's folder stamps is read the same way, by folder.
  */
 interface Waiting {
   resolve: (text: string | undefined) => void;
@@ -15,7 +16,7 @@ export class BatchedReads {
   private pending = new Map<string, Waiting[]>();
   private readonly fetch: (paths: string[]) => Promise<Map<string, string>>;
 
-  /** `fetch` returns the text of each path that exists. */
+  /** `fetch` returns the text (or stamp) of each key that exists. */
   constructor(fetch: (paths: string[]) => Promise<Map<string, string>>) {
     this.fetch = fetch;
   }

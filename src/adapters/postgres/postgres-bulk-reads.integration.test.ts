@@ -37,6 +37,19 @@ const paths = Array.from({ length: 300 }, (_, index) => `memories/user_note-${in
 const textOf = (path: string) => `---\nname: ${path}\n---\n\nText of ${path} 🦉\n`;
 
 describe("bulk reads of a PostgreSQL home", () => {
+  test("2,500 documents written in one transaction (three statements' worth) all read back exactly, NUL included", async () => {
+    const store = new PostgresDocumentStore({ client: database.client(), homeId: `bulk/${randomUUID()}` });
+    const many = Array.from({ length: 2500 }, (_, index) => `memories/project_item-${index}.md`);
+    const text = (path: string) => `${textOf(path)}\u0000 "quoted" \\ {braces}\n`;
+    await store.transaction(async (writer) => {
+      for (const path of many) await writer.write(path, text(path));
+    });
+    const listed = await store.list("memories");
+    expect(listed).toHaveLength(2500);
+    for (const path of [many[0], many[999], many[1000], many[2499]] as string[])
+      expect(await store.read(path)).toBe(text(path));
+  });
+
   test("300 documents read at once come back whole in one query, in and out of a transaction", async () => {
     const { client, contentReads } = counting(database.client());
     const store = new PostgresDocumentStore({ client, homeId: `bulk/${randomUUID()}` });

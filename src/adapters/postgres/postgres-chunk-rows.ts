@@ -8,7 +8,7 @@ import type { ChunkRow } from "../sqlite/chunk-rows.js";
  * far below 2^53).
  */
 export const CHUNK_COLUMNS =
-  "id, path, kind, locator, line, title, text, memory_type, date, text_hash, (embedding IS NOT NULL)::int AS has_vector";
+  "id, path, kind, locator, line, title, text, memory_type, date, updated, text_hash, (embedding IS NOT NULL)::int AS has_vector";
 
 type RawChunkRow = Omit<ChunkRow, "id" | "line" | "has_vector"> & {
   id: number | string;

@@ -153,12 +153,12 @@ async function insertChunks(
        SELECT id, row_number() OVER (ORDER BY id) AS position
        FROM (SELECT nextval('mnemo_chunk_ids') AS id FROM generate_series(1, $14::int)) AS fresh),
      chunks AS (
-       INSERT INTO mnemo_chunks (home_id, id, path, kind, locator, line, title, text, memory_type, date, text_hash, term_count, embedding)
-       SELECT $1, ids.id, c.path, c.kind, c.locator, c.line, c.title, c.text, c.memory_type, c.date, c.text_hash,
+       INSERT INTO mnemo_chunks (home_id, id, path, kind, locator, line, title, text, memory_type, date, updated, text_hash, term_count, embedding)
+       SELECT $1, ids.id, c.path, c.kind, c.locator, c.line, c.title, c.text, c.memory_type, c.date, c.updated, c.text_hash,
          c.term_count, c.embedding::vector
        FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[],
-         $10::text[], $11::int[], $12::text[]) WITH ORDINALITY
-         AS c(path, kind, locator, line, title, text, memory_type, date, text_hash, term_count, embedding, position)
+         $19::text[], $10::text[], $11::int[], $12::text[]) WITH ORDINALITY
+         AS c(path, kind, locator, line, title, text, memory_type, date, updated, text_hash, term_count, embedding, position)
        JOIN ids USING (position)),
      postings AS (
        INSERT INTO mnemo_chunk_terms (home_id, term, chunk_id, frequency, chunk_length)
@@ -188,6 +188,7 @@ async function insertChunks(
       postings.map((each) => each.position),
       postings.map((each) => each.frequency),
       postings.map((each) => each.length),
+      column((chunk) => chunk.updated ?? null),
     ],
   );
 }

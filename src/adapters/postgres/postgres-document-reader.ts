@@ -1,4 +1,4 @@
-import type { DocumentInfo, DocumentReader } from "../../contracts/document-store.js";
+import type { DocumentInfo, DocumentReader, ListOptions } from "../../contracts/document-store.js";
 import { validateDocumentPath } from "../fs/safe-path.js";
 import { BatchedReads } from "./batched-reads.js";
 import type { SqlQueryable } from "./sql-client.js";
@@ -22,6 +22,8 @@ export class PostgresDocumentReader implements DocumentReader {
   private readonly connection: SqlQueryable;
   private readonly homeId: string;
   private readonly reads = new BatchedReads((paths) => this.fetch(paths));
+  /** A recall asks for the stamps of all indexed folders at once: one query. */
+  private readonly stamps = new BatchedReads((folders) => this.fetchStamps(folders));
   /** Folder -> every path in it, as listed in this transaction; undefined outside a transaction. */
   private readonly listedFolders: Map<string, Set<string>> | undefined;
 
@@ -55,14 +57,19 @@ export class PostgresDocumentReader implements DocumentReader {
     return row && utf8(row.head).replace(/\uFFFD$/, "");
   }
 
-  async list(directory: string): Promise<DocumentInfo[]> {
+  async list(directory: string, options?: ListOptions): Promise<DocumentInfo[]> {
     if (directory !== "") validateDocumentPath(directory);
+    const prefixes = options?.namePrefixes?.map((prefix) =>
+      directory === "" ? prefix : `${directory}/${prefix}`,
+    );
     const rows = await this.connection.query<ListedRow>(
       `SELECT path, modified_at, octet_length(content) AS size, change_stamp FROM mnemo_documents
-       WHERE home_id = $1 AND folder = $2`,
-      [this.homeId, directory],
+       WHERE home_id = $1 AND folder = $2
+         AND ($3::text[] IS NULL OR EXISTS (SELECT FROM unnest($3::text[]) AS prefix WHERE starts_with(path, prefix)))`,
+      [this.homeId, directory, prefixes ?? null],
     );
-    this.listedFolders?.set(directory, new Set(rows.map((row) => row.path)));
+    // Only a whole listing tells which paths of the folder do not exist.
+    if (prefixes === undefined) this.listedFolders?.set(directory, new Set(rows.map((row) => row.path)));
     return rows
       .filter((row) => !(row.path.split("/").at(-1) ?? "").startsWith("."))
       .map((row) => ({
@@ -91,12 +98,17 @@ export class PostgresDocumentReader implements DocumentReader {
   }
 
   async folderStamp(directory: string): Promise<string | undefined> {
-    const [row] = await this.connection.query<{ change_stamp: number | string }>(
-      "SELECT change_stamp FROM mnemo_folders WHERE home_id = $1 AND folder = $2",
-      [this.homeId, directory],
-    );
     // The top level always exists, as a home folder does.
-    return row ? String(row.change_stamp) : directory === "" ? "0" : undefined;
+    return (await this.stamps.read(directory)) ?? (directory === "" ? "0" : undefined);
+  }
+
+  private async fetchStamps(folders: string[]): Promise<Map<string, string>> {
+    const rows = await this.connection.query<{ folder: string; change_stamp: number | string }>(
+      "SELECT folder, change_stamp FROM mnemo_folders WHERE home_id = $1 AND folder = ANY($2::text[])",
+      [this.homeId, folders],
+      { prepare: true },
+    );
+    return new Map(rows.map((row) => [row.folder, String(row.change_stamp)]));
   }
 }
 

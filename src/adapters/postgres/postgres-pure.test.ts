@@ -1,30 +1,32 @@
 import { fc, test as propertyTest } from "@fast-check/vitest";
 import { describe, expect, test } from "vitest";
 import { bm25Tokens, queryTermCounts } from "./bm25-terms.js";
-import { bm25Idf, splitTermsByFrequency } from "./bm25-weights.js";
+import { candidateSearchSql, FIRST_FILTER_PARAMETER } from "./candidate-search-sql.js";
 import { chunkFilterSql } from "./chunk-filter-sql.js";
 import { fromPgvector, toPgvector } from "./pgvector-text.js";
 
-describe("BM25 weights", () => {
-  propertyTest.prop([fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 1_000_000 })])(
-    "a rarer term weighs more; a term in half the chunks or more weighs 1e-6, never less",
-    (chunkCount, raw) => {
-      const frequency = Math.min(raw, chunkCount);
-      const idf = bm25Idf(chunkCount, frequency);
-      expect(idf).toBeGreaterThanOrEqual(1e-6);
-      if (frequency > 0) expect(bm25Idf(chunkCount, frequency - 1)).toBeGreaterThanOrEqual(idf);
-      if (frequency >= chunkCount / 2) expect(idf).toBe(1e-6);
+describe("the search statement", () => {
+  const filter = fc.record(
+    { memoryType: fc.string(), kind: fc.string(), path: fc.string(), since: fc.string(), until: fc.string() },
+    { requiredKeys: [] },
+  );
+  propertyTest.prop([filter])(
+    "numbers its parameters without a gap, the filter's after the six fixed ones; its text holds no filter value",
+    (each) => {
+      const { sql, parameters } = candidateSearchSql(each);
+      const numbers = new Set([...sql.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])));
+      const count = FIRST_FILTER_PARAMETER - 1 + parameters.length;
+      expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: count }, (_, at) => at + 1));
+      // Other values of the same shape (a folder stays a folder) give the same SQL text.
+      const others = Object.fromEntries(
+        Object.entries(each).map(([key, value]) => [
+          key,
+          value === "" ? "" : value.endsWith("/") ? "f/" : "v",
+        ]),
+      );
+      expect(candidateSearchSql(others).sql).toBe(sql);
     },
   );
-
-  test("the split keeps found terms only, rare ones apart", () => {
-    const counts = new Map([
-      ["rare", 1],
-      ["common", 6],
-      ["missing", 0],
-    ]);
-    expect(splitTermsByFrequency(counts, 10)).toEqual({ rare: ["rare"], found: ["rare", "common"] });
-  });
 });
 
 describe("query term counts", () => {

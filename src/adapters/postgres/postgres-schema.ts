@@ -8,10 +8,11 @@ import type { SqlClient, SqlQueryable } from "./sql-client.js";
  * distribute them (Citus, distribution column `home_id`) without a schema change. Created on first
  * open, in one transaction under an advisory lock, so processes that open a new database at once
  * create it once, in turn. Bump POSTGRES_SCHEMA_VERSION with a migration when the tables change.
- * Version 2 added the homes and tokens of a server of many homes; every statement is idempotent,
- * so migrating from 1 is running them all again.
+ * Version 2 added the homes and tokens of a server of many homes; version 3 a chunk's `updated`
+ * time (a typed memory's, so recall gives a hit's age without reading its document). Every
+ * statement is idempotent, so migrating from an older version is running them all again.
  */
-export const POSTGRES_SCHEMA_VERSION = 2;
+export const POSTGRES_SCHEMA_VERSION = 3;
 
 const TABLES = [
   `CREATE TABLE IF NOT EXISTS mnemo_schema (
@@ -37,6 +38,8 @@ const TABLES = [
      line integer NOT NULL, title text NOT NULL, text text NOT NULL, memory_type text, date text,
      text_hash text NOT NULL, term_count integer NOT NULL, embedding vector,
      sign_code bit varying GENERATED ALWAYS AS (binary_quantize(embedding)) STORED, PRIMARY KEY (home_id, id))`,
+  // Version 3. Existing chunks keep NULL (their age is read from the document) until reindexed.
+  "ALTER TABLE mnemo_chunks ADD COLUMN IF NOT EXISTS updated text",
   // Kept in the row (compressed only when a row would not fit a page): a search reads no TOAST table.
   "ALTER TABLE mnemo_chunks ALTER COLUMN embedding SET STORAGE MAIN",
   // A home's sign codes side by side in one index: the vector search's prefilter reads them alone.

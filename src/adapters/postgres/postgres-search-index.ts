@@ -11,10 +11,9 @@ import type {
 import { parseHomeId } from "../../engine/tenancy/home-id.js";
 import { MnemoError } from "../../errors.js";
 import { toStoredChunk } from "../sqlite/chunk-rows.js";
-import { DEFAULT_RESCORED, RESCORED_PER_RESULT } from "../vector-index/quantized-vector-index.js";
-import { chunkFilterSql } from "./chunk-filter-sql.js";
 import { LOCK_CLASS, lockHome } from "./home-lock.js";
 import { fromPgvector, toPgvector } from "./pgvector-text.js";
+import { cosineSimilarity, searchCandidates } from "./postgres-candidate-search.js";
 import {
   CHUNK_COLUMNS,
   INDEXED_DOCUMENT_COLUMNS,
@@ -25,13 +24,12 @@ import {
 import { removeChunks, replaceChunks, vectorModelOf } from "./postgres-chunk-writes.js";
 import { cachedEmbeddings, cacheEmbeddings } from "./postgres-embedding-cache.js";
 import { preparePostgresSchema } from "./postgres-schema.js";
-import { textSearch } from "./postgres-text-search.js";
 import { resetVectors, setVectors } from "./postgres-vector-writes.js";
 import type { SqlClient, SqlQueryable } from "./sql-client.js";
 
 /**
  * One memory home's search index on PostgreSQL: BM25 over term postings, ranked as FTS5 ranks
- * (postgres-text-search.ts), and the chunks' vectors in a pgvector column, searched within the
+ * (postgres-candidate-search.ts), and the chunks' vectors in a pgvector column, searched within the
  * home as the embedded index searches (sign codes first, then exact cosine; every key starts with
  * the home id, so the cost grows with the home, not the database: bench/postgres/scale.ts). The
  * embedding cache is in the same database, so one object serves both contracts. Writes take the
@@ -102,20 +100,16 @@ export class PostgresSearchIndex implements SearchIndex, EmbeddingCache {
     return this.write((connection) => removeChunks(connection, this.homeId, path));
   }
 
-  /** BM25 and the nearest vectors at once, each on a connection of its own. */
+  /** BM25 and the nearest vectors in one statement (postgres-candidate-search.ts). */
   async search(query: CandidateQuery): Promise<SearchCandidates> {
-    const connection = this.connection();
-    const [{ hits, termCounts }, vector] = await Promise.all([
-      textSearch(connection, { ...query, homeId: this.homeId }),
-      query.vector ? this.nearest(query.vector, query) : [],
-    ]);
-    return { text: hits, vector, termCounts };
+    return searchCandidates(this.connection(), { ...query, homeId: this.homeId });
   }
 
   async chunks(ids: number[]): Promise<StoredChunk[]> {
     const rows = await this.connection().query<RawChunk>(
       `SELECT ${CHUNK_COLUMNS} FROM mnemo_chunks WHERE home_id = $1 AND id = ANY($2::bigint[])`,
       [this.homeId, ids],
+      { prepare: true },
     );
     const byId = new Map(rows.map((row) => [Number(row.id), toStoredChunk(toChunkRow(row))]));
     return ids.flatMap((id) => byId.get(id) ?? []);
@@ -125,6 +119,7 @@ export class PostgresSearchIndex implements SearchIndex, EmbeddingCache {
     const rows = await this.connection().query<{ id: string | number; embedding: string }>(
       "SELECT id, embedding::text AS embedding FROM mnemo_chunks WHERE home_id = $1 AND id = ANY($2::bigint[]) AND embedding IS NOT NULL",
       [this.homeId, ids],
+      { prepare: true },
     );
     return new Map(rows.map((row) => [Number(row.id), fromPgvector(row.embedding)]));
   }
@@ -134,6 +129,7 @@ export class PostgresSearchIndex implements SearchIndex, EmbeddingCache {
       `SELECT id, embedding <=> $2::vector AS distance FROM mnemo_chunks
        WHERE home_id = $1 AND id = ANY($3::bigint[]) AND embedding IS NOT NULL ORDER BY distance, id`,
       [this.homeId, toPgvector(vector), ids],
+      { prepare: true },
     );
     return rows.map(toScored);
   }
@@ -142,6 +138,7 @@ export class PostgresSearchIndex implements SearchIndex, EmbeddingCache {
     const rows = await this.connection().query<RawChunk>(
       `SELECT ${CHUNK_COLUMNS} FROM mnemo_chunks WHERE home_id = $1 AND embedding IS NULL ORDER BY id LIMIT $2`,
       [this.homeId, limit],
+      { prepare: true },
     );
     return rows.map((row) => toStoredChunk(toChunkRow(row)));
   }
@@ -176,27 +173,6 @@ export class PostgresSearchIndex implements SearchIndex, EmbeddingCache {
     return { documents: Number(row?.documents), chunks: Number(row?.chunks), vectors: Number(row?.vectors) };
   }
 
-  /**
-   * The nearest chunks by cosine, found as the embedded index finds them: the home's chunks whose
-   * sign codes (one bit a dimension) are nearest the query's by Hamming distance, read from one
-   * index, then the best of those by exact cosine. A home of no more than `rescored` chunks is
-   * ranked exactly.
-   */
-  private async nearest(vector: Float32Array, query: CandidateQuery): Promise<ScoredChunkId[]> {
-    const { clause, parameters } = chunkFilterSql(query.filter, 5);
-    const rescored = Math.max(DEFAULT_RESCORED, RESCORED_PER_RESULT * query.limit);
-    const rows = await this.connection().query<{ id: string | number; distance: number }>(
-      `WITH candidates AS MATERIALIZED (
-         SELECT c.id FROM mnemo_chunks c WHERE c.home_id = $1 AND c.embedding IS NOT NULL${clause}
-         ORDER BY c.sign_code <~> binary_quantize($2::vector), c.id LIMIT $4)
-       SELECT c.id, c.embedding <=> $2::vector AS distance
-       FROM candidates JOIN mnemo_chunks c ON c.home_id = $1 AND c.id = candidates.id
-       ORDER BY distance, c.id LIMIT $3`,
-      [this.homeId, toPgvector(vector), query.limit, rescored, ...parameters],
-    );
-    return rows.map(toScored);
-  }
-
   private async write(work: (connection: SqlQueryable) => Promise<void>): Promise<void> {
     this.connection();
     await this.client.transaction(async (connection) => {
@@ -215,8 +191,6 @@ export class PostgresSearchIndex implements SearchIndex, EmbeddingCache {
   }
 }
 
-/** Cosine similarity from pgvector's cosine distance; a zero vector (distance NaN) scores 0. */
 function toScored(row: { id: string | number; distance: number }): ScoredChunkId {
-  const similarity = 1 - Number(row.distance);
-  return { id: Number(row.id), score: Number.isNaN(similarity) ? 0 : similarity };
+  return { id: Number(row.id), score: cosineSimilarity(Number(row.distance)) };
 }

@@ -4,8 +4,20 @@
  * Failures arrive as MnemoError (postgres-error.ts): never a driver's raw error.
  */
 export interface SqlQueryable {
-  /** One statement with `$1`-style parameters; the rows it returned (none for a write). */
-  query<Row = Record<string, unknown>>(sql: string, parameters?: readonly unknown[]): Promise<Row[]>;
+  /**
+   * One statement with `$1`-style parameters; the rows it returned (none for a write). `prepare`
+   * asks the server to plan it once per connection and keep the plan (for statements run on every
+   * recall); a client may ignore it.
+   */
+  query<Row = Record<string, unknown>>(
+    sql: string,
+    parameters?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<Row[]>;
+}
+
+export interface QueryOptions {
+  prepare?: boolean;
 }
 
 export interface SqlClient extends SqlQueryable {

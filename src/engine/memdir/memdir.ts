@@ -14,7 +14,7 @@ import {
 } from "../markdown/sections.js";
 import { formatMemoryFile, parseMemoryFile } from "./memory-file.js";
 import { formatIndexLine, type IndexLine, removeIndexLines, upsertIndexLine } from "./memory-index.js";
-import { chooseMemoryPath, findNamedFiles, type NamedFiles, resolveMemoryPath } from "./memory-lookup.js";
+import { chooseMemoryPath, findSlugFiles, type NamedFiles, resolveMemoryPath } from "./memory-lookup.js";
 import { validateMemoryName } from "./memory-name.js";
 import { type MemoryType, parseMemoryType } from "./memory-types.js";
 import type { MemoryManifestEntry } from "./scan-memories.js";
@@ -63,7 +63,7 @@ const MAX_DESCRIPTION_CHARACTERS = 300;
 export async function saveMemory(home: HomeContext, input: SaveMemoryInput): Promise<SavedMemory> {
   const prepared = prepareSave(home, input);
   return home.store.transaction(async (writer) => {
-    const named = await findNamedFiles(writer, prepared.name);
+    const named = await findSlugFiles(writer, prepared.name);
     const written = await writeMemory(home, writer, prepared, named);
     await updateIndex(writer, (body) =>
       upsertIndexLine(removeIndexLines(body, written.retyped), written.entry),

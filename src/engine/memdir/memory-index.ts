@@ -46,7 +46,10 @@ export function indexLinesOf(sectionBody: string): IndexLine[] {
  */
 export function upsertIndexLine(sectionBody: string, entry: IndexLine): string {
   const formatted = `${formatIndexLine(entry)}\n`;
-  const kept = splitLinesKeepEnds(sectionBody).filter((line) => parseIndexLine(line)?.path !== entry.path);
+  // Only a line holding the path can point at it: the others skip the line pattern.
+  const kept = splitLinesKeepEnds(sectionBody).filter(
+    (line) => !line.includes(entry.path) || parseIndexLine(line)?.path !== entry.path,
+  );
   const firstIndexLine = kept.findIndex((line) => parseIndexLine(line) !== undefined);
   if (firstIndexLine === -1) return appendLine(kept.join(""), formatted);
   return [...kept.slice(0, firstIndexLine), formatted, ...kept.slice(firstIndexLine)].join("");

@@ -10,7 +10,7 @@ import type { ApiEnv, ApiRoute } from "./api-route.js";
 import { type ErrorResponse, toErrorResponse } from "./http-error.js";
 import { invalidInputHook } from "./invalid-input-hook.js";
 import { buildOpenApiDocument, MCP_PATH, OPENAPI_PATH } from "./openapi-document.js";
-import { noEndpoint, pathGuard, requestPath } from "./path-guard.js";
+import { exceptLiteralPaths, noEndpoint, pathGuard, requestPath, shadows } from "./path-guard.js";
 import { hasBody, readJsonBody } from "./read-json-body.js";
 import { ADMIN_ROUTES, adminOnly } from "./routes/admin-routes.js";
 import { API_ROUTES } from "./routes/api-routes.js";
@@ -41,10 +41,11 @@ export function createApiApp(options: ApiAppOptions): OpenAPIHono<ApiEnv> {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: invalidInputHook });
   const adminRoutes = options.access.homes ? ADMIN_ROUTES : [];
   app.use(accessAndHeaders(options.access));
-  for (const [path, methods] of methodsByPath([...API_ROUTES, ...adminRoutes]))
-    app.use(path, pathGuard(methods));
+  const methods = methodsByPath([...API_ROUTES, ...adminRoutes]);
+  for (const [path, allowed] of methods)
+    app.use(path, exceptLiteralPaths(path, methods.keys(), pathGuard(allowed)));
   for (const path of new Set(API_ROUTES.map(({ route }) => route.getRoutingPath())))
-    app.use(path, leaseHome(options.access));
+    app.use(path, exceptLiteralPaths(path, methods.keys(), leaseHome(options.access)));
   if (options.access.homes) app.use("/v1/admin/*", adminOnly(options.access.homes));
   for (const { route, handler } of [...API_ROUTES, ...adminRoutes]) {
     const middleware = route.request?.body ? readJsonBody(options.maxBodyBytes) : undefined;
@@ -131,5 +132,8 @@ function methodsByPath(routes: readonly ApiRoute[]): Map<string, string[]> {
     const path = route.getRoutingPath();
     paths.set(path, [...(paths.get(path) ?? []), route.method.toUpperCase()]);
   }
+  // A literal path also answers what a path with parameters matching it answers.
+  for (const [literal, methods] of paths)
+    for (const [path, others] of paths) if (shadows(path, literal)) methods.push(...others);
   return paths;
 }

@@ -27,6 +27,31 @@ export function pathGuard(allowed: string[]): MiddlewareHandler {
   };
 }
 
+/**
+ * A middleware of a path with parameters (`/v1/memories/:name`), skipped for the literal paths it
+ * also matches (`/v1/memories/batch`), which run their own: hono runs every matching middleware,
+ * so the parameter's guard would refuse the literal path's methods, and a home would be leased twice.
+ * The literal path's guard allows the methods of both (GET /v1/memories/batch reads a memory "batch").
+ */
+export function exceptLiteralPaths<Handler extends MiddlewareHandler>(
+  path: string,
+  allPaths: Iterable<string>,
+  middleware: Handler,
+): Handler {
+  const literals = [...allPaths].filter((other) => shadows(path, other));
+  if (literals.length === 0) return middleware;
+  return (async (c, next) => (literals.includes(c.req.path) ? next() : middleware(c, next))) as Handler;
+}
+
+/** Whether hono's path with parameters also matches the literal path (same segments, parameters aside). */
+export function shadows(parameterPath: string, literalPath: string): boolean {
+  const pattern = parameterPath.split("/");
+  const literal = literalPath.split("/");
+  if (literalPath.includes(":") || !parameterPath.includes(":") || pattern.length !== literal.length)
+    return false;
+  return pattern.every((segment, index) => segment.startsWith(":") || segment === literal[index]);
+}
+
 /** The path of a request URL as sent: still percent-encoded, and "//x" stays a path. */
 export function requestPath(url: string): string {
   const path = url.slice(url.indexOf("/", url.indexOf("://") + 3));

@@ -5,7 +5,8 @@ import { writeThroughServers } from "../../testing/test-serve-writers.js";
 
 /**
  * Four `mnemo serve --store postgres://...` processes (the built CLI) taking saves to one home at
- * once: every save they acknowledge is a memory afterwards, exactly once. The write benchmark
+ * once, one by one or in batches (POST /v1/memories/batch): every save they acknowledge is a
+ * memory afterwards, exactly once. The write benchmark
  * (bench/postgres/serve-writes.ts) is the same at a larger size, timed.
  */
 let database: TestPostgres;
@@ -32,6 +33,22 @@ describe.skipIf(!testPostgresHasServer())("saves through several mnemo serve pro
     });
     expect(result.refused).toEqual([]);
     expect(result.acknowledged).toBe(240);
+    expect(result.missing).toEqual([]);
+    expect(result.duplicated).toEqual([]);
+  }, 120_000);
+
+  test("4 processes, 600 saves in batches of 25, 8 batches in flight into one home: each acknowledged save is there once", async () => {
+    const result = await writeThroughServers({
+      url: database.url as string,
+      homeId: "writers/batches",
+      configHome,
+      servers: 4,
+      writes: 600,
+      concurrency: 8,
+      batch: 25,
+    });
+    expect(result.refused).toEqual([]);
+    expect(result.acknowledged).toBe(600);
     expect(result.missing).toEqual([]);
     expect(result.duplicated).toEqual([]);
   }, 120_000);

@@ -46,6 +46,11 @@ const savedJson = z.object({
   redactedSecrets: redactedSecretsOutput,
 });
 
+const saveInput = memorySaveTool.input.extend({ redactSecrets: redactSecretsField });
+
+/** The most memories one batch save takes: a bulk import goes through `mnemo import` instead. */
+export const MAX_BATCH_MEMORIES = 1000;
+
 export const memoriesRoutes = [
   apiRoute(
     createRoute({
@@ -116,7 +121,7 @@ export const memoriesRoutes = [
       summary: "Save a typed memory (create, or update the one with this name)",
       description:
         "The previous version of an updated memory goes to archive/. Answers 201 when the memory is new, 200 when it was updated.",
-      request: { body: jsonBody(memorySaveTool.input.extend({ redactSecrets: redactSecretsField })) },
+      request: { body: jsonBody(saveInput) },
       responses: {
         200: jsonResponse(savedJson, "Updated an existing memory"),
         201: jsonResponse(savedJson, "Created a new memory"),
@@ -127,6 +132,31 @@ export const memoriesRoutes = [
       const saved = await c.var.memory.memories.save(c.req.valid("json"));
       if (!saved.created) return c.json(saved, 200);
       return c.json(saved, 201, { location: `/v1/memories/${encodeURIComponent(saved.name)}` });
+    },
+  ),
+  apiRoute(
+    createRoute({
+      method: "post",
+      path: "/v1/memories/batch",
+      operationId: "saveMemories",
+      tags,
+      summary: `Save up to ${MAX_BATCH_MEMORIES} typed memories in one transaction, all or none`,
+      description:
+        "The same as saving them one by one, in order (a later memory with an earlier one's name updates it), " +
+        "in one write of the home: MEMORY.md's index is rewritten once. Every memory is checked first; " +
+        'a refused one names its place ("memories.3.content" for a field, "Memory 4 of 10" for a rule) and nothing is saved. ' +
+        "The body is also held to the server's size limit (mnemo serve --max-body-bytes, 1 MiB by default).",
+      request: {
+        body: jsonBody(z.object({ memories: z.array(saveInput).min(1).max(MAX_BATCH_MEMORIES) }).strict()),
+      },
+      responses: {
+        200: jsonResponse(z.object({ saved: z.array(savedJson) }), "Saved every memory, in the order sent"),
+        ...errorResponses([400, 413, 422], { body: true }),
+      },
+    }),
+    async (c) => {
+      const saved = await c.var.memory.memories.saveMany(c.req.valid("json").memories);
+      return c.json({ saved }, 200);
     },
   ),
   apiRoute(

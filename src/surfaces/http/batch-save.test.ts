@@ -1,0 +1,104 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { RunningHttpServer } from "../../http.js";
+import type { MemoryHome } from "../../index.js";
+import { openTestMemory, removeDir } from "../../testing/test-home.js";
+import { MAX_BATCH_MEMORIES } from "./routes/memories-routes.js";
+import { startHttpServer } from "./start-http-server.js";
+
+/**
+ * POST /v1/memories/batch through a real HTTP server on loopback, into a file home: the memories
+ * land as files with one index line each, in one answer; a bad item is named by its place and
+ * nothing of the batch is written.
+ */
+const GITHUB_TOKEN = "ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A";
+const opened: Array<{ memory: MemoryHome; home: string; server: RunningHttpServer }> = [];
+
+async function serve() {
+  const { memory, home } = await openTestMemory({ config: { search: { embedder: "none" } } });
+  const server = await startHttpServer({ memory, port: 0 });
+  opened.push({ memory, home, server });
+  return { home, url: server.url };
+}
+
+afterEach(async () => {
+  for (const { memory, home, server } of opened.splice(0)) {
+    await server.close();
+    await memory.close();
+    await removeDir(home);
+  }
+});
+
+async function postBatch(url: string, memories: unknown[]) {
+  const response = await fetch(`${url}/v1/memories/batch`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ memories }),
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+function memoryNumbered(serial: number, content = `Fact number ${serial}.`) {
+  return { type: "project", name: `Fact ${serial}`, description: `Fact ${serial}`, content };
+}
+
+async function memoryFiles(home: string): Promise<string[]> {
+  return (await readdir(join(home, "memories")).catch(() => [])).sort();
+}
+
+describe("POST /v1/memories/batch", () => {
+  it("saves every memory as its file with one index line, in the order sent, a repeated name updating the earlier one", async () => {
+    const { url, home } = await serve();
+    const memories = [...Array.from({ length: 30 }, (_, serial) => memoryNumbered(serial))];
+    memories.push(memoryNumbered(3, "Fact three, corrected."));
+    const answer = await postBatch(url, memories);
+    expect(answer.status).toBe(200);
+    const saved = answer.json.saved as Array<{ name: string; created: boolean; path: string }>;
+    expect(saved.map((each) => each.name)).toEqual(memories.map((each) => each.name));
+    expect(saved.filter((each) => !each.created).map((each) => each.name)).toEqual(["Fact 3"]);
+    expect(await memoryFiles(home)).toHaveLength(30);
+    const index = await readFile(join(home, "MEMORY.md"), "utf8");
+    expect(index.match(/\(memories\/project_fact-3\.md\)/g)).toHaveLength(1);
+    const read = await fetch(`${url}/v1/memories/${encodeURIComponent("Fact 3")}`);
+    expect(((await read.json()) as { content: string }).content).toBe("Fact three, corrected.");
+  });
+
+  it("refuses a batch with a bad field or a credential, naming the item, and writes nothing", async () => {
+    const { url, home } = await serve();
+    const badField = await postBatch(url, [memoryNumbered(0), { ...memoryNumbered(1), content: "" }]);
+    expect(badField.status).toBe(400);
+    expect(JSON.stringify(badField.json)).toContain("memories.1.content");
+    const secret = await postBatch(url, [memoryNumbered(0), memoryNumbered(1, `token ${GITHUB_TOKEN}`)]);
+    expect(secret.status).toBe(422);
+    expect(secret.json.error).toMatchObject({ code: "SECRET_DETECTED" });
+    expect((secret.json.error as { message: string }).message).toContain("Memory 2 of 2");
+    expect(JSON.stringify(secret.json)).not.toContain(GITHUB_TOKEN);
+    expect(await memoryFiles(home)).toEqual([]);
+    const redacted = await postBatch(url, [
+      { ...memoryNumbered(1, `token ${GITHUB_TOKEN}`), redactSecrets: true },
+    ]);
+    expect(redacted.status).toBe(200);
+    expect(await readFile(join(home, "memories", "project_fact-1.md"), "utf8")).not.toContain(GITHUB_TOKEN);
+  });
+
+  it(`takes 1 to ${MAX_BATCH_MEMORIES} memories`, async () => {
+    const { url } = await serve();
+    expect((await postBatch(url, [])).status).toBe(400);
+    const tooMany = Array.from({ length: MAX_BATCH_MEMORIES + 1 }, (_, serial) => ({
+      type: "user",
+      name: `N${serial}`,
+      description: "d",
+      content: "c",
+    }));
+    expect((await postBatch(url, tooMany)).status).toBe(400);
+  });
+
+  it("leaves GET /v1/memories/batch to a memory called batch", async () => {
+    const { url } = await serve();
+    expect((await postBatch(url, [{ ...memoryNumbered(0), name: "batch" }])).status).toBe(200);
+    const read = await fetch(`${url}/v1/memories/batch`);
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { name: string }).name).toBe("batch");
+  });
+});

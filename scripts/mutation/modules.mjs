@@ -131,6 +131,7 @@ export const MODULES = [
     ],
     tests: [
       "src/engine/working-memory/content-chunks.test.ts",
+      "src/engine/working-memory/render-budget.test.ts",
       "src/engine/working-memory/render-working-memory.test.ts",
       "src/engine/working-memory/truncate-text.test.ts",
       "src/engine/working-memory/working-memory.test.ts",

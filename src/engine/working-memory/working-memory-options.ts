@@ -119,5 +119,6 @@ function invalid(name: string, requirement: string, value: unknown): never {
 function describe(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(value.slice(0, 40));
   if (typeof value === "number" || typeof value === "boolean" || value == null) return String(value);
-  return Array.isArray(value) ? "an array" : `a ${typeof value}`;
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }

@@ -13,7 +13,7 @@ import { InMemoryMessageStore } from "../adapters/memory/in-memory-message-store
 import type { MessageStore } from "../contracts/message-store.js";
 import { messageContentHash } from "../engine/long-term/message-content.js";
 import { messageStoreCommands } from "./message-store-model.js";
-import { message, record } from "./test-agent-messages.js";
+import { message, record } from "./sample-agent-messages.js";
 
 export interface MessageStoreUnderTest {
   store: MessageStore;

@@ -8,7 +8,7 @@ import { expect } from "vitest";
 import type { InMemoryMessageStore } from "../adapters/memory/in-memory-message-store.js";
 import type { AgentMessage, MessageEmbedding, MessageStore } from "../contracts/message-store.js";
 import { messageContentHash } from "../engine/long-term/message-content.js";
-import { record } from "./test-agent-messages.js";
+import { record } from "./sample-agent-messages.js";
 
 // Small vocabularies, so ids, contents and roles collide often.
 const ROLES = ["planner", "coder"];

@@ -1,4 +1,7 @@
-/** Agent messages for the MessageStore conformance suite: a message with defaults, and its record. */
+/**
+ * Sample agent messages for the MessageStore conformance suite, shipped with it (a `test-` file
+ * would not be): a message with defaults, and its record.
+ */
 import type { AgentMessage, MessageEmbedding, MessageRecord } from "../contracts/message-store.js";
 import { messageContentHash } from "../engine/long-term/message-content.js";
 

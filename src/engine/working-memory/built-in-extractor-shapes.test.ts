@@ -49,6 +49,7 @@ describe("the TOC extractor", () => {
       result: ["1"],
       from: "toc-cache",
     });
+    expect(byDefault.lookupToolResult("read_page_range", { doc_id: "a" })).toBeUndefined();
     const outline = new WorkingMemory({ extractors: [tocExtractor({ tools: ["outline"] })] });
     expect(outline.observeToolResult("get_toc", { doc_id: "a" }, ["1"]).extractor).toBeUndefined();
     expect(outline.observeToolResult("outline", { doc_id: "a" }, ["1"]).tocsCached).toEqual(["a"]);

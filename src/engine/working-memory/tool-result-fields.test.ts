@@ -160,6 +160,7 @@ describe("tool values as data", () => {
         ],
       },
       { content: [{ type: "text", text: 5 }] },
+      { content: [null, "text"] },
       { content: "not a list" },
     ]) {
       expect(parseToolValue(kept)).toBe(kept);

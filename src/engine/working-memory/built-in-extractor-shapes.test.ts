@@ -153,6 +153,18 @@ describe("the generic extractor", () => {
     expect(memory.tocDocuments()).toEqual([]);
   });
 
+  test("a result naming a document but holding no TOC is not a TOC: its hits are read", () => {
+    const memory = generic();
+    const args = { document: "d" };
+    const result = { document: "d", results: [{ content: "Hit", score: 0.9 }] };
+    expect(memory.observeToolResult("vector_lookup", args, result)).toMatchObject({
+      tocsCached: [],
+      chunksKept: 1,
+    });
+    expect(memory.observeToolResult("vector_lookup", args, "plain text").extractor).toBeUndefined();
+    expect(memory.tocDocuments()).toEqual([]);
+  });
+
   test("a list is recognised only when it holds scored hits with text", () => {
     const memory = generic();
     for (const list of [[{ content: "no score" }], [{ score: 0.9 }], [1, "two"], { results: [] }]) {

@@ -190,6 +190,7 @@ test("the defaults ask mnemo's tools, the TOC tool, search, pages and the generi
     "page-summary",
     "generic",
   ]);
+  expect(defaultExtractors()[1]?.tocDocument?.("get_toc", { document: "d" })).toBe("d");
   const [, toc] = defaultExtractors({ tocToolName: "outline" });
   expect(toc?.tocDocument?.("outline", { document: "d" })).toBe("d");
   expect(toc?.tocDocument?.("get_toc", { document: "d" })).toBeUndefined();

@@ -118,7 +118,12 @@ export const MODULES = [
     ],
     tests: [
       "src/engine/working-memory/built-in-extractors.test.ts",
+      "src/engine/working-memory/built-in-extractor-shapes.test.ts",
+      "src/engine/working-memory/chunk-inputs.test.ts",
       "src/engine/working-memory/mnemo-tools-extractor.test.ts",
+      "src/engine/working-memory/mnemo-tools-extractor-shapes.test.ts",
+      "src/engine/working-memory/tool-observation.test.ts",
+      "src/engine/working-memory/tool-result-fields.test.ts",
       "src/engine/working-memory/working-memory.test.ts",
     ],
   },

@@ -71,6 +71,12 @@ export function validateSectionName(name: string): string {
       `Invalid section name "${name}": use one line of at most 120 characters without a leading "#".`,
     );
   }
+  if (/^\.{1,2}$/.test(trimmed)) {
+    throw new MnemoError(
+      "INVALID_INPUT",
+      `Invalid section name "${name}": "." and ".." cannot be sent in a URL path (clients remove them as dot segments); use a word.`,
+    );
+  }
   return trimmed;
 }
 

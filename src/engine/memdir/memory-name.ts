@@ -36,14 +36,16 @@ export function validateMemoryName(name: string): string {
           ? "it contains a path separator (/ or \\)"
           : trimmed.includes("..")
             ? 'it contains ".."'
-            : // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-              /[\u0000-\u001f\u007f]/.test(trimmed)
-              ? "it contains control characters or line breaks"
-              : LONE_SURROGATE.test(trimmed)
-                ? "it contains a broken character (half of a UTF-16 pair), which no file can store"
-                : RESERVED.has(trimmed.toLowerCase())
-                  ? `"${trimmed}" is reserved for mnemo's own files`
-                  : undefined;
+            : trimmed === "."
+              ? 'it is only ".", which no URL path can hold (every client removes it as a dot segment)'
+              : // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+                /[\u0000-\u001f\u007f]/.test(trimmed)
+                ? "it contains control characters or line breaks"
+                : LONE_SURROGATE.test(trimmed)
+                  ? "it contains a broken character (half of a UTF-16 pair), which no file can store"
+                  : RESERVED.has(trimmed.toLowerCase())
+                    ? `"${trimmed}" is reserved for mnemo's own files`
+                    : undefined;
   if (problem) {
     throw new MnemoError(
       "INVALID_INPUT",

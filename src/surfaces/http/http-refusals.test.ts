@@ -177,6 +177,39 @@ describe("bad input", () => {
   });
 });
 
+describe("names no URL path can hold", () => {
+  it('refuses a memory or a section named "." or "..": it could be saved but never read back by its path', async () => {
+    const { url, memory } = await serveTestHome();
+    for (const name of [".", " . ", ".."]) {
+      const saved = await send(`${url}/v1/memories`, "POST", {
+        type: "user",
+        name,
+        description: "",
+        content: "x",
+      });
+      expect(saved.status, name).toBe(400);
+      expect(saved.error.message).toContain(`Invalid memory name "${name}"`);
+    }
+    for (const section of ["%2E", "%2E%2E"]) {
+      // fetch would remove the dot segment; node:http sends the path as written.
+      const answer = await new Promise<number>((resolve, reject) => {
+        const req = request(
+          `${url}/v1/profile/USER.md/sections/${section}`,
+          { method: "POST", headers: { "content-type": "application/json" } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on("error", reject).end(JSON.stringify({ text: "x" }));
+      });
+      expect(answer, section).toBe(404); // the router never sees the dot segment: nothing is written
+    }
+    await expect(memory.profile.add("user", "..", "x")).rejects.toThrow('Invalid section name ".."');
+    expect((await memory.memories.list()).memories).toEqual([]);
+  });
+});
+
 describe("sizes", () => {
   it("answers 413 to a body over the limit, declared or streamed, and accepts one under it", async () => {
     const { url } = await serveTestHome({ server: { maxBodyBytes: 1000 } });

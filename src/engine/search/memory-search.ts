@@ -63,6 +63,7 @@ export class MemorySearch {
   private dimensions = 0;
   private syncState: SyncState = newSyncState();
   private opened = false;
+  private searchedBefore = false;
 
   constructor(options: MemorySearchOptions) {
     this.options = options;
@@ -110,12 +111,18 @@ export class MemorySearch {
         now: this.options.now(),
         signal: options.signal,
       });
-    const [planned, first] = await Promise.allSettled([this.checkFiles({}), rank()]);
+    // A first recall loads the model and the vector index while the check lists every file: run
+    // side by side, they slowed each other (1.9 s against 1.4 s at 10,000 memories), so it goes in turn.
+    const firstOfProcess = !this.searchedBefore;
+    this.searchedBefore = true;
+    const [planned, first] = firstOfProcess
+      ? [await settled(this.checkFiles({})), undefined]
+      : await Promise.allSettled([this.checkFiles({}), rank()]);
     if (planned.status === "rejected") throw planned.reason;
     const changed = await this.catchUp(planned.value, options.signal);
     const synced = performance.now();
-    const ranked = changed === 0 && first.status === "fulfilled" ? first.value : await rank();
-    const searchMs = changed === 0 ? synced - started : performance.now() - synced;
+    const ranked = changed === 0 && first?.status === "fulfilled" ? first.value : await rank();
+    const searchMs = changed === 0 && first ? synced - started : performance.now() - synced;
     return {
       hits: ranked.hits,
       mode: this.mode,
@@ -266,5 +273,13 @@ export class MemorySearch {
       );
     }
     await this.options.index.resetVectors({ id: embedder.id, dimensions });
+  }
+}
+
+async function settled<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
+  try {
+    return { status: "fulfilled", value: await promise };
+  } catch (reason) {
+    return { status: "rejected", reason };
   }
 }

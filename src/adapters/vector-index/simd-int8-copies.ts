@@ -67,7 +67,7 @@ export class SimdInt8Copies implements Int8Copies {
     const queryStart = this.capacity * this.stride;
     const slotsStart = queryStart + 4 * this.stride;
     const productsStart = slotsStart + 4 * slots.length;
-    growMemoryTo(memory, productsStart + 4 * slots.length);
+    growMemoryTo(memory, productsStart + 4 * Math.max(1, slots.length)); // the kernel writes one, even for none
     const paddedQuery = new Float32Array(memory.buffer, queryStart, this.stride);
     paddedQuery.set(query);
     paddedQuery.fill(0, query.length);

@@ -1,4 +1,5 @@
 import { MnemoError } from "../../errors.js";
+import { bestMatches } from "./best-matches.js";
 import { HammingScanner } from "./hamming-scanner.js";
 import { createInt8Copies, type Int8Copies } from "./int8-copies.js";
 import { slotsWithSmallestDistances } from "./smallest-distances.js";
@@ -117,7 +118,7 @@ export class QuantizedVectorIndex {
     this.checkDimensions(query, "the query vector");
     const unitQuery = unitVector(query);
     if (!unitQuery || options.limit <= 0 || this.size === 0) return [];
-    return this.scoreSlots(unitQuery, this.candidateSlots(unitQuery, options)).slice(0, options.limit);
+    return this.scoreSlots(unitQuery, this.candidateSlots(unitQuery, options), options.limit);
   }
 
   /** The cosine of the query with each of these ids' vectors (ids not held are left out), best first. */
@@ -130,16 +131,18 @@ export class QuantizedVectorIndex {
       const slot = this.slotsById.get(id);
       if (slot !== undefined) slots.add(slot);
     }
-    return this.scoreSlots(unitQuery, [...slots]);
+    return this.scoreSlots(unitQuery, [...slots], slots.size);
   }
 
-  private scoreSlots(unitQuery: Float32Array, slots: number[]): VectorMatch[] {
+  /** The `limit` best of these slots by their int8 cosine, best first (ties by id). */
+  private scoreSlots(unitQuery: Float32Array, slots: number[], limit: number): VectorMatch[] {
     const dotProducts = this.int8Copies.dotProducts(unitQuery, slots);
-    const matches = slots.map((slot, position) => ({
-      id: this.idsBySlot[slot] as number,
-      score: (dotProducts[position] as number) * (this.cosineFactors[slot] as number),
-    }));
-    return matches.sort((a, b) => b.score - a.score || a.id - b.id);
+    const ids = slots.map((slot) => this.idsBySlot[slot] as number);
+    const scores = new Float64Array(slots.length);
+    for (let position = 0; position < slots.length; position++)
+      scores[position] =
+        (dotProducts[position] as number) * (this.cosineFactors[slots[position] as number] as number);
+    return bestMatches(ids, scores, limit);
   }
 
   /** The slots worth an int8 score: all of them when few, else the nearest by Hamming distance. */

@@ -23,10 +23,10 @@ export type {
   MemoryManifest,
   MemoryManifestEntry,
 } from "./engine/memdir/scan-memories.js";
-export type { RecallQueryOptions } from "./engine/memory-home.js";
 export { MemoryHome } from "./engine/memory-home.js";
 export type { ProfileChange, ProfileFile, ProfileRead } from "./engine/profile/profile.js";
 export { PROFILE_FILES } from "./engine/profile/profile.js";
+export type { RecallQueryOptions } from "./engine/search/home-recall.js";
 export type { RecallResult } from "./engine/search/memory-search.js";
 export type { RankedHit as RecallHit } from "./engine/search/rank-chunks.js";
 export { MemoryHomes } from "./engine/tenancy/memory-homes.js";

@@ -1,22 +1,20 @@
-import { fc, test as propertyTest } from "@fast-check/vitest";
-import { describe, expect, test } from "vitest";
-import { InMemoryMessageStore } from "../adapters/memory/in-memory-message-store.js";
-import type {
-  AgentMessage,
-  MessageEmbedding,
-  MessageRecord,
-  MessageStore,
-} from "../contracts/message-store.js";
-import { messageContentHash } from "../engine/long-term/message-content.js";
-
 /**
  * The behaviour every MessageStore must have, as vitest tests. An adapter's test file calls
  * `describeMessageStoreConformance("SQLite", async () => ({ store: new SqliteMessageStore(...), cleanup }))`.
  * `createStore` must return a fresh, empty store that is not open yet.
  *
- * It ends with a model-based test: random sequences of add / delete / clear / setEmbeddings / reopen,
- * after each of which the store must agree with the in-memory store (the oracle) on every read.
+ * It ends with a model-based test (message-store-model.ts): random sequences of add / delete / clear /
+ * setEmbeddings / reopen, after each of which the store must agree with the in-memory store (the
+ * oracle) on every read.
  */
+import { fc, test as propertyTest } from "@fast-check/vitest";
+import { describe, expect, test } from "vitest";
+import { InMemoryMessageStore } from "../adapters/memory/in-memory-message-store.js";
+import type { MessageStore } from "../contracts/message-store.js";
+import { messageContentHash } from "../engine/long-term/message-content.js";
+import { messageStoreCommands } from "./message-store-model.js";
+import { message, record } from "./sample-agent-messages.js";
+
 export interface MessageStoreUnderTest {
   store: MessageStore;
   /** Removes what the store left behind (files, databases). */
@@ -199,7 +197,7 @@ export function describeMessageStoreConformance(
         expect((await store.embeddings("planner", "model-a"))[0]?.vector).toEqual(new Float32Array([1, 2]));
       }));
 
-    propertyTest.prop([commandsArbitrary], { numRuns: 60 })(
+    propertyTest.prop([messageStoreCommands], { numRuns: 60 })(
       "agrees with the in-memory oracle after any sequence of writes",
       async (commands) => {
         const { store, cleanup } = await createStore();
@@ -216,104 +214,3 @@ export function describeMessageStoreConformance(
     );
   });
 }
-
-function message(id: string, fields: Partial<AgentMessage> = {}): AgentMessage {
-  return {
-    id,
-    role: "user",
-    content: `content of ${id}`,
-    causeBy: "UserRequirement",
-    sentFrom: "user",
-    sendTo: ["<all>"],
-    createdAt: new Date("2030-01-01T00:00:00.000Z"),
-    ...fields,
-  };
-}
-
-function record(stored: AgentMessage, embedding?: MessageEmbedding): MessageRecord {
-  return { message: stored, contentHash: messageContentHash(stored.content), embedding };
-}
-
-// Model-based test: small vocabularies, so ids, contents and roles collide often.
-const ROLES = ["planner", "coder"];
-const IDS = ["m1", "m2", "m3", "m4"];
-const CONTENTS = ["ship it", "Ship it", "  ship\n it ", "回滚 rollback", "x"];
-const MODELS = ["model-a", "model-b"];
-
-type Oracle = InMemoryMessageStore;
-type Command = fc.AsyncCommand<Oracle, MessageStore>;
-
-async function assertAgreement(oracle: Oracle, real: MessageStore): Promise<void> {
-  for (const roleId of ROLES) {
-    expect(await real.list(roleId)).toEqual(await oracle.list(roleId));
-    expect(await real.count(roleId)).toBe(await oracle.count(roleId));
-    for (const content of CONTENTS) {
-      const hash = messageContentHash(content);
-      expect(await real.findByContentHash(roleId, hash)).toEqual(
-        await oracle.findByContentHash(roleId, hash),
-      );
-    }
-    for (const modelId of MODELS) {
-      expect(await real.embeddings(roleId, modelId)).toEqual(await oracle.embeddings(roleId, modelId));
-    }
-  }
-}
-
-function command(label: string, apply: (store: MessageStore) => Promise<unknown>): Command {
-  return {
-    check: () => true,
-    run: async (oracle, real) => {
-      expect(await apply(real)).toEqual(await apply(oracle));
-      await assertAgreement(oracle, real);
-    },
-    toString: () => label,
-  };
-}
-
-const embeddingArbitrary: fc.Arbitrary<MessageEmbedding> = fc.record({
-  modelId: fc.constantFrom(...MODELS),
-  vector: fc.float32Array({ minLength: 3, maxLength: 3, noNaN: true }),
-});
-
-const messageArbitrary: fc.Arbitrary<AgentMessage> = fc.record({
-  id: fc.constantFrom(...IDS),
-  role: fc.constantFrom("user", "Architect"),
-  content: fc.constantFrom(...CONTENTS),
-  causeBy: fc.constantFrom("WritePRD", ""),
-  sentFrom: fc.constantFrom("alice", ""),
-  sendTo: fc.array(fc.constantFrom("<all>", "Engineer", "全部"), { maxLength: 2 }),
-  createdAt: fc.date({ noInvalidDate: true }),
-});
-
-const roleArbitrary = fc.constantFrom(...ROLES);
-
-const commandsArbitrary = fc.commands(
-  [
-    fc
-      .tuple(roleArbitrary, messageArbitrary, fc.option(embeddingArbitrary, { nil: undefined }))
-      .map(([roleId, added, embedding]) =>
-        command(
-          `add(${roleId}, ${added.id}, ${JSON.stringify(added.content)}, ${embedding?.modelId})`,
-          (store) => store.add(roleId, record(added, embedding)),
-        ),
-      ),
-    fc
-      .tuple(roleArbitrary, fc.constantFrom(...IDS))
-      .map(([roleId, id]) => command(`delete(${roleId}, ${id})`, (store) => store.delete(roleId, id))),
-    roleArbitrary.map((roleId) => command(`clear(${roleId})`, (store) => store.clear(roleId))),
-    fc
-      .tuple(roleArbitrary, fc.constantFrom(...IDS), embeddingArbitrary)
-      .map(([roleId, id, embedding]) =>
-        command(`setEmbeddings(${roleId}, ${id}, ${embedding.modelId})`, (store) =>
-          store.setEmbeddings(roleId, new Map([[id, embedding]])),
-        ),
-      ),
-    fc.constant(
-      command("close and open", async (store) => {
-        await store.close();
-        await store.open();
-      }),
-    ),
-  ],
-  { maxCommands: 25 },
-);

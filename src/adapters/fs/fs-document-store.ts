@@ -1,5 +1,4 @@
-import type { BigIntStats, Stats } from "node:fs";
-import { access, constants, lstat, mkdir, open, readdir, readFile, stat } from "node:fs/promises";
+import { access, mkdir, open, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type {
   DocumentInfo,
@@ -9,10 +8,12 @@ import type {
   ListOptions,
   StoreLeftover,
 } from "../../contracts/document-store.js";
-import { errnoCode, errorMessage, MnemoError } from "../../errors.js";
+import { errnoCode } from "../../errors.js";
+import { folderStamp } from "./folder-stamp.js";
 import { acquireFileLock } from "./home-lock.js";
-import { ioError, missingOrThrow } from "./io-error.js";
+import { ioError, missingOrThrow, unusableHomeError } from "./io-error.js";
 import { matchesListOptions } from "./list-options.js";
+import { documentInfo, ListedFiles } from "./listed-files.js";
 import { HomePaths, resolveFolderInsideHome, resolveInsideHome, validateDocumentPath } from "./safe-path.js";
 import { StagedWriter } from "./staged-writer.js";
 import { commitChanges, completeInterruptedCommit, PENDING_WRITES_PATH } from "./write-ahead-log.js";
@@ -39,8 +40,7 @@ export class FsDocumentStore implements DocumentStore {
   readonly home: string;
   private readonly lockTimeoutMs: number;
   private readonly warn: (message: string) => void;
-  /** Files already warned about: a command lists a folder several times, the user hears it once. */
-  private readonly skipped = new Set<string>();
+  private readonly listed: ListedFiles;
   /** Chains this process's transactions so they queue here instead of polling the lock file. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -48,6 +48,7 @@ export class FsDocumentStore implements DocumentStore {
     this.home = options.home;
     this.lockTimeoutMs = options.lockTimeoutMs;
     this.warn = options.warn ?? (() => undefined);
+    this.listed = new ListedFiles(this.warn);
   }
 
   /**
@@ -68,20 +69,7 @@ export class FsDocumentStore implements DocumentStore {
     try {
       await mkdir(join(this.home, ".index"), { recursive: true });
     } catch (error) {
-      const code = errnoCode(error);
-      const reason =
-        code === "ENOTDIR" || code === "EEXIST"
-          ? "it, or a folder above it, is a file"
-          : code === "EACCES" || code === "EPERM"
-            ? "permission denied"
-            : errorMessage(error);
-      throw new MnemoError(
-        "IO",
-        `Cannot use ${this.home} as the memory home: ${reason}. Choose another folder with --home or MNEMO_HOME.`,
-        {
-          cause: error,
-        },
-      );
+      throw unusableHomeError(error, this.home);
     }
   }
 
@@ -154,16 +142,11 @@ export class FsDocumentStore implements DocumentStore {
     // lstat in parallel batches: a folder of 100k memories is listed in a fraction of the time.
     for (let start = 0; start < visible.length; start += LIST_BATCH) {
       const batch = visible.slice(start, start + LIST_BATCH);
-      const infos = await Promise.all(batch.map((name) => this.listedFile(join(folder, name))));
+      const infos = await Promise.all(batch.map((name) => this.listed.stats(join(folder, name))));
       infos.forEach((info, offset) => {
         const name = batch[offset] as string;
         if (info)
-          documents[start + offset] = {
-            path: directory === "" ? name : `${directory}/${name}`,
-            modifiedAt: info.mtime,
-            size: info.size,
-            changeStamp: `${info.ino}:${info.ctimeMs}`,
-          };
+          documents[start + offset] = documentInfo(directory === "" ? name : `${directory}/${name}`, info);
       });
     }
     return documents.filter((document): document is DocumentInfo => document !== undefined);
@@ -176,51 +159,13 @@ export class FsDocumentStore implements DocumentStore {
     } catch (error) {
       return missingOrThrow(error, absolute);
     }
-    const stats = await this.listedFile(absolute);
-    if (stats === undefined) return undefined;
-    return { path, modifiedAt: stats.mtime, size: stats.size, changeStamp: `${stats.ino}:${stats.ctimeMs}` };
+    const stats = await this.listed.stats(absolute);
+    return stats && documentInfo(path, stats);
   }
 
-  /** The file's stats when a listing shows it; never follows a symbolic link. */
-  private async listedFile(absolute: string): Promise<Stats | undefined> {
-    const info = await lstat(absolute).catch(() => undefined); // gone since readdir: not listed
-    if (info?.isSymbolicLink()) {
-      this.skip(
-        absolute,
-        "it is a symbolic link, and mnemo reads only regular files inside the home. Replace the link with the file itself",
-      );
-      return undefined;
-    }
-    if (!info?.isFile()) return undefined;
-    if (!(await isReadable(absolute, info))) {
-      this.skip(
-        absolute,
-        "it cannot be read (permission denied). Give the user running mnemo read access to it, or move it out of the home",
-      );
-      return undefined;
-    }
-    return info;
-  }
-
-  private skip(absolute: string, why: string): void {
-    if (this.skipped.has(absolute)) return;
-    this.skipped.add(absolute);
-    this.warn(`${absolute} is skipped: ${why}.`);
-  }
-
-  /**
-   * Every search asks this of each indexed folder, so it costs one system call where it can: an
-   * `lstat` of a folder directly in the home that is not a symbolic link proves the folder is inside
-   * the home and gives its stamp. A link, or a deeper folder, is resolved and checked as a listing is.
-   */
-  async folderStamp(directory: string): Promise<string | undefined> {
-    if (directory === "") return stampOf(await statOrMissing(this.home, stat));
-    const segments = validateDocumentPath(directory);
-    if (segments.length === 1) {
-      const own = await statOrMissing(join(this.home, ...segments), lstat);
-      if (!own?.isSymbolicLink()) return stampOf(own);
-    }
-    return stampOf(await statOrMissing(await resolveFolderInsideHome(this.home, directory), stat));
+  /** The folder's stamp, for the search index (folder-stamp.ts). */
+  folderStamp(directory: string): Promise<string | undefined> {
+    return folderStamp(this.home, directory);
   }
 
   leftovers(): Promise<StoreLeftover[]> {
@@ -290,38 +235,4 @@ export class FsDocumentStore implements DocumentStore {
       resolveInsideHome(this.home, path, options),
     fileError: ioError,
   };
-}
-
-/**
- * Mode bits answer when they grant reading to everyone or to the owner who runs mnemo; otherwise
- * the system is asked (groups, ACLs, root). Asking for every file made listing 10,000 files of
- * another owner 3 times slower (170 -> 520 ms).
- */
-async function isReadable(absolute: string, info: Stats): Promise<boolean> {
-  if ((info.mode & 0o004) !== 0) return true;
-  if (info.uid === process.getuid?.() && (info.mode & 0o400) !== 0) return true;
-  return access(absolute, constants.R_OK).then(
-    () => true,
-    () => false,
-  );
-}
-
-function stampOf(info: BigIntStats | undefined): string | undefined {
-  return info && `${info.ino}:${info.mtimeNs}`;
-}
-
-/**
- * Through the thread pool, like every other file call here: a synchronous stat did less work, yet
- * under load the search that followed it ran 2 to 3 times slower (A/B at 10k memories, load 12).
- */
-async function statOrMissing(
-  path: string,
-  statOf: typeof stat | typeof lstat,
-): Promise<BigIntStats | undefined> {
-  try {
-    return await statOf(path, { bigint: true });
-  } catch (error) {
-    if (errnoCode(error) === "ENOENT" || errnoCode(error) === "ENOTDIR") return undefined;
-    throw ioError(error, path);
-  }
 }

@@ -35,3 +35,19 @@ export function missingOrThrow(error: unknown, absolute: string): undefined {
   if (errnoCode(error) === "ENOENT" || errnoCode(error) === "ENOTDIR") return undefined;
   throw ioError(error, absolute);
 }
+
+/** The home folder itself cannot be made or used: a file stands where it should be, or no permission. */
+export function unusableHomeError(error: unknown, home: string): MnemoError {
+  const code = errnoCode(error);
+  const reason =
+    code === "ENOTDIR" || code === "EEXIST"
+      ? "it, or a folder above it, is a file"
+      : code === "EACCES" || code === "EPERM"
+        ? "permission denied"
+        : errorMessage(error);
+  return new MnemoError(
+    "IO",
+    `Cannot use ${home} as the memory home: ${reason}. Choose another folder with --home or MNEMO_HOME.`,
+    { cause: error },
+  );
+}

@@ -1,11 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import type { RunningHttpServer } from "../../http.js";
-import type { MemoryHome } from "../../index.js";
-import { openTestMemory, removeDir } from "../../testing/test-home.js";
+import { describe, expect, it } from "vitest";
+import { serveTestHome } from "../../testing/test-http-server.js";
 import { MAX_BATCH_MEMORIES } from "./routes/memories-routes.js";
-import { startHttpServer } from "./start-http-server.js";
 
 /**
  * POST /v1/memories/batch through a real HTTP server on loopback, into a file home: the memories
@@ -13,23 +10,6 @@ import { startHttpServer } from "./start-http-server.js";
  * nothing of the batch is written.
  */
 const GITHUB_TOKEN = "ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A";
-const opened: Array<{ memory: MemoryHome; home: string; server: RunningHttpServer }> = [];
-
-async function serve() {
-  const { memory, home } = await openTestMemory({ config: { search: { embedder: "none" } } });
-  const server = await startHttpServer({ memory, port: 0 });
-  opened.push({ memory, home, server });
-  return { home, url: server.url };
-}
-
-afterEach(async () => {
-  for (const { memory, home, server } of opened.splice(0)) {
-    await server.close();
-    await memory.close();
-    await removeDir(home);
-  }
-});
-
 async function postBatch(url: string, memories: unknown[]) {
   const response = await fetch(`${url}/v1/memories/batch`, {
     method: "POST",
@@ -49,7 +29,7 @@ async function memoryFiles(home: string): Promise<string[]> {
 
 describe("POST /v1/memories/batch", () => {
   it("saves every memory as its file with one index line, in the order sent, a repeated name updating the earlier one", async () => {
-    const { url, home } = await serve();
+    const { url, home } = await serveTestHome();
     const memories = [...Array.from({ length: 30 }, (_, serial) => memoryNumbered(serial))];
     memories.push(memoryNumbered(3, "Fact three, corrected."));
     const answer = await postBatch(url, memories);
@@ -65,7 +45,7 @@ describe("POST /v1/memories/batch", () => {
   });
 
   it("refuses a batch with a bad field or a credential, naming the item, and writes nothing", async () => {
-    const { url, home } = await serve();
+    const { url, home } = await serveTestHome();
     const badField = await postBatch(url, [memoryNumbered(0), { ...memoryNumbered(1), content: "" }]);
     expect(badField.status).toBe(400);
     expect(JSON.stringify(badField.json)).toContain("memories.1.content");
@@ -83,7 +63,7 @@ describe("POST /v1/memories/batch", () => {
   });
 
   it(`takes 1 to ${MAX_BATCH_MEMORIES} memories`, async () => {
-    const { url } = await serve();
+    const { url } = await serveTestHome();
     expect((await postBatch(url, [])).status).toBe(400);
     const tooMany = Array.from({ length: MAX_BATCH_MEMORIES + 1 }, (_, serial) => ({
       type: "user",
@@ -95,7 +75,7 @@ describe("POST /v1/memories/batch", () => {
   });
 
   it("leaves GET /v1/memories/batch to a memory called batch", async () => {
-    const { url } = await serve();
+    const { url } = await serveTestHome();
     expect((await postBatch(url, [{ ...memoryNumbered(0), name: "batch" }])).status).toBe(200);
     const read = await fetch(`${url}/v1/memories/batch`);
     expect(read.status).toBe(200);

@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { RunningHttpServer } from "../../http.js";
 import type { MemoryHome } from "../../index.js";
 import { startMnemoServe } from "../../testing/test-cli.js";
-import { openTestMemory, removeDir } from "../../testing/test-home.js";
-import { startHttpServer } from "./start-http-server.js";
+import { serveTestHome } from "../../testing/test-http-server.js";
 
 /** Many clients writing at once through the API, to one server or two processes: every write lands, none overwrites another. */
 let memory: MemoryHome;
@@ -11,13 +10,7 @@ let home: string;
 let server: RunningHttpServer;
 
 beforeEach(async () => {
-  ({ memory, home } = await openTestMemory({ config: { search: { embedder: "none" } } }));
-  server = await startHttpServer({ memory, port: 0 });
-});
-afterEach(async () => {
-  await server.close();
-  await memory.close();
-  await removeDir(home);
+  ({ memory, home, server } = await serveTestHome());
 });
 
 async function post(path: string, body: unknown): Promise<number> {

@@ -1,12 +1,13 @@
 import { symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { RunningHttpServer } from "../../http.js";
 import type { MemoryHome } from "../../index.js";
 import { AgentSession } from "../../session/agent/agent-session.js";
 import { ScriptedChatModel } from "../../testing/scripted-chat-model.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
+import { serveTestHome } from "../../testing/test-http-server.js";
 import { writeFactMemories } from "../../testing/test-memory-files.js";
 import { startHttpServer } from "./start-http-server.js";
 
@@ -36,13 +37,7 @@ beforeAll(async () => {
   await removeDir(started.home);
 });
 beforeEach(async () => {
-  ({ memory, home } = await openTestMemory({ config: { search: { embedder: "none" } } }));
-  server = await startHttpServer({ memory, port: 0 });
-});
-afterEach(async () => {
-  await server.close();
-  await memory.close();
-  await removeDir(home);
+  ({ memory, home, server } = await serveTestHome());
 });
 
 /** One request; the answer must fit the documented schema of its operation and status. */

@@ -1,31 +1,13 @@
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import type { HttpServerOptions, RunningHttpServer } from "../../http.js";
-import { type MemoryHome, type MnemoConfigInput, openMemory } from "../../index.js";
-import { makeTempDir, openTestMemory, removeDir } from "../../testing/test-home.js";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { openMemory } from "../../index.js";
+import { makeTempDir, removeDir } from "../../testing/test-home.js";
+import { openTestMemoryForOneTest, serveTestHome } from "../../testing/test-http-server.js";
 import { startHttpServer } from "./start-http-server.js";
 
 /** Everything the server refuses, and with which status and code: a real server, real requests. */
-const opened: Array<{ memory: MemoryHome; home: string; server?: RunningHttpServer }> = [];
-
-async function serve(options: Partial<HttpServerOptions> = {}, config: MnemoConfigInput = {}) {
-  const { memory, home } = await openTestMemory({ config: { search: { embedder: "none" }, ...config } });
-  const entry: (typeof opened)[number] = { memory, home };
-  opened.push(entry);
-  entry.server = await startHttpServer({ memory, port: 0, ...options });
-  return { memory, home, url: entry.server.url };
-}
-
-afterEach(async () => {
-  for (const { memory, home, server } of opened.splice(0)) {
-    await server?.close();
-    await memory.close();
-    await removeDir(home);
-  }
-});
-
 async function send(url: string, method: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(url, {
     method,
@@ -54,7 +36,7 @@ describe("bearer token", () => {
   const token = "s3cret-token-0123456789";
 
   it("answers 401 without the token or with a wrong one, on every path, and serves the right one", async () => {
-    const { url } = await serve({ token });
+    const { url } = await serveTestHome({ server: { token } });
     for (const path of ["/v1/memories", "/openapi.json", "/mcp", "/nowhere"]) {
       const missing = await send(`${url}${path}`, "GET");
       expect(missing.status).toBe(401);
@@ -79,8 +61,7 @@ describe("bearer token", () => {
   });
 
   it("is required to listen on anything but loopback", async () => {
-    const { memory, home } = await openTestMemory({ config: { search: { embedder: "none" } } });
-    opened.push({ memory, home });
+    const { memory } = await openTestMemoryForOneTest();
     for (const host of ["0.0.0.0", "::", "192.168.1.10"]) {
       const refused = startHttpServer({ memory, host, port: 0 });
       await expect(refused).rejects.toMatchObject({ code: "INVALID_INPUT" });
@@ -92,8 +73,7 @@ describe("bearer token", () => {
   });
 
   it("refuses a token that cannot travel in a header", async () => {
-    const { memory, home } = await openTestMemory({ config: { search: { embedder: "none" } } });
-    opened.push({ memory, home });
+    const { memory } = await openTestMemoryForOneTest();
     await expect(startHttpServer({ memory, port: 0, token: "has space" })).rejects.toMatchObject({
       code: "INVALID_INPUT",
     });
@@ -102,7 +82,7 @@ describe("bearer token", () => {
 
 describe("without a token (loopback only)", () => {
   it("refuses a foreign Host (DNS rebinding) and a foreign web page's Origin with 403", async () => {
-    const { url } = await serve();
+    const { url } = await serveTestHome();
     const port = new URL(url).port;
     expect((await rawRequest(url, "/v1/memories", { host: `evil.example:${port}` })).status).toBe(403);
     expect((await rawRequest(url, "/v1/memories", { origin: "https://evil.example" })).status).toBe(403);
@@ -113,7 +93,7 @@ describe("without a token (loopback only)", () => {
 
 describe("bad input", () => {
   it("answers 400 to a body that is not JSON, missing or unknown fields, and bad parameters", async () => {
-    const { url } = await serve();
+    const { url } = await serveTestHome();
     const cases: Array<[string, string, unknown, RegExp]> = [
       ["POST", "/v1/memories", "{not json", /not valid JSON/],
       ["POST", "/v1/memories", "[1, 2]", /request body/],
@@ -144,14 +124,14 @@ describe("bad input", () => {
   });
 
   it("answers a path that starts with // as a path, not as another host (it was a 500)", async () => {
-    const { url } = await serve();
+    const { url } = await serveTestHome();
     const answer = await rawRequest(url, "//Deploy%20steps");
     expect(answer.status).toBe(404);
     expect(answer.json.error?.code).toBe("NOT_FOUND");
   });
 
   it("answers 415 to a body that is not sent as JSON", async () => {
-    const { url } = await serve();
+    const { url } = await serveTestHome();
     const answer = await send(`${url}/v1/journal`, "POST", '{"category":"general","text":"x"}', {
       "content-type": "text/plain",
     });
@@ -163,7 +143,7 @@ describe("bad input", () => {
     const parent = await makeTempDir("mnemo-http-parent-");
     const home = join(parent, "home");
     const memory = await openMemory({ home, env: {}, config: { search: { embedder: "none" } } });
-    opened.push({ memory, home });
+    onTestFinished(() => memory.close());
     const server = await startHttpServer({ memory, port: 0 });
     const url = server.url;
     try {
@@ -199,7 +179,7 @@ describe("bad input", () => {
 
 describe("sizes", () => {
   it("answers 413 to a body over the limit, declared or streamed, and accepts one under it", async () => {
-    const { url } = await serve({ maxBodyBytes: 1000 });
+    const { url } = await serveTestHome({ server: { maxBodyBytes: 1000 } });
     const big = { type: "user", name: "Big", description: "", content: "x".repeat(2000) };
     const declared = await send(`${url}/v1/memories`, "POST", big);
     expect(declared.status).toBe(413);
@@ -225,7 +205,7 @@ describe("sizes", () => {
   });
 
   it("answers 413 TOO_LARGE to text over the engine's own limit", async () => {
-    const { url } = await serve();
+    const { url } = await serveTestHome();
     const answer = await send(`${url}/v1/memories`, "POST", {
       type: "user",
       name: "Huge",
@@ -239,7 +219,7 @@ describe("sizes", () => {
 
 describe("routes and methods", () => {
   it("answers 404 to an unknown path and 405 with Allow to a wrong method", async () => {
-    const { url } = await serve();
+    const { url } = await serveTestHome();
     for (const path of ["/nowhere", "/v1", "/v1/memories/a/b", "/v2/memories", "/mcp"]) {
       const answer = await send(`${url}${path}`, "GET");
       expect(answer.status, path).toBe(404);
@@ -263,7 +243,7 @@ describe("routes and methods", () => {
 
 describe("engine errors", () => {
   it("answers 409 for a memory file that does not parse", async () => {
-    const { url, home } = await serve();
+    const { url, home } = await serveTestHome();
     await mkdir(join(home, "memories"), { recursive: true });
     await writeFile(
       join(home, "memories", "user_broken.md"),
@@ -275,7 +255,7 @@ describe("engine errors", () => {
   });
 
   it("answers 503 DISABLED when memory is turned off", async () => {
-    const { url } = await serve({}, { enabled: false });
+    const { url } = await serveTestHome({ config: { enabled: false } });
     const answer = await send(`${url}/v1/memories`, "GET");
     expect(answer.status).toBe(503);
     expect(answer.error.code).toBe("DISABLED");

@@ -1,29 +1,23 @@
 import { connect } from "node:net";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { RunningHttpServer } from "../../http.js";
 import type { MemoryHome } from "../../index.js";
-import { openTestMemory, removeDir } from "../../testing/test-home.js";
-import { startHttpServer } from "./start-http-server.js";
+import { serveTestHome } from "../../testing/test-http-server.js";
 
 /**
  * Requests where hono and its node adapter would answer otherwise than mnemo always has, sent as
  * raw bytes on a socket to a real server: HEAD, a streamed body, a request node-server cannot read.
  */
 let memory: MemoryHome;
-let home: string;
 let server: RunningHttpServer;
 const reported: unknown[] = [];
 const globalResponse = globalThis.Response;
 
 beforeEach(async () => {
-  ({ memory, home } = await openTestMemory({ config: { search: { embedder: "none" } } }));
-  server = await startHttpServer({ memory, port: 0, maxBodyBytes: 1000, onError: (e) => reported.push(e) });
-});
-afterEach(async () => {
-  await server.close();
-  await memory.close();
-  await removeDir(home);
   reported.length = 0;
+  ({ memory, server } = await serveTestHome({
+    server: { maxBodyBytes: 1000, onError: (e) => reported.push(e) },
+  }));
 });
 
 /**

@@ -1,30 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import type { RunningHttpServer } from "../../http.js";
-import type { MemoryHome } from "../../index.js";
-import { openTestMemory, removeDir } from "../../testing/test-home.js";
-import { startHttpServer } from "./start-http-server.js";
+import { describe, expect, it } from "vitest";
+import { serveTestHome } from "../../testing/test-http-server.js";
 
 /** The secret guard through a real HTTP server on loopback: 422 SECRET_DETECTED, or redaction on request. */
 const GITHUB_TOKEN = "ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A";
-const opened: Array<{ memory: MemoryHome; home: string; server: RunningHttpServer }> = [];
-
-async function serve() {
-  const { memory, home } = await openTestMemory({ config: { search: { embedder: "none" } } });
-  const server = await startHttpServer({ memory, port: 0 });
-  opened.push({ memory, home, server });
-  return { home, url: server.url };
-}
-
-afterEach(async () => {
-  for (const { memory, home, server } of opened.splice(0)) {
-    await server.close();
-    await memory.close();
-    await removeDir(home);
-  }
-});
-
 async function send(url: string, method: string, body: unknown) {
   const response = await fetch(url, {
     method,
@@ -36,7 +16,7 @@ async function send(url: string, method: string, body: unknown) {
 
 describe("credentials in HTTP bodies", () => {
   it("are refused with 422 SECRET_DETECTED on every write, and stored redacted with redactSecrets: true", async () => {
-    const { url, home } = await serve();
+    const { url, home } = await serveTestHome();
     const text = `CI token ${GITHUB_TOKEN}`;
     const writes: Array<[string, string, Record<string, unknown>]> = [
       ["POST", "/v1/memories", { type: "reference", name: "CI", description: "CI access", content: text }],

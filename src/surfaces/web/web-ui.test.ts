@@ -1,32 +1,12 @@
 import { readdir, readFile } from "node:fs/promises";
 import { request } from "node:http";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import type { HttpServerOptions, RunningHttpServer } from "../../http.js";
-import type { MemoryHome } from "../../index.js";
-import { openTestMemory, removeDir } from "../../testing/test-home.js";
-import { startHttpServer } from "../http/start-http-server.js";
+import { describe, expect, it } from "vitest";
+import { serveTestHome } from "../../testing/test-http-server.js";
 import { CONTENT_SECURITY_POLICY } from "./mount-web-ui.js";
 import { WEB_ASSETS_FOLDER } from "./web-assets.js";
 
 /** The web memory browser's files as the server serves them: a real server on loopback, real requests. */
-const opened: Array<{ memory: MemoryHome; home: string; server: RunningHttpServer }> = [];
-
-async function serve(options: Partial<HttpServerOptions> = {}) {
-  const { memory, home } = await openTestMemory({ config: { search: { embedder: "none" } } });
-  const server = await startHttpServer({ memory, port: 0, ...options });
-  opened.push({ memory, home, server });
-  return server.url;
-}
-
-afterEach(async () => {
-  for (const { memory, home, server } of opened.splice(0)) {
-    await server.close();
-    await memory.close();
-    await removeDir(home);
-  }
-});
-
 /** node:http, to send a Host or Origin header fetch will not. */
 function status(url: string, path: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -59,7 +39,7 @@ async function referencedFiles(url: string): Promise<string[]> {
 
 describe("the web memory browser's files", () => {
   it("serves the page with a Content-Security-Policy, and every file it loads with its type", async () => {
-    const url = await serve();
+    const { url } = await serveTestHome();
     const redirect = await fetch(`${url}/ui`, { redirect: "manual" });
     expect(redirect.status).toBe(308);
     expect(redirect.headers.get("location")).toBe("/ui/");
@@ -81,13 +61,13 @@ describe("the web memory browser's files", () => {
   });
 
   it("answers 404 for a file that is not the browser's, however the path is spelled", async () => {
-    const url = await serve();
+    const { url } = await serveTestHome();
     for (const path of ["/ui/nope.js", "/ui/%2e%2e/package.json", "/ui/..%2fpackage.json", "/ui/%E0%A4%A"])
       expect(await status(url, path), path).toBe(404);
   });
 
   it("without a token: only from loopback and from no foreign page, as the API", async () => {
-    const url = await serve();
+    const { url } = await serveTestHome();
     const port = new URL(url).port;
     expect(await status(url, "/ui/", { host: `evil.example:${port}` })).toBe(403);
     expect(await status(url, "/ui/app.js", { origin: "https://evil.example" })).toBe(403);
@@ -96,7 +76,7 @@ describe("the web memory browser's files", () => {
 
   it("with a token: the page loads without it, and every call the page makes needs it", async () => {
     const token = "ui-token-0123456789";
-    const url = await serve({ token });
+    const { url } = await serveTestHome({ server: { token } });
     expect((await fetch(`${url}/ui/`)).status).toBe(200);
     expect((await fetch(`${url}/ui/app.js`)).status).toBe(200);
     expect((await fetch(`${url}/v1/status`)).status).toBe(401);

@@ -1,0 +1,147 @@
+/**
+ * MemoryHome's groups of operations (`memory.profile`, `memory.memories`, `memory.journal`, ...),
+ * each bound to one home and refused with DISABLED when memory is off. The engine functions they
+ * call do the work; this file only binds them to the home.
+ */
+import {
+  type ArchiveListing,
+  listArchive,
+  type RestoreResult,
+  restoreFromArchive,
+} from "./archive/archive-browser.js";
+import {
+  addConversationMessages,
+  type ConversationAddResult,
+  type ConversationMessage,
+  type ConversationRead,
+  readConversation,
+} from "./conversations/conversations.js";
+import { type DailyLog, listDailies, loadRecentDailies } from "./daily/daily-log.js";
+import type { HomeContext } from "./home/home-context.js";
+import { whenEnabled } from "./home/when-enabled.js";
+import {
+  addJournalEntry,
+  type JournalAddResult,
+  listTopics,
+  readTopic,
+  type TopicRead,
+} from "./journal/journal.js";
+import {
+  deleteMemory,
+  getMemory,
+  type Memory,
+  type SavedMemory,
+  type SaveMemoryInput,
+  saveMemory,
+} from "./memdir/memdir.js";
+import { saveMemories } from "./memdir/save-memories.js";
+import { type ListMemoriesOptions, type MemoryManifest, scanMemories } from "./memdir/scan-memories.js";
+import {
+  addToProfile,
+  type ProfileChange,
+  type ProfileFile,
+  type ProfileRead,
+  type ProfileWriteOptions,
+  readProfile,
+  removeFromProfile,
+  replaceInProfile,
+} from "./profile/profile.js";
+import type { SessionLog, SessionSummary } from "./sessions/session-log.js";
+import { listSessionLogs, readSessionLog } from "./sessions/session-logs.js";
+
+export type ProfileOperations = ReturnType<typeof profileOperations>;
+export type MemoryOperations = ReturnType<typeof memoryOperations>;
+export type JournalOperations = ReturnType<typeof journalOperations>;
+export type ConversationOperations = ReturnType<typeof conversationOperations>;
+export type DailyOperations = ReturnType<typeof dailyOperations>;
+export type ArchiveOperations = ReturnType<typeof archiveOperations>;
+export type SessionOperations = ReturnType<typeof sessionOperations>;
+
+export function profileOperations(context: HomeContext) {
+  return {
+    read: (file: ProfileFile, section?: string): Promise<ProfileRead> =>
+      whenEnabled(context, () => readProfile(context, file, section)),
+    add: (
+      file: ProfileFile,
+      section: string,
+      text: string,
+      options: ProfileWriteOptions = {},
+    ): Promise<ProfileChange> =>
+      whenEnabled(context, () => addToProfile(context, file, { ...options, section, text })),
+    replace: (
+      file: ProfileFile,
+      options: { section: string; oldText: string; newText: string } & ProfileWriteOptions,
+    ): Promise<ProfileChange> => whenEnabled(context, () => replaceInProfile(context, file, options)),
+    remove: (file: ProfileFile, section: string): Promise<ProfileChange> =>
+      whenEnabled(context, () => removeFromProfile(context, file, section)),
+  };
+}
+
+export function memoryOperations(context: HomeContext) {
+  return {
+    save: (input: SaveMemoryInput): Promise<SavedMemory> =>
+      whenEnabled(context, () => saveMemory(context, input)),
+    /** Many memories in one transaction, all or none: what an import or a migration uses. */
+    saveMany: (inputs: SaveMemoryInput[]): Promise<SavedMemory[]> =>
+      whenEnabled(context, () => saveMemories(context, inputs)),
+    delete: (name: string) => whenEnabled(context, () => deleteMemory(context, name)),
+    get: (name: string): Promise<Memory> => whenEnabled(context, () => getMemory(context, name)),
+    /** Newest first, a page at a time (default: the 200 newest); only the page's file heads are read. */
+    list: (options: ListMemoriesOptions = {}): Promise<MemoryManifest> =>
+      whenEnabled(context, () => scanMemories(context, options)),
+  };
+}
+
+export function journalOperations(context: HomeContext) {
+  return {
+    add: (
+      category: string,
+      text: string,
+      options: { redactSecrets?: boolean; source?: string } = {},
+    ): Promise<JournalAddResult> =>
+      whenEnabled(context, () => addJournalEntry(context, category, text, options)),
+    readTopic: (topic: string): Promise<TopicRead> => whenEnabled(context, () => readTopic(context, topic)),
+    topics: (): Promise<string[]> => whenEnabled(context, () => listTopics(context)),
+  };
+}
+
+export function conversationOperations(context: HomeContext) {
+  return {
+    add: (
+      session: string,
+      messages: readonly ConversationMessage[],
+      options: { redactSecrets?: boolean } = {},
+    ): Promise<ConversationAddResult> =>
+      whenEnabled(context, () => addConversationMessages(context, session, messages, options)),
+    read: (session: string): Promise<ConversationRead> =>
+      whenEnabled(context, () => readConversation(context, session)),
+  };
+}
+
+export function dailyOperations(context: HomeContext) {
+  return {
+    recent: (): Promise<DailyLog[]> => whenEnabled(context, () => loadRecentDailies(context)),
+    /** Every log still in daily/, newest first (older ones are in archive/daily/). */
+    list: (): Promise<DailyLog[]> => whenEnabled(context, () => listDailies(context)),
+  };
+}
+
+export function archiveOperations(context: HomeContext) {
+  return {
+    /** Archived chunks, newest first, a page at a time (default: the 100 newest). */
+    list: (options: { offset?: number; limit?: number } = {}): Promise<ArchiveListing> =>
+      whenEnabled(context, () => listArchive(context, options)),
+    /** Moves one chunk back where it came from (a typed memory, or profile sections). */
+    restore: (target: { path: string; id: string }): Promise<RestoreResult> =>
+      whenEnabled(context, () => restoreFromArchive(context, target)),
+  };
+}
+
+export function sessionOperations(context: HomeContext) {
+  return {
+    list: (options: { limit?: number } = {}): Promise<SessionSummary[]> =>
+      whenEnabled(context, () => listSessionLogs(context.store, { ...options, warn: context.warn })),
+    get: (sessionId: string): Promise<SessionLog> =>
+      whenEnabled(context, () => readSessionLog(context.store, sessionId)),
+  };
+}

@@ -63,3 +63,53 @@ describe("TermPostings", () => {
     },
   );
 });
+
+describe("TermPostings, what a caller can get wrong", () => {
+  test("a chunk id must be a whole number from 0 to 2^32 - 1 (the postings' typed arrays hold no more)", () => {
+    const postings = new TermPostings();
+    for (const id of [-1, 1.5, 2 ** 32])
+      expect(() => postings.add(id, terms("x"))).toThrow(`chunk id ${id} out of range`);
+    postings.add(0, terms("zero"));
+    postings.add(2 ** 32 - 1, terms("largest"));
+    expect(
+      postings
+        .search(weights("zero", "largest"), 5)
+        .hits.map((hit) => hit.id)
+        .sort(),
+    ).toEqual([0, 2 ** 32 - 1]);
+  });
+
+  test("removing a chunk not held changes nothing", () => {
+    const postings = new TermPostings();
+    postings.add(1, terms("garden roses"));
+    postings.add(2, terms("kitchen"));
+    const before = postings.search(weights("garden"), 5);
+    postings.delete(99);
+    expect(postings.search(weights("garden"), 5)).toEqual(before);
+    expect(before.hits[0]?.score).toBeGreaterThan(0);
+  });
+
+  test("a term that stands for two query words counts twice (FTS5 scores each word's phrase)", () => {
+    const postings = new TermPostings();
+    postings.add(1, terms("running shoes"));
+    postings.add(2, terms("kitchen"));
+    postings.add(3, terms("garden"));
+    const once = postings.search(new Map([["run", 1]]), 5).hits[0]?.score ?? 0;
+    const twice = postings.search(new Map([["run", 2]]), 5).hits[0]?.score ?? 0;
+    expect(once).toBeGreaterThan(0);
+    expect(twice).toBeCloseTo(2 * once, 12);
+  });
+
+  test("a removed chunk's length leaves the average: the rest score as if it had never been added", () => {
+    const withRemoval = new TermPostings();
+    const without = new TermPostings();
+    withRemoval.add(1, terms("garden roses in the long long long long long long summer"));
+    for (const postings of [withRemoval, without]) {
+      postings.add(2, terms("garden tulips"));
+      postings.add(3, terms("kitchen knives"));
+      postings.add(4, terms("kitchen spoons"));
+    }
+    withRemoval.delete(1);
+    expect(withRemoval.search(weights("garden"), 5)).toEqual(without.search(weights("garden"), 5));
+  });
+});

@@ -33,7 +33,12 @@ export function fileBackend(home: string, config: MnemoConfig, warn: (message: s
     open: () => store.open(),
     openIndex: async () => {
       const { SqliteSearchIndex } = await import("./adapters/sqlite/sqlite-search-index.js");
-      return new SqliteSearchIndex({ path: join(home, ...SEARCH_INDEX_FILE.split("/")), home, warn });
+      return new SqliteSearchIndex({
+        path: join(home, ...SEARCH_INDEX_FILE.split("/")),
+        home,
+        warn,
+        termGathering: config.search.bm25Terms,
+      });
     },
     messageStore: async () => {
       const { MESSAGE_STORE_PATH, SqliteMessageStore } = await import(

@@ -12,7 +12,7 @@
  * direction plus noise. Without --url a throwaway cluster is started (shared_buffers 2GB) and removed.
  */
 import { parseArgs } from "node:util";
-import { chunkTerms } from "../../src/adapters/postgres/bm25-terms.js";
+import { chunkTerms } from "../../src/adapters/bm25/bm25-terms.js";
 import { PgPoolClient } from "../../src/adapters/postgres/pg-pool-client.js";
 import { preparePostgresSchema } from "../../src/adapters/postgres/postgres-schema.js";
 import type { SqlClient } from "../../src/adapters/postgres/sql-client.js";

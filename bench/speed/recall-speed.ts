@@ -5,6 +5,7 @@
  *
  *   npx tsx bench/speed/recall-speed.ts [--memories 10000,100000] [--queries 200] [--embedder none|local]
  *       [--corpus longmemeval|synthetic] [--data DIR] [--vector-cache FILE] [--keep-home DIR] [--json]
+ *       [--bm25-terms now|background|never]
  *
  * With --embedder local, the home's embedding cache is first filled with the USE lite vectors of
  * the corpus turns that `bench/longmemeval/run-longmemeval.ts` left in .bench-data/ (see
@@ -64,6 +65,7 @@ const { values } = parseArgs({
     },
     /** Build the home here and keep it (one size only), for profile-recall.ts. */
     "keep-home": { type: "string" },
+    "bm25-terms": { type: "string", default: "now" },
     json: { type: "boolean", default: false },
   },
 });
@@ -137,7 +139,14 @@ async function measure(count: number): Promise<SpeedReport> {
     const memory = await openMemory({
       home,
       env: {},
-      config: { search: { embedder: values.embedder === "none" ? "none" : "local" } },
+      // The steady state of a long-running process: BM25's terms gathered at the first search, not in
+      // the background while the first recalls are timed (the fresh process below keeps the default).
+      config: {
+        search: {
+          embedder: values.embedder === "none" ? "none" : "local",
+          bm25Terms: values["bm25-terms"] as "background" | "now" | "never",
+        },
+      },
     });
     const rssBefore = process.memoryUsage().rss;
     const started = performance.now();

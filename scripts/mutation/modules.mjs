@@ -58,6 +58,16 @@ export const MODULES = [
     ],
   },
   {
+    // BM25 from the chunks' terms in memory, held to FTS5's ranking by sqlite-chunk-terms.test.ts.
+    name: "bm25-in-memory",
+    mutate: ["src/adapters/bm25/term-postings.ts", "src/adapters/bm25/best-scored.ts"],
+    tests: [
+      "src/adapters/bm25/term-postings.test.ts",
+      "src/adapters/bm25/best-scored.test.ts",
+      "src/adapters/sqlite/sqlite-chunk-terms.test.ts",
+    ],
+  },
+  {
     name: "query-terms",
     mutate: ["src/engine/search/query-terms.ts"],
     tests: ["src/engine/search/query-terms.test.ts", "src/engine/search/ranking-order.integration.test.ts"],

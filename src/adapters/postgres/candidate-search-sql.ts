@@ -1,5 +1,5 @@
 import type { ChunkFilter } from "../../contracts/search-index.js";
-import { BM25_B, BM25_K1, MINIMUM_IDF } from "./bm25-weights.js";
+import { BM25_B, BM25_K1, MINIMUM_IDF } from "../bm25/bm25-weights.js";
 import { chunkFilterSql } from "./chunk-filter-sql.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { CandidateQuery, ScoredChunkId, SearchCandidates } from "../../contracts/search-index.js";
+import { queryTermCounts, searchTermWeights } from "../bm25/bm25-terms.js";
 import { DEFAULT_RESCORED, RESCORED_PER_RESULT } from "../vector-index/quantized-vector-index.js";
-import { queryTermCounts, searchTermWeights } from "./bm25-terms.js";
 import { candidateSearchSql } from "./candidate-search-sql.js";
 import { toPgvector } from "./pgvector-text.js";
 import type { SqlQueryable } from "./sql-client.js";

@@ -1,7 +1,7 @@
 import type { ChunkRecord, DocumentState } from "../../contracts/search-index.js";
 import { MnemoError } from "../../errors.js";
+import { chunkTerms } from "../bm25/bm25-terms.js";
 import { sameChunks } from "../sqlite/chunk-rows.js";
-import { chunkTerms } from "./bm25-terms.js";
 import { toPgvector } from "./pgvector-text.js";
 import {
   CHUNK_COLUMNS,

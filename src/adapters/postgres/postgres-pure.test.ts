@@ -1,6 +1,6 @@
 import { fc, test as propertyTest } from "@fast-check/vitest";
 import { describe, expect, test } from "vitest";
-import { bm25Tokens, queryTermCounts } from "./bm25-terms.js";
+import { bm25Tokens, queryTermCounts } from "../bm25/bm25-terms.js";
 import { candidateSearchSql, FIRST_FILTER_PARAMETER } from "./candidate-search-sql.js";
 import { chunkFilterSql } from "./chunk-filter-sql.js";
 import { fromPgvector, toPgvector } from "./pgvector-text.js";

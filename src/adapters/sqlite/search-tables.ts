@@ -12,6 +12,7 @@ import type {
   StoredChunk,
   TermCounts,
 } from "../../contracts/search-index.js";
+import { queryTermCounts, searchTermWeights } from "../bm25/bm25-terms.js";
 import {
   type ChunkRow,
   type DocumentRow,
@@ -22,22 +23,40 @@ import {
   toStoredChunk,
 } from "./chunk-rows.js";
 import { ftsMatchExpression } from "./fts-query.js";
+import { SqliteChunkTerms, type TermChanges, type TermGathering } from "./sqlite-chunk-terms.js";
 import { SqliteChunkVectors, type VectorChanges } from "./sqlite-chunk-vectors.js";
 import { StatementCache } from "./statement-cache.js";
+
+export interface LexicalResult {
+  hits: ScoredChunkId[];
+  termCounts: TermCounts;
+}
 
 export class SearchTables {
   private readonly database: Database.Database;
   private readonly statements: StatementCache;
   private readonly vectors: SqliteChunkVectors;
+  private readonly terms: SqliteChunkTerms;
   /** Chunks per query term, and the number of chunks: valid until the next write by anyone. */
   private termCounts = new Map<string, number>();
   private chunkCount: number | undefined;
   private seenDataVersion: number | undefined;
 
-  constructor(database: Database.Database) {
+  constructor(database: Database.Database, options: { termGathering?: TermGathering } = {}) {
     this.database = database;
     this.statements = new StatementCache(database);
     this.vectors = new SqliteChunkVectors(database, this.statements);
+    this.terms = new SqliteChunkTerms(this.statements, options.termGathering);
+  }
+
+  /** Where BM25 comes from now: the chunks' terms in memory once gathered, else FTS5. */
+  bm25Source(): "memory" | "fts5" {
+    return this.terms.gatheredAll() ? "memory" : "fts5";
+  }
+
+  /** The connection is closing: background work stops. */
+  close(): void {
+    this.terms.stop();
   }
 
   documentStates(): Map<string, DocumentState> {
@@ -61,26 +80,30 @@ export class SearchTables {
     const unchanged = () => sameChunks(this.storedChunksOf(path), chunks, getsVector);
     if (this.sameState(path, state) && unchanged()) return;
     const changes: VectorChanges = { set: new Map(), removed: [] };
+    const termChanges: TermChanges = { added: [], removed: [] };
     this.database
       .transaction(() => {
-        if (!unchanged()) this.writeChunks(path, chunks, { vectors, changes });
+        if (!unchanged()) this.writeChunks(path, chunks, { vectors, changes, termChanges });
         this.recordState(path, state);
       })
       .immediate();
     this.vectors.applyCommitted(changes);
+    this.terms.applyCommitted(termChanges);
   }
 
   /** Inside a write transaction: the document's chunks replaced by these, with their vectors. */
   private writeChunks(
     path: string,
     chunks: ChunkRecord[],
-    write: { vectors: Map<string, Float32Array>; changes: VectorChanges },
+    write: { vectors: Map<string, Float32Array>; changes: VectorChanges; termChanges: TermChanges },
   ): void {
     const model = this.vectors.model();
     const insertChunk = this.sql(
       "INSERT INTO chunks (path, kind, locator, line, title, text, memory_type, date, updated, text_hash, has_vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
-    write.changes.removed = this.deleteChunksOf(path);
+    const removed = this.deleteChunksOf(path);
+    write.changes.removed = removed.withVector;
+    write.termChanges.removed = removed.all;
     for (const chunk of chunks) {
       const vector = model ? write.vectors.get(chunk.textHash) : undefined;
       const { lastInsertRowid } = insertChunk.run(
@@ -96,8 +119,9 @@ export class SearchTables {
         chunk.textHash,
         vector ? 1 : 0,
       );
+      const id = Number(lastInsertRowid);
+      write.termChanges.added.push({ id, title: chunk.title, text: chunk.text });
       if (vector && model) {
-        const id = Number(lastInsertRowid);
         write.changes.set.set(
           id,
           this.vectors.storeVectorOf({ id, textHash: chunk.textHash }, vector, model),
@@ -130,26 +154,38 @@ export class SearchTables {
 
   removeDocument(path: string): void {
     const database = this.database;
-    let removed: number[] = [];
+    let removed = { all: [] as number[], withVector: [] as number[] };
     database
       .transaction(() => {
         removed = this.deleteChunksOf(path);
         this.sql("DELETE FROM documents WHERE path = ?").run(path);
       })
       .immediate();
-    this.vectors.applyCommitted({ set: new Map(), removed });
+    this.vectors.applyCommitted({ set: new Map(), removed: removed.withVector });
+    this.terms.applyCommitted({ added: [], removed: removed.all });
+  }
+
+  /**
+   * BM25 candidates and how many chunks hold each query word: from the chunks' terms in memory
+   * once gathered (sqlite-chunk-terms.ts), from FTS5 before that or when a filter applies.
+   */
+  lexicalSearch(terms: string[], options: { limit: number; filter?: ChunkFilter }): LexicalResult {
+    this.noticeOtherWriters();
+    const postings = filterClause(options.filter).clause === "" ? this.terms.current() : undefined;
+    if (!postings) return { hits: this.textSearch(terms, options), termCounts: this.countsOf(terms) };
+    const { hits, holding } = postings.search(searchTermWeights(terms), options.limit);
+    return { hits, termCounts: queryTermCounts(terms, holding, postings.size) };
   }
 
   /** Chunks in the index, and chunks holding each term (counted by the last textSearch, cached until a write). */
-  countsOf(terms: string[]): TermCounts {
+  private countsOf(terms: string[]): TermCounts {
     return {
       chunks: this.chunkCount ?? 0,
       holding: new Map(terms.map((term) => [term, this.termCounts.get(term) ?? 0])),
     };
   }
 
-  textSearch(terms: string[], options: { limit: number; filter?: ChunkFilter }): ScoredChunkId[] {
-    this.noticeOtherWriters();
+  private textSearch(terms: string[], options: { limit: number; filter?: ChunkFilter }): ScoredChunkId[] {
     const { rare, found } = this.splitTermsByFrequency(terms);
     const ranked = this.bm25(rare.length > 0 ? rare : found, options);
     if (rare.length === 0 || rare.length === found.length || ranked.length >= options.limit) return ranked;
@@ -262,14 +298,17 @@ export class SearchTables {
     };
   }
 
-  /** Inside a transaction: deletes a document's chunks; returns the ids of those that had a vector. */
-  private deleteChunksOf(path: string): number[] {
+  /** Inside a transaction: deletes a document's chunks; returns their ids, and those that had a vector. */
+  private deleteChunksOf(path: string): { all: number[]; withVector: number[] } {
     this.forgetCounts();
-    const withVector = this.sql("SELECT id FROM chunks WHERE path = ? AND has_vector = 1")
-      .pluck()
-      .all(path) as number[];
+    const rows = this.sql("SELECT id, has_vector FROM chunks WHERE path = ?").raw().all(path) as Array<
+      [number, number]
+    >;
     this.sql("DELETE FROM chunks WHERE path = ?").run(path);
-    return withVector;
+    return {
+      all: rows.map(([id]) => id),
+      withVector: rows.flatMap(([id, hasVector]) => (hasVector ? [id] : [])),
+    };
   }
 
   /** Another connection (another process) committed since the last look: cached state is stale. */
@@ -279,6 +318,7 @@ export class SearchTables {
     this.seenDataVersion = dataVersion;
     this.forgetCounts();
     this.vectors.markStale();
+    this.terms.markStale();
   }
 
   private forgetCounts(): void {

@@ -20,6 +20,7 @@ import { errorMessage, MnemoError } from "../../errors.js";
 import { openSearchDatabase, startOver } from "./open-search-database.js";
 import { busyError, sqliteFailureOf } from "./open-sqlite-file.js";
 import { SearchTables } from "./search-tables.js";
+import type { TermGathering } from "./sqlite-chunk-terms.js";
 import { sqliteFilePath } from "./sqlite-file-path.js";
 
 export interface SqliteSearchIndexOptions {
@@ -28,6 +29,11 @@ export interface SqliteSearchIndexOptions {
   home?: string;
   /** How long a write waits for another process's write. Default 5000 ms. */
   busyTimeoutMs?: number;
+  /**
+   * When BM25 moves from FTS5 to the chunks' terms in memory: "background" (default: gathered
+   * between searches), "now" (at the first search), "never" (FTS5 only). See sqlite-chunk-terms.ts.
+   */
+  termGathering?: TermGathering;
   /** Told when a damaged file is moved aside. Default: stderr. */
   warn?: (message: string) => void;
 }
@@ -55,7 +61,8 @@ export class SqliteSearchIndex implements SearchIndex, EmbeddingCache {
     if (this.opened) return;
     const path = await sqliteFilePath(this.options);
     const { database, inode } = await openSearchDatabase({ path, ...this.openOptions() });
-    this.opened = { database, tables: new SearchTables(database), path, inode };
+    const tables = new SearchTables(database, { termGathering: this.options.termGathering });
+    this.opened = { database, tables, path, inode };
   }
 
   async generation(): Promise<number> {
@@ -63,6 +70,7 @@ export class SqliteSearchIndex implements SearchIndex, EmbeddingCache {
   }
 
   async close(): Promise<void> {
+    this.opened?.tables.close();
     this.opened?.database.close();
     this.opened = undefined;
   }
@@ -84,13 +92,21 @@ export class SqliteSearchIndex implements SearchIndex, EmbeddingCache {
     return this.use((tables) => tables.removeDocument(path));
   }
 
-  /** BM25 from FTS5; nearest vectors from the in-memory vector index. A filter applies before ranking. */
+  /** BM25 (search-tables.ts); nearest vectors from the in-memory vector index. A filter applies before ranking. */
   search(query: CandidateQuery): Promise<SearchCandidates> {
-    return this.use((tables) => ({
-      text: tables.textSearch(query.terms, query),
-      vector: query.vector ? tables.vectorSearch(query.vector, query) : [],
-      termCounts: tables.countsOf(query.terms),
-    }));
+    return this.use((tables) => {
+      const lexical = tables.lexicalSearch(query.terms, query);
+      return {
+        text: lexical.hits,
+        vector: query.vector ? tables.vectorSearch(query.vector, query) : [],
+        termCounts: lexical.termCounts,
+      };
+    });
+  }
+
+  /** Where BM25 comes from now (search-tables.ts): for tests and benches. */
+  bm25Source(): Promise<"memory" | "fts5"> {
+    return this.use((tables) => tables.bm25Source());
   }
 
   chunks(ids: number[]): Promise<StoredChunk[]> {

@@ -1,25 +1,17 @@
 import { hammingModuleBytes } from "./hamming-wasm-module.js";
 import { signCodeBytes } from "./vector-quantization.js";
+import { growMemoryTo, type WebAssemblyMemory, webAssembly } from "./webassembly-api.js";
 
 /**
  * Binary codes kept in WebAssembly memory, and the Hamming distance of a query code to each of
  * them. Memory layout, in bytes: the query code, then `capacity` codes one after another, then
  * one 16-bit distance per code (scratch space, rewritten by every scan).
  */
-const PAGE_BYTES = 65_536;
-
-/** The part of the WebAssembly JavaScript API used here (TypeScript declares it only in its DOM library). */
-interface WebAssemblyApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: unknown };
-}
-
 interface HammingExports {
-  memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
+  memory: WebAssemblyMemory;
   hamming: (query: number, codes: number, count: number, words: number, out: number) => void;
 }
 
-const { Module, Instance } = (globalThis as unknown as { WebAssembly: WebAssemblyApi }).WebAssembly;
 let compiled: object | undefined;
 
 export class HammingScanner {
@@ -30,8 +22,8 @@ export class HammingScanner {
 
   constructor(dimensions: number) {
     this.bytesPerCode = signCodeBytes(dimensions);
-    compiled ??= new Module(hammingModuleBytes());
-    this.exports = new Instance(compiled, {}).exports as HammingExports;
+    compiled ??= new webAssembly.Module(hammingModuleBytes());
+    this.exports = new webAssembly.Instance(compiled, {}).exports as HammingExports;
     this.reserve(1024);
   }
 
@@ -39,10 +31,7 @@ export class HammingScanner {
   reserve(capacity: number): void {
     if (capacity <= this.capacity) return;
     const grown = Math.max(capacity, this.capacity * 2);
-    const needed = this.bytesPerCode * (1 + grown) + 2 * grown;
-    const { memory } = this.exports;
-    const missingPages = Math.ceil((needed - memory.buffer.byteLength) / PAGE_BYTES);
-    if (missingPages > 0) memory.grow(missingPages);
+    growMemoryTo(this.exports.memory, this.bytesPerCode * (1 + grown) + 2 * grown);
     this.capacity = grown;
   }
 

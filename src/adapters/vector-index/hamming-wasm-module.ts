@@ -1,3 +1,5 @@
+import { EMPTY_BLOCK, I32, I64, oneFunctionModuleBytes } from "./wasm-binary.js";
+
 /**
  * The bytes of a tiny WebAssembly module that computes Hamming distances between one binary code
  * and many: the inner loop of the vector prefilter. WebAssembly has a native 64-bit popcount
@@ -34,10 +36,6 @@
  * of `words` 64-bit words each, stored one after another from `codes`; one 16-bit distance per
  * code is written from `out`.
  */
-const I32 = 0x7f;
-const I64 = 0x7e;
-const EMPTY_BLOCK = 0x40;
-
 const OP = {
   block: 0x02,
   loop: 0x03,
@@ -98,45 +96,6 @@ const FUNCTION_BODY = [
   OP.end,
 ];
 
-function unsignedLeb128(value: number): number[] {
-  const bytes: number[] = [];
-  let rest = value;
-  do {
-    let byte = rest & 0x7f;
-    rest >>>= 7;
-    if (rest !== 0) byte |= 0x80;
-    bytes.push(byte);
-  } while (rest !== 0);
-  return bytes;
-}
-
-/** A length-prefixed vector of already-encoded items. */
-function vector(items: number[][]): number[] {
-  return [...unsignedLeb128(items.length), ...items.flat()];
-}
-
-function name(text: string): number[] {
-  return vector([...text].map((character) => [character.charCodeAt(0)]));
-}
-
-function section(id: number, content: number[]): number[] {
-  return [id, ...unsignedLeb128(content.length), ...content];
-}
-
 export function hammingModuleBytes(): Uint8Array {
-  const functionType = [0x60, ...vector([[I32], [I32], [I32], [I32], [I32]]), 0];
-  return Uint8Array.from([
-    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00], // "\0asm", version 1
-    ...section(1, vector([functionType])), // types
-    ...section(3, vector([[0]])), // functions: one, of type 0
-    ...section(5, vector([[0x00, 1]])), // memories: one, at least 1 page, no maximum
-    ...section(
-      7,
-      vector([
-        [...name("memory"), 0x02, 0],
-        [...name("hamming"), 0x00, 0],
-      ]),
-    ), // exports
-    ...section(10, vector([[...unsignedLeb128(FUNCTION_BODY.length), ...FUNCTION_BODY]])), // code
-  ]);
+  return oneFunctionModuleBytes({ exportName: "hamming", parameters: 5, body: FUNCTION_BODY });
 }

@@ -48,6 +48,7 @@ describe("configuration", () => {
         textWeight: 0.5,
         feedbackWeight: 1,
         feedbackTop: 3,
+        bm25Terms: "background",
         fullScanIntervalMs: 1000,
         recencyWeight: 0,
         recencyHalfLifeDays: 30,

@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { MnemoError } from "../../errors.js";
+import { seededRandom } from "../../testing/seeded-random.js";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
 import { ioError } from "./io-error.js";
 import { resolveInsideHome } from "./safe-path.js";
@@ -14,13 +15,14 @@ import { commitChanges, completeInterruptedCommit, PENDING_WRITES_PATH } from ".
  * (node:fs/promises' rename, wrapped), or the resolver fails for a removal. What is on disk then is
  * what the next writer finds.
  */
-const renameFault = vi.hoisted(() => ({ target: undefined as string | undefined }));
+const renameFault = vi.hoisted(() => ({ target: undefined as string | undefined, renamed: [] as string[] }));
 vi.mock("node:fs/promises", async (importOriginal) => {
   const actual = await importOriginal<typeof import("node:fs/promises")>();
   return {
     ...actual,
     rename: async (from: string, to: string) => {
       if (to === renameFault.target) throw new Error(`killed while renaming over ${to}`);
+      renameFault.renamed.push(to);
       return actual.rename(from, to);
     },
   };
@@ -30,6 +32,7 @@ let home = "";
 beforeEach(async () => {
   home = await makeTempDir("mnemo-wal-commit-");
   renameFault.target = undefined;
+  renameFault.renamed = [];
 });
 afterEach(async () => removeDir(home));
 
@@ -146,6 +149,27 @@ describe("commitChanges", () => {
     expect(await holders("the memory", ["old.md", "new.md"])).toEqual(["old.md"]);
     expect(await completeInterruptedCommit(home, files())).toBe(2);
     expect(await holders("the memory", ["old.md", "new.md"])).toEqual(["new.md"]);
+  });
+
+  test("a large commit staged in any order is applied archive/ first, then the other writes, the removals last", async () => {
+    // 90 changes shuffled: enough that the sort merges runs rather than inserting one by one.
+    const changes: StagedChanges = new Map();
+    const staged: Array<[string, string | null]> = [];
+    for (let n = 0; n < 30; n++) {
+      await writeFile(join(home, `old-${n}.md`), "old");
+      staged.push([`old-${n}.md`, null], [`note-${n}.md`, "new"], [`archive/note-${n}.md`, "archived"]);
+    }
+    const random = seededRandom(13);
+    for (const [path, content] of staged.sort(() => random() - 0.5)) changes.set(path, content);
+    // One log of both: each rename's target (the mock) and each removal's path (resolved just before it).
+    const steps = renameFault.renamed;
+    const removal = (path: string) => (path.startsWith("old-") ? steps.push(path) : 0) < 0;
+    await commitChanges(home, changes, files(removal));
+    const kindOf = (step: string) => (step.includes("archive") ? 0 : step.includes("note-") ? 1 : 2);
+    const kinds = steps.filter((step) => !step.includes(".index")).map(kindOf);
+    expect(kinds).toEqual([...kinds].sort((a, b) => a - b));
+    expect(kinds.filter((kind) => kind === 2)).toHaveLength(30);
+    expect(await readdir(home)).not.toContain("old-0.md");
   });
 
   test("a commit of nothing writes nothing, not even the record's folder", async () => {

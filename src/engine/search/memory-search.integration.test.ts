@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, test } from "vitest";
 import { SqliteSearchIndex } from "../../adapters/sqlite/sqlite-search-index.js";
 import type { EmbeddingModel } from "../../contracts/embedding-model.js";
+import { openMemory } from "../../open-memory.js";
 import { CLI_PATH, openTestMemory, removeDir } from "../../testing/test-home.js";
 import type { MemoryHome } from "../memory-home.js";
 import { MemorySearch } from "./memory-search.js";
@@ -177,6 +178,31 @@ describe("recall over the memory home (SQLite, BM25)", () => {
     expect((await memory.recall("INGEST")).hits[0]?.path).toBe("memories/reference_tracker.md");
     await memory.journal.add("user_pref", "Prefers dark roast coffee.");
     expect((await memory.recall("coffee")).hits[0]?.path).toBe("topics/user_prefs.md");
+  });
+
+  test("BM25 from the terms in memory (search.bm25Terms: now) recalls what FTS5 recalls (never), in the same order", async () => {
+    await open({ bm25Terms: "never" });
+    const topics = ["garden roses", "kitchen knives", "trip to Lisbon", "sister's wedding", "running shoes"];
+    for (let n = 0; n < 40; n++) {
+      const content = `${topics[n % topics.length]} note ${n}: ${topics[(n * 3) % topics.length]} and more`;
+      await memory.memories.save({ type: "project", name: `Note ${n}`, content });
+    }
+    await memory.memories.delete("Note 7");
+    const fromMemory = await openMemory({
+      home,
+      env: {},
+      config: { search: { embedder: "none", fullScanIntervalMs: 0, bm25Terms: "now" } },
+    });
+    try {
+      for (const query of ["garden", "Lisbon wedding", "running knives note", "roses 7"]) {
+        const expected = (await memory.recall(query)).hits.map((hit) => [hit.path, hit.score.toFixed(9)]);
+        const actual = (await fromMemory.recall(query)).hits.map((hit) => [hit.path, hit.score.toFixed(9)]);
+        expect(actual, query).toEqual(expected);
+        expect(expected.length, query).toBeGreaterThan(0);
+      }
+    } finally {
+      await fromMemory.close();
+    }
   });
 
   test("filters by type, kind, file and date", async () => {

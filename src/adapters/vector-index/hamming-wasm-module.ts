@@ -1,4 +1,4 @@
-import { EMPTY_BLOCK, I32, I64, oneFunctionModuleBytes } from "./wasm-binary.js";
+import { EMPTY_BLOCK, I32, I64, increment, OP, oneFunctionModuleBytes } from "./wasm-binary.js";
 
 /**
  * The bytes of a tiny WebAssembly module that computes Hamming distances between one binary code
@@ -36,25 +36,6 @@ import { EMPTY_BLOCK, I32, I64, oneFunctionModuleBytes } from "./wasm-binary.js"
  * of `words` 64-bit words each, stored one after another from `codes`; one 16-bit distance per
  * code is written from `out`.
  */
-const OP = {
-  block: 0x02,
-  loop: 0x03,
-  end: 0x0b,
-  br: 0x0c,
-  brIf: 0x0d,
-  localGet: 0x20,
-  localSet: 0x21,
-  i64Load: 0x29,
-  i32Store16: 0x3b,
-  i32Const: 0x41,
-  i64Const: 0x42,
-  i32GeU: 0x4f,
-  i32Add: 0x6a,
-  i64Popcnt: 0x7b,
-  i64Add: 0x7c,
-  i64Xor: 0x85,
-  i32WrapI64: 0xa7,
-} as const;
 
 // Local indices: the five parameters, then the declared locals.
 const QUERY = 0;
@@ -66,11 +47,6 @@ const I = 5;
 const W = 6;
 const Q = 7;
 const SUM = 8;
-
-/** `local += step` for an i32 local. */
-function increment(local: number, step: number): number[] {
-  return [OP.localGet, local, OP.i32Const, step, OP.i32Add, OP.localSet, local];
-}
 
 const FUNCTION_BODY = [
   ...[2, 3, I32, 1, I64], // locals: 3 × i32 ($i $w $q), 1 × i64 ($sum)

@@ -1,4 +1,12 @@
-import { EMPTY_BLOCK, I32, oneFunctionModuleBytes, signedLeb128, V128 } from "./wasm-binary.js";
+import {
+  EMPTY_BLOCK,
+  I32,
+  increment,
+  OP,
+  oneFunctionModuleBytes,
+  signedLeb128,
+  V128,
+} from "./wasm-binary.js";
 
 /**
  * The bytes of a WebAssembly SIMD module that computes dot(float query, int8 copy) for a list of
@@ -72,29 +80,6 @@ import { EMPTY_BLOCK, I32, oneFunctionModuleBytes, signedLeb128, V128 } from "./
  * (i32) are read from `slots` and one f32 dot product per slot is written from `out` (at least
  * 4 bytes are written there, even for no slots).
  */
-const OP = {
-  block: 0x02,
-  loop: 0x03,
-  end: 0x0b,
-  br: 0x0c,
-  brIf: 0x0d,
-  localGet: 0x20,
-  localSet: 0x21,
-  i32Load: 0x28,
-  i32Load8Unsigned: 0x2d,
-  i32Store: 0x36,
-  f32Store: 0x38,
-  i32Const: 0x41,
-  i32Eqz: 0x45,
-  i32LtU: 0x49,
-  i32GeU: 0x4f,
-  i32Add: 0x6a,
-  i32Sub: 0x6b,
-  i32Mul: 0x6c,
-  i32Or: 0x72,
-  i32Shl: 0x74,
-  f32Add: 0x92,
-} as const;
 
 /** SIMD instructions: the 0xfd prefix, then the opcode as an unsigned LEB128. */
 const SIMD = {
@@ -125,11 +110,6 @@ const BYTES = 10;
 const SUMS = [11, 12, 13, 14] as const;
 const LOW = 15;
 const HIGH = 16;
-
-/** `local += step` for an i32 local. */
-function increment(local: number, step: number): number[] {
-  return [OP.localGet, local, OP.i32Const, ...signedLeb128(step), OP.i32Add, OP.localSet, local];
-}
 
 /** `sum += (f32x4 at q + offset) * float(widen(half of half))`: four of the 16 values. */
 function accumulate(sum: number, offset: number, half: number, widen: readonly number[]): number[] {

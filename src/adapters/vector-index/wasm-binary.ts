@@ -9,6 +9,38 @@ export const I64 = 0x7e;
 export const V128 = 0x7b;
 export const EMPTY_BLOCK = 0x40;
 
+/** The plain (non-SIMD) instructions the kernels use. */
+export const OP = {
+  block: 0x02,
+  loop: 0x03,
+  end: 0x0b,
+  br: 0x0c,
+  brIf: 0x0d,
+  localGet: 0x20,
+  localSet: 0x21,
+  i32Load: 0x28,
+  i64Load: 0x29,
+  i32Load8Unsigned: 0x2d,
+  i32Store: 0x36,
+  f32Store: 0x38,
+  i32Store16: 0x3b,
+  i32Const: 0x41,
+  i64Const: 0x42,
+  i32Eqz: 0x45,
+  i32LtU: 0x49,
+  i32GeU: 0x4f,
+  i32Add: 0x6a,
+  i32Sub: 0x6b,
+  i32Mul: 0x6c,
+  i32Or: 0x72,
+  i32Shl: 0x74,
+  i64Popcnt: 0x7b,
+  i64Add: 0x7c,
+  i64Xor: 0x85,
+  f32Add: 0x92,
+  i32WrapI64: 0xa7,
+} as const;
+
 export function unsignedLeb128(value: number): number[] {
   const bytes: number[] = [];
   let rest = value;
@@ -32,6 +64,11 @@ export function signedLeb128(value: number): number[] {
     bytes.push(done ? byte : byte | 0x80);
     if (done) return bytes;
   }
+}
+
+/** `local += step` for an i32 local. */
+export function increment(local: number, step: number): number[] {
+  return [OP.localGet, local, OP.i32Const, ...signedLeb128(step), OP.i32Add, OP.localSet, local];
 }
 
 /** A length-prefixed vector of already-encoded items. */

@@ -1,12 +1,4 @@
-import {
-  EMPTY_BLOCK,
-  I32,
-  increment,
-  OP,
-  oneFunctionModuleBytes,
-  signedLeb128,
-  V128,
-} from "./wasm-binary.js";
+import { EMPTY_BLOCK, I32, increment, OP, oneFunctionModuleBytes, V128 } from "./wasm-binary.js";
 
 /**
  * The bytes of a WebAssembly SIMD module that computes dot(float query, int8 copy) for a list of

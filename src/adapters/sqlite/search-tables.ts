@@ -1,6 +1,7 @@
 /**
  * The search index's tables, read and written synchronously through one open connection:
- * documents, chunks with their FTS5 index (BM25), and the chunks' vectors (SqliteChunkVectors).
+ * documents, chunks with their FTS5 index (BM25: fts5-bm25.ts, or the terms in memory:
+ * sqlite-chunk-terms.ts), and the chunks' vectors (SqliteChunkVectors).
  * SqliteSearchIndex owns the connection and turns SQLite's failures into mnemo's.
  */
 import type Database from "better-sqlite3";
@@ -22,7 +23,7 @@ import {
   toDocumentState,
   toStoredChunk,
 } from "./chunk-rows.js";
-import { ftsMatchExpression } from "./fts-query.js";
+import { Fts5Bm25 } from "./fts5-bm25.js";
 import { SqliteChunkTerms, type TermChanges, type TermGathering } from "./sqlite-chunk-terms.js";
 import { SqliteChunkVectors, type VectorChanges } from "./sqlite-chunk-vectors.js";
 import { StatementCache } from "./statement-cache.js";
@@ -37,9 +38,7 @@ export class SearchTables {
   private readonly statements: StatementCache;
   private readonly vectors: SqliteChunkVectors;
   private readonly terms: SqliteChunkTerms;
-  /** Chunks per query term, and the number of chunks: valid until the next write by anyone. */
-  private termCounts = new Map<string, number>();
-  private chunkCount: number | undefined;
+  private readonly fts5: Fts5Bm25;
   private seenDataVersion: number | undefined;
 
   constructor(database: Database.Database, options: { termGathering?: TermGathering } = {}) {
@@ -47,6 +46,7 @@ export class SearchTables {
     this.statements = new StatementCache(database);
     this.vectors = new SqliteChunkVectors(database, this.statements);
     this.terms = new SqliteChunkTerms(this.statements, options.termGathering);
+    this.fts5 = new Fts5Bm25(this.statements);
   }
 
   /** Where BM25 comes from now: the chunks' terms in memory once gathered, else FTS5. */
@@ -172,60 +172,9 @@ export class SearchTables {
   lexicalSearch(terms: string[], options: { limit: number; filter?: ChunkFilter }): LexicalResult {
     this.noticeOtherWriters();
     const postings = filterClause(options.filter).clause === "" ? this.terms.current() : undefined;
-    if (!postings) return { hits: this.textSearch(terms, options), termCounts: this.countsOf(terms) };
+    if (!postings) return this.fts5.search(terms, options);
     const { hits, holding } = postings.search(searchTermWeights(terms), options.limit);
     return { hits, termCounts: queryTermCounts(terms, holding, postings.size) };
-  }
-
-  /** Chunks in the index, and chunks holding each term (counted by the last textSearch, cached until a write). */
-  private countsOf(terms: string[]): TermCounts {
-    return {
-      chunks: this.chunkCount ?? 0,
-      holding: new Map(terms.map((term) => [term, this.termCounts.get(term) ?? 0])),
-    };
-  }
-
-  private textSearch(terms: string[], options: { limit: number; filter?: ChunkFilter }): ScoredChunkId[] {
-    const { rare, found } = this.splitTermsByFrequency(terms);
-    const ranked = this.bm25(rare.length > 0 ? rare : found, options);
-    if (rare.length === 0 || rare.length === found.length || ranked.length >= options.limit) return ranked;
-    // Too few chunks hold a rare term: fill up with those holding only common ones (they score ~0 anyway).
-    const seen = new Set(ranked.map((hit) => hit.id));
-    const rest = this.bm25(found, { ...options, limit: options.limit }).filter((hit) => !seen.has(hit.id));
-    return [...ranked, ...rest].slice(0, options.limit);
-  }
-
-  /** Joins the chunks table only to filter: per match, that lookup cost more than the scoring (100k chunks: 40 ms against 16). */
-  private bm25(terms: string[], options: { limit: number; filter?: ChunkFilter }): ScoredChunkId[] {
-    if (terms.length === 0) return [];
-    const { clause, parameters } = filterClause(options.filter);
-    const sql =
-      clause === ""
-        ? "SELECT rowid AS id, -bm25(chunks_fts) AS score FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts) LIMIT ?"
-        : `SELECT c.id AS id, -bm25(chunks_fts) AS score FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
-           WHERE chunks_fts MATCH ? ${clause} ORDER BY bm25(chunks_fts) LIMIT ?`;
-    return this.sql(sql).all(ftsMatchExpression(terms), ...parameters, options.limit) as ScoredChunkId[];
-  }
-
-  /**
-   * FTS5's BM25 gives a term found in half the chunks or more an IDF of about zero, yet scoring it
-   * means visiting all those chunks. Such terms are searched only when the rarer ones find too
-   * little; the ranking is the same, the search far faster. Counts are cached until the next write.
-   */
-  private splitTermsByFrequency(terms: string[]): { rare: string[]; found: string[] } {
-    const total =
-      this.chunkCount ?? Number((this.sql("SELECT count(*) AS n FROM chunks").get() as { n: number }).n);
-    this.chunkCount = total;
-    const countOf = this.sql("SELECT count(*) AS n FROM chunks_fts WHERE chunks_fts MATCH ?");
-    const found = terms.filter((term) => {
-      let count = this.termCounts.get(term);
-      if (count === undefined) {
-        count = Number((countOf.get(ftsMatchExpression([term])) as { n: number }).n);
-        this.termCounts.set(term, count);
-      }
-      return count > 0;
-    });
-    return { rare: found.filter((term) => (this.termCounts.get(term) ?? 0) < total / 2), found };
   }
 
   /** Nearest chunks by cosine, from the in-memory vector index; a filter is applied before ranking. */
@@ -300,7 +249,7 @@ export class SearchTables {
 
   /** Inside a transaction: deletes a document's chunks; returns their ids, and those that had a vector. */
   private deleteChunksOf(path: string): { all: number[]; withVector: number[] } {
-    this.forgetCounts();
+    this.fts5.forgetCounts();
     const rows = this.sql("SELECT id, has_vector FROM chunks WHERE path = ?").raw().all(path) as Array<
       [number, number]
     >;
@@ -316,14 +265,9 @@ export class SearchTables {
     const dataVersion = Number(this.sql("PRAGMA data_version").pluck().get());
     if (dataVersion === this.seenDataVersion) return;
     this.seenDataVersion = dataVersion;
-    this.forgetCounts();
+    this.fts5.forgetCounts();
     this.vectors.markStale();
     this.terms.markStale();
-  }
-
-  private forgetCounts(): void {
-    this.termCounts.clear();
-    this.chunkCount = undefined;
   }
 
   private sql(sql: string): Database.Statement {

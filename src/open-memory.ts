@@ -79,6 +79,7 @@ async function openSearch(
       weight: context.config.search.recencyWeight,
       halfLifeDays: context.config.search.recencyHalfLifeDays,
     },
+    timeWindowWeight: context.config.search.timeWindowWeight,
     warn: context.warn,
     now: context.now,
   });

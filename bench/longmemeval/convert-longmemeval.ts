@@ -23,6 +23,8 @@ interface Question {
   question_id: string;
   question_type: string;
   question: string;
+  /** When the question is asked, "2023/05/30 (Tue) 23:40": its time expressions count from here. */
+  question_date?: string;
   answer_session_ids: string[];
   haystack_session_ids: string[];
   haystack_dates: string[];
@@ -34,7 +36,7 @@ export type Granularity = "session" | "turn";
 export interface EvalCase {
   id: string;
   documents: Array<{ id: string; text: string; timestamp?: string; session?: string; speaker?: string }>;
-  queries: Array<{ id: string; text: string; gold: string[]; category: string }>;
+  queries: Array<{ id: string; text: string; gold: string[]; category: string; askedAt?: string }>;
 }
 
 export function requireData(folder: string): string {
@@ -90,10 +92,19 @@ export function convertQuestion(question: Question, granularity: Granularity): E
     }));
   });
   const gold = granularity === "session" ? question.answer_session_ids : evidenceTurns;
+  const asked = isoDate(question.question_date);
   return {
     id: question.question_id,
     documents,
-    queries: [{ id: question.question_id, text: question.question, gold, category: question.question_type }],
+    queries: [
+      {
+        id: question.question_id,
+        text: question.question,
+        gold,
+        category: question.question_type,
+        ...(asked ? { askedAt: asked } : {}),
+      },
+    ],
   };
 }
 

@@ -4,7 +4,7 @@
  *
  *   npx tsx bench/longmemeval/run-longmemeval.ts [--limit N] [--data DIR] [--embedder local|none]
  *       [--granularity session|turn|both] [--fusion weighted|rrf] [--text-weight W]
- *       [--feedback-weight B] [--feedback-top M] [--json]
+ *       [--feedback-weight B] [--feedback-top M] [--time-window-weight T] [--json]
  *
  * Ranking options default to recall's own defaults (the config schema's).
  *
@@ -32,6 +32,7 @@ const { values } = parseArgs({
     "text-weight": { type: "string", default: String(SEARCH_DEFAULTS.textWeight) },
     "feedback-weight": { type: "string", default: String(SEARCH_DEFAULTS.feedbackWeight) },
     "feedback-top": { type: "string", default: String(SEARCH_DEFAULTS.feedbackTop) },
+    "time-window-weight": { type: "string", default: String(SEARCH_DEFAULTS.timeWindowWeight) },
     json: { type: "boolean", default: false },
   },
 });
@@ -68,6 +69,7 @@ for (const granularity of granularities) {
         ? { method: "rrf", k: 60 }
         : { method: "weighted", textWeight: Number(values["text-weight"]) },
     feedback: { weight: Number(values["feedback-weight"]), top: Number(values["feedback-top"]) },
+    timeWindowWeight: Number(values["time-window-weight"]),
     onCase: (done) => {
       if (done % 50 === 0)
         process.stderr.write(
@@ -93,7 +95,7 @@ for (const [granularity, report] of Object.entries(reports)) {
   );
 }
 console.log(
-  `\nmode: ${Object.values(reports)[0]?.mode}, embedder: ${Object.values(reports)[0]?.embedder ?? "none"}, fusion: ${JSON.stringify(Object.values(reports)[0]?.fusion)}, feedback: ${JSON.stringify(Object.values(reports)[0]?.feedback)}`,
+  `\nmode: ${Object.values(reports)[0]?.mode}, embedder: ${Object.values(reports)[0]?.embedder ?? "none"}, fusion: ${JSON.stringify(Object.values(reports)[0]?.fusion)}, feedback: ${JSON.stringify(Object.values(reports)[0]?.feedback)}, time window weight: ${values["time-window-weight"]}`,
 );
 
 async function loadEmbedder(name: string | undefined) {

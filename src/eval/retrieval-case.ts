@@ -29,6 +29,11 @@ export const retrievalCaseSchema = z.object({
         id: z.string().min(1),
         text: z.string().min(1),
         gold: z.array(z.string().min(1)).min(1),
+        /** When the query is asked (ISO 8601): time expressions in it ("two weeks ago") count from here. */
+        askedAt: z
+          .string()
+          .refine((value) => !Number.isNaN(Date.parse(value)), "use an ISO 8601 date, like 2023-05-20T07:47")
+          .optional(),
         category: z.string().optional(),
       }),
     )

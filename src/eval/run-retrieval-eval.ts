@@ -29,6 +29,8 @@ export interface RetrievalEvalOptions {
   fusion: FusionOptions;
   /** Pseudo-relevance feedback on vectors, as recall does; off when absent. */
   feedback?: VectorFeedbackOptions;
+  /** Time expressions in queries, as recall reads them (search.timeWindowWeight); off when absent or 0. */
+  timeWindowWeight?: number;
   rankedOut?: string;
   limitCases?: number;
   onCase?: (done: number) => void;
@@ -80,7 +82,8 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
         fusion: options.fusion,
         feedback: options.feedback,
         recency: { weight: 0, halfLifeDays: 30 },
-        now: new Date(),
+        timeWindowWeight: options.timeWindowWeight,
+        now: query.askedAt ? new Date(query.askedAt) : new Date(),
       });
       latencies.push(performance.now() - started);
       embeddingTimes.push(queryEmbeddingMs);

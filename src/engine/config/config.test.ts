@@ -52,6 +52,7 @@ describe("configuration", () => {
         fullScanIntervalMs: 1000,
         recencyWeight: 0,
         recencyHalfLifeDays: 30,
+        timeWindowWeight: 0.25,
       },
       llm: { timeoutMs: 60_000, maxRetries: 2 },
       extraction: { enabled: true, relatedMemories: 10, duplicateSimilarity: 0.8 },

@@ -73,6 +73,11 @@ const search = z
     /** Bonus for recent memories (0 = off): a score is multiplied by up to 1 + weight, halving every half-life. */
     recencyWeight: z.number().min(0).default(0),
     recencyHalfLifeDays: z.number().positive().default(30),
+    /**
+     * A time expression in the query ("two weeks ago", "last month", "in March"): the window's own
+     * best results join the candidates, and those dated in it score × (1 + weight). 0 = off.
+     */
+    timeWindowWeight: z.number().min(0).max(10).default(0.25),
   })
   .strict();
 

@@ -29,6 +29,8 @@ export interface MemorySearchOptions {
   feedback: VectorFeedbackOptions;
   fullScanIntervalMs: number;
   recency: { weight: number; halfLifeDays: number };
+  /** Favour chunks dated where the query's time expression points (rank-chunks.ts); 0 = off. */
+  timeWindowWeight?: number;
   warn: (message: string) => void;
   now: () => Date;
 }
@@ -108,6 +110,7 @@ export class MemorySearch {
         fusion: this.options.fusion,
         feedback: this.options.feedback,
         recency: this.options.recency,
+        timeWindowWeight: this.options.timeWindowWeight,
         now: this.options.now(),
         signal: options.signal,
       });

@@ -1,5 +1,12 @@
 import type { EmbeddingModel } from "../../contracts/embedding-model.js";
-import type { ChunkFilter, SearchIndex, StoredChunk } from "../../contracts/search-index.js";
+import type {
+  CandidateQuery,
+  ChunkFilter,
+  ScoredChunkId,
+  SearchCandidates,
+  SearchIndex,
+  StoredChunk,
+} from "../../contracts/search-index.js";
 import type { HitConversation } from "../conversations/turns-around-hits.js";
 import {
   type Candidate,
@@ -11,6 +18,7 @@ import {
 import { lexicalConfidence } from "./lexical-confidence.js";
 import { queryTerms } from "./query-terms.js";
 import { conversationVector, type QueryTurns, queryTurns } from "./query-turns.js";
+import { filterWithin, inWindow, type TimeWindow, timeWindowOf } from "./time-window.js";
 import { feedbackApplies, feedbackQuery, type VectorFeedbackOptions } from "./vector-feedback.js";
 
 /** One search hit: the chunk, where it is, and how it scored. */
@@ -35,6 +43,11 @@ export interface RankOptions {
   /** Pseudo-relevance feedback on vectors; off when absent or its weight is 0. */
   feedback?: VectorFeedbackOptions;
   recency: { weight: number; halfLifeDays: number };
+  /**
+   * A time expression in the query ("two weeks ago", "in March"): the window's own best results
+   * join the candidates, and a chunk dated in it scores × (1 + weight). 0 or absent: off.
+   */
+  timeWindowWeight?: number;
   now: Date;
   signal?: AbortSignal;
 }
@@ -59,12 +72,12 @@ export async function rankChunks(
     queryVector = await embedQuery(embedder, turns, options.signal);
     queryEmbeddingMs = performance.now() - started;
   }
-  const { text, vector, termCounts } = await index.search({
-    terms: queryTerms(turns.last),
-    vector: queryVector,
-    filter: options.filter,
-    limit: pool,
-  });
+  const window = options.timeWindowWeight ? timeWindowOf(turns.last, options.now) : undefined;
+  const { text, vector, termCounts } = await searchWithWindow(
+    index,
+    { terms: queryTerms(turns.last), vector: queryVector, filter: options.filter, limit: pool },
+    window,
+  );
   const confidence = lexicalConfidence(text[0]?.score ?? 0, termCounts);
   let fused = fuseCandidates(text, vector, options.fusion, confidence);
   if (queryVector && feedbackApplies(fused.length, options.feedback))
@@ -74,14 +87,17 @@ export async function rankChunks(
       options.feedback,
       options.fusion,
     );
-  const boosted = options.recency.weight > 0 ? fused.slice(0, pool) : fused.slice(0, options.limit);
+  // Boosts reorder, so every candidate they may lift is read, not only the first `limit`.
+  const boosted = window ? fused : fused.slice(0, options.recency.weight > 0 ? pool : options.limit);
   const chunks = new Map(
     (await index.chunks(boosted.map((candidate) => candidate.id))).map((chunk) => [chunk.id, chunk]),
   );
+  const windowFactor = 1 + (options.timeWindowWeight ?? 0);
   const hits = boosted.flatMap((candidate) => {
     const chunk = chunks.get(candidate.id);
     if (!chunk) return [];
-    const score = recencyBoost(candidate.score, ageInDays(chunk.date, options.now), options.recency);
+    const dated = window && inWindow(chunk.date, window) ? candidate.score * windowFactor : candidate.score;
+    const score = recencyBoost(dated, ageInDays(chunk.date, options.now), options.recency);
     return [{ ...chunk, score, textScore: candidate.textScore, vectorScore: candidate.vectorScore }];
   });
   hits.sort((a, b) => b.score - a.score || a.id - b.id);
@@ -110,6 +126,31 @@ async function withVectorFeedback(
     first.fused.map((candidate) => candidate.id),
   );
   return fuseCandidates(first.text, rescored, fusion, first.confidence);
+}
+
+/**
+ * The index's candidates, and with a time window also the window's own best (a search filtered to
+ * its days, run beside the first): an old message on the topic may otherwise fill the pool before
+ * the one the query's time points at. Both lists keep each chunk once, best first.
+ */
+async function searchWithWindow(
+  index: SearchIndex,
+  query: CandidateQuery,
+  window: TimeWindow | undefined,
+): Promise<SearchCandidates> {
+  const within = window ? filterWithin(query.filter, window) : undefined;
+  if (!within) return index.search(query);
+  const [all, inWindowOnly] = await Promise.all([
+    index.search(query),
+    index.search({ ...query, filter: within }),
+  ]);
+  return { ...all, text: union(all.text, inWindowOnly.text), vector: union(all.vector, inWindowOnly.vector) };
+}
+
+function union(first: ScoredChunkId[], second: ScoredChunkId[]): ScoredChunkId[] {
+  const seen = new Set(first.map((candidate) => candidate.id));
+  const merged = [...first, ...second.filter((candidate) => !seen.has(candidate.id))];
+  return merged.sort((a, b) => b.score - a.score || a.id - b.id);
 }
 
 /** The last turn's vector, mixed with the whole conversation's when the query has several lines. */

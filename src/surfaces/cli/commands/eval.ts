@@ -23,15 +23,18 @@ interface EvalOptions extends CommonOptions {
   fusion?: string;
   textWeight?: string;
   feedbackWeight?: string;
+  timeWindowWeight?: string;
   limit?: string;
 }
 
 const FORMAT_HELP = `
 Input: one JSON case per line (gzip when the name ends in .gz):
   {"id": "c1", "documents": [{"id": "d1", "text": "...", "timestamp": "2023-05-01"}],
-   "queries": [{"id": "q1", "text": "...", "gold": ["d1"], "category": "single-session"}]}
+   "queries": [{"id": "q1", "text": "...", "gold": ["d1"], "category": "single-session",
+                "askedAt": "2023-05-20T07:47"}]}
 Each case is a fresh memory holding its documents; each query is ranked and scored. A document with
-"session" (and "speaker", default "user") is a message of that conversation, indexed as conversation memory is.`;
+"session" (and "speaker", default "user") is a message of that conversation, indexed as conversation memory is.
+A query's "askedAt" (optional) is when it is asked: its time expressions ("two weeks ago") count from there.`;
 
 const retrieval = defineCommand({
   name: "retrieval",
@@ -45,6 +48,10 @@ const retrieval = defineCommand({
     new Option("--fusion <method>", "weighted or rrf (default: the home's config)"),
     new Option("--text-weight <w>", "BM25's share in weighted fusion, 0 to 1"),
     new Option("--feedback-weight <w>", "pseudo-relevance feedback on vectors, 0 (off) to 10"),
+    new Option(
+      "--time-window-weight <w>",
+      "favour results dated where the query's time points, 0 (off) to 10",
+    ),
     new Option("--limit <n>", "only the first n cases"),
   ],
   examples: [
@@ -75,6 +82,7 @@ const retrieval = defineCommand({
         embedder,
         fusion,
         feedback: { weight: search.feedbackWeight, top: search.feedbackTop },
+        timeWindowWeight: search.timeWindowWeight,
         rankedOut: input.rankedOut,
         limitCases: input.limit === undefined ? undefined : Number(input.limit),
         onCase: (done) => bar.update(done, Math.max(done, Number(input.limit ?? done))),
@@ -98,7 +106,7 @@ export const evaluation: CommandGroup = {
 
 function searchSettings(
   configured: SearchConfig,
-  options: Pick<EvalOptions, "embedder" | "fusion" | "textWeight" | "feedbackWeight">,
+  options: Pick<EvalOptions, "embedder" | "fusion" | "textWeight" | "feedbackWeight" | "timeWindowWeight">,
 ): SearchConfig {
   const search = { ...configured };
   if (options.embedder)
@@ -108,6 +116,8 @@ function searchSettings(
     search.textWeight = parseWeight(options.textWeight, "--text-weight", 1);
   if (options.feedbackWeight !== undefined)
     search.feedbackWeight = parseWeight(options.feedbackWeight, "--feedback-weight", 10);
+  if (options.timeWindowWeight !== undefined)
+    search.timeWindowWeight = parseWeight(options.timeWindowWeight, "--time-window-weight", 10);
   return search;
 }
 

@@ -11,6 +11,7 @@ import Database from "better-sqlite3";
 import { textHash } from "../../src/engine/search/embed-chunks.js";
 import { queryTerms } from "../../src/engine/search/query-terms.js";
 import { embeddingCacheKey } from "../../src/eval/caching-embedding-model.js";
+import { sentencesOf } from "./lab-sentences.js";
 
 export interface LabDocument {
   id: string;
@@ -38,6 +39,8 @@ export interface LabQuestion {
   /** Per document: the query terms it holds. */
   termsOf: string[][];
   vectors: Float32Array[];
+  /** Per document: its sentences' vectors when it has several (lab-sentences.ts), else none. */
+  sentenceVectors: Float32Array[][];
   query: Float32Array;
   /** When the question is asked (LongMemEval's question_date), when the source data is at hand. */
   asked: Date | undefined;
@@ -48,6 +51,7 @@ export function loadLabQuestions(
   cacheFile: string,
   limit?: number,
   askedOf: Map<string, Date> = new Map(),
+  withSentences = false,
 ): LabQuestion[] {
   const turns = casesFile.includes("turn");
   const cache = new Database(cacheFile, { readonly: true });
@@ -72,6 +76,12 @@ export function loadLabQuestions(
     const queryVector = lookup(query.text, "query");
     const vectors = evalCase.documents.map((document) => lookup(document.text, "document"));
     if (!queryVector || vectors.some((vector) => vector === undefined)) continue;
+    const sentenceVectors = evalCase.documents.map((document) => {
+      if (!withSentences) return [];
+      const sentences = sentencesOf(document.text);
+      return sentences.length > 1 ? sentences.map((sentence) => lookup(sentence, "document")) : [];
+    });
+    if (sentenceVectors.some((list) => list.some((vector) => vector === undefined))) continue;
     const documents = evalCase.documents.map((document) => ({
       id: document.id,
       text: document.text,
@@ -87,6 +97,7 @@ export function loadLabQuestions(
       documents,
       ...bm25Scores(documents, queryTerms(query.text)),
       vectors: vectors as Float32Array[],
+      sentenceVectors: sentenceVectors as Float32Array[][],
       query: queryVector,
       asked: askedOf.get(evalCase.id),
     });

@@ -2,6 +2,7 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { loadLabQuestions } from "./lab-data.js";
+import { ISSUE16_RANKINGS } from "./lab-issue16.js";
 import { LAB_RANKINGS } from "./lab-rankings.js";
 
 const { values } = parseArgs({
@@ -16,7 +17,7 @@ const questions = loadLabQuestions(
   join(folder, `longmemeval-s-${values.granularity}.jsonl`),
   join(folder, "embeddings-local_use-lite_0.2.0.sqlite"),
 );
-const rank = LAB_RANKINGS[values.ranking ?? "engine w=0.3 feedback 1 top 3"];
+const rank = { ...LAB_RANKINGS, ...ISSUE16_RANKINGS }[values.ranking ?? "i16 default"];
 if (!rank) throw new Error("unknown ranking");
 for (const question of questions) {
   if (values.category && question.category !== values.category) continue;

@@ -15,9 +15,9 @@
  */
 import { tokenize } from "../../src/engine/search/query-terms.js";
 import { STOP_WORDS } from "../../src/engine/search/stop-words.js";
+import { inWindow, timeWindowOf } from "../../src/engine/search/time-window.js";
 import { bm25Scores, type LabQuestion } from "./lab-data.js";
 import { cosine, lexicalConfidence } from "./lab-rankings.js";
-import { inWindow, timeWindowOf } from "./lab-time-window.js";
 import { relatedWords } from "./lab-wordnet.js";
 
 type Ranking = (question: LabQuestion) => number[];
@@ -30,6 +30,76 @@ interface Variant {
   contextShare?: number;
   diversity?: number;
   wordNet?: { share: number; hyponyms: boolean };
+  /** How a turn's sentence vectors count: its best sentence's cosine instead of the turn's when higher, or the mean of the two. */
+  sentences?: "max" | "mean" | "best-sentence";
+  /** Feedback off. */
+  noFeedback?: boolean;
+  /** Feedback moves the query towards each feedback turn's sentence nearest the query, not the whole turn. */
+  feedbackFromSentence?: boolean;
+  /** Maximal marginal relevance over the best 30: relevance × (1 − mmr) against similarity to earlier picks × mmr. */
+  mmr?: number;
+  /** Diversity (session or MMR) only for questions that gather several facts ("how many", "total"). */
+  gatheringOnly?: boolean;
+}
+
+const GATHERING = /\b(how many|how much|total|in all|altogether|combined|different|each|all the|list)\b/i;
+
+/** Standard MMR (Carbonell & Goldstein) over the best 30, cosine between turn vectors. */
+function mmrRanked(
+  question: LabQuestion,
+  order: number[],
+  scores: Map<number, number>,
+  share: number,
+): number[] {
+  const pool = order.slice(0, 30);
+  const top = scores.get(order[0] as number) ?? 1;
+  const picked: number[] = [];
+  while (pool.length > 0) {
+    let bestAt = 0;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    pool.forEach((i, at) => {
+      let similar = 0;
+      for (const p of picked)
+        similar = Math.max(
+          similar,
+          cosine(question.vectors[i] as Float32Array, question.vectors[p] as Float32Array),
+        );
+      const score = (1 - share) * ((scores.get(i) as number) / top) - share * similar;
+      if (score > bestScore) [bestScore, bestAt] = [score, at];
+    });
+    const [chosen] = pool.splice(bestAt, 1) as [number];
+    picked.push(chosen);
+  }
+  return [...picked, ...order.slice(30)];
+}
+
+/** The vector of document `i` nearest `query`: its best sentence, or the whole turn. */
+function nearestPiece(question: LabQuestion, i: number, query: Float32Array): Float32Array {
+  let best = question.vectors[i] as Float32Array;
+  let bestScore = cosine(best, query);
+  for (const sentence of question.sentenceVectors[i] ?? []) {
+    const score = cosine(sentence, query);
+    if (score > bestScore) [best, bestScore] = [sentence, score];
+  }
+  return best;
+}
+
+/** The cosine of document `i` with `query`, its sentences counted as `mode` says. */
+function denseOf(
+  question: LabQuestion,
+  vectors: Float32Array[],
+  query: Float32Array,
+  i: number,
+  mode: Variant["sentences"],
+): number {
+  const whole = cosine(vectors[i] as Float32Array, query);
+  const sentences = question.sentenceVectors[i] ?? [];
+  if (!mode || sentences.length === 0) return whole;
+  let best = Number.NEGATIVE_INFINITY;
+  for (const sentence of sentences) best = Math.max(best, cosine(sentence, query));
+  if (mode === "max") return Math.max(whole, best);
+  if (mode === "best-sentence") return best;
+  return (whole + best) / 2;
 }
 
 /** Indexes of `scores`, best first (ties by index), those `keep` accepts. */
@@ -167,6 +237,8 @@ export function issue16Ranking(variant: Variant): Ranking {
   return (question) => {
     const fused = scoresOf(question);
     const order = ranked(fused);
+    if (variant.gatheringOnly && !GATHERING.test(question.question)) return order;
+    if (variant.mmr) return mmrRanked(question, order, fused, variant.mmr);
     return variant.diversity ? diversified(question, order, fused, variant.diversity) : order;
   };
 }
@@ -179,7 +251,9 @@ export function issue16Scores(variant: Variant): (question: LabQuestion) => Map<
       variant.timeBonus && question.asked ? timeWindowOf(question.question, question.asked) : undefined;
     const within = (i: number) => (window ? inWindow(question.documents[i]?.date, window) : false);
     let text = textCandidates(question);
-    const cos = Float64Array.from(vectors, (vector) => cosine(vector, question.query));
+    const cos = Float64Array.from(vectors, (_, i) =>
+      denseOf(question, vectors, question.query, i, variant.sentences),
+    );
     const dense = new Map(topBy(cos, POOL).map((i) => [i, cos[i] as number]));
     if (window && variant.windowCandidates) {
       for (const [i, score] of textCandidates(question, within)) if (!text.has(i)) text.set(i, score);
@@ -194,7 +268,7 @@ export function issue16Scores(variant: Variant): (question: LabQuestion) => Map<
         variant.wordNet.share,
       );
     let fused = fuse(text, dense, confidence);
-    if (fused.size >= 30) {
+    if (fused.size >= 30 && !variant.noFeedback) {
       const best = bestOfDistinctSessions(question, ranked(fused), 3);
       if (variant.lexicalFeedback) {
         const asked = new Set(tokenize(question.question));
@@ -203,7 +277,9 @@ export function issue16Scores(variant: Variant): (question: LabQuestion) => Map<
       }
       const moved = Float64Array.from(question.query);
       for (const i of best) {
-        const vector = vectors[i] as Float32Array;
+        const vector = variant.feedbackFromSentence
+          ? nearestPiece(question, i, question.query)
+          : (vectors[i] as Float32Array);
         for (let d = 0; d < moved.length; d++)
           moved[d] = (moved[d] as number) + (vector[d] as number) / best.length;
       }
@@ -211,7 +287,7 @@ export function issue16Scores(variant: Variant): (question: LabQuestion) => Map<
       const pool = new Set([...fused.keys(), ...text.keys()]);
       fused = fuse(
         text,
-        new Map([...pool].map((i) => [i, cosine(vectors[i] as Float32Array, query)])),
+        new Map([...pool].map((i) => [i, denseOf(question, vectors, query, i, variant.sentences)])),
         confidence,
       );
     }
@@ -248,7 +324,34 @@ function diversified(
 }
 
 export const ISSUE16_RANKINGS: Record<string, Ranking> = {
+  "i16 dense sentences max": (question) =>
+    topBy(
+      Float64Array.from(question.vectors, (_, i) =>
+        denseOf(question, question.vectors, question.query, i, "max"),
+      ),
+      question.documents.length,
+    ),
   "i16 default": issue16Ranking({}),
+  "i16 sentences max": issue16Ranking({ sentences: "max" }),
+  "i16 sentences mean": issue16Ranking({ sentences: "mean" }),
+  "i16 sentences best": issue16Ranking({ sentences: "best-sentence" }),
+  "i16 mmr 0.1": issue16Ranking({ mmr: 0.1 }),
+  "i16 mmr 0.2": issue16Ranking({ mmr: 0.2 }),
+  "i16 mmr 0.3": issue16Ranking({ mmr: 0.3 }),
+  "i16 mmr 0.2 gathering": issue16Ranking({ mmr: 0.2, gatheringOnly: true }),
+  "i16 mmr 0.3 gathering": issue16Ranking({ mmr: 0.3, gatheringOnly: true }),
+  "i16 session diversity 0.1 gathering": issue16Ranking({ diversity: 0.1, gatheringOnly: true }),
+  "i16 session diversity 0.2 gathering": issue16Ranking({ diversity: 0.2, gatheringOnly: true }),
+  "i16 sentences max, no feedback": issue16Ranking({ sentences: "max", noFeedback: true }),
+  "i16 no feedback": issue16Ranking({ noFeedback: true }),
+  "i16 sentences max, feedback from sentence": issue16Ranking({
+    sentences: "max",
+    feedbackFromSentence: true,
+  }),
+  "i16 sentences mean, feedback from sentence": issue16Ranking({
+    sentences: "mean",
+    feedbackFromSentence: true,
+  }),
   "i16 time window ×1.1": issue16Ranking({ timeBonus: 0.1 }),
   "i16 time window ×1.25": issue16Ranking({ timeBonus: 0.25 }),
   "i16 time window ×1.5": issue16Ranking({ timeBonus: 0.5 }),

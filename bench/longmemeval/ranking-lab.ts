@@ -19,6 +19,8 @@ const { values } = parseArgs({
     limit: { type: "string" },
     only: { type: "string" },
     categories: { type: "boolean", default: false },
+    sentences: { type: "boolean", default: false },
+    category: { type: "string" },
   },
 });
 const folder = join(import.meta.dirname, "..", "..", ".bench-data");
@@ -38,7 +40,8 @@ const questions = loadLabQuestions(
       "longmemeval_s_cleaned.498q.user_turns.jsonl.gz",
     ),
   ),
-);
+  values.sentences,
+).filter((question) => !values.category || question.category === values.category);
 process.stderr.write(
   `${questions.length} questions loaded in ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
 );

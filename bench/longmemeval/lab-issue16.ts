@@ -32,6 +32,8 @@ interface Variant {
   wordNet?: { share: number; hyponyms: boolean };
   /** How a turn's sentence vectors count: its best sentence's cosine instead of the turn's when higher, or the mean of the two. */
   sentences?: "max" | "mean" | "best-sentence";
+  /** After feedback, the moved query's own best this many join the candidates (a second vector search). */
+  secondSearch?: number;
   /** Feedback off. */
   noFeedback?: boolean;
   /** Feedback moves the query towards each feedback turn's sentence nearest the query, not the whole turn. */
@@ -285,6 +287,10 @@ export function issue16Scores(variant: Variant): (question: LabQuestion) => Map<
       }
       const query = normalized(moved);
       const pool = new Set([...fused.keys(), ...text.keys()]);
+      if (variant.secondSearch) {
+        const movedCos = Float64Array.from(vectors, (vector) => cosine(vector, query));
+        for (const i of topBy(movedCos, variant.secondSearch)) pool.add(i);
+      }
       fused = fuse(
         text,
         new Map([...pool].map((i) => [i, denseOf(question, vectors, query, i, variant.sentences)])),
@@ -335,6 +341,13 @@ export const ISSUE16_RANKINGS: Record<string, Ranking> = {
   "i16 sentences max": issue16Ranking({ sentences: "max" }),
   "i16 sentences mean": issue16Ranking({ sentences: "mean" }),
   "i16 sentences best": issue16Ranking({ sentences: "best-sentence" }),
+  "i16 second search 50": issue16Ranking({ secondSearch: 50 }),
+  "i16 second search 20": issue16Ranking({ secondSearch: 20 }),
+  "i16 second search 50 + window": issue16Ranking({
+    secondSearch: 50,
+    timeBonus: 0.25,
+    windowCandidates: true,
+  }),
   "i16 mmr 0.1": issue16Ranking({ mmr: 0.1 }),
   "i16 mmr 0.2": issue16Ranking({ mmr: 0.2 }),
   "i16 mmr 0.3": issue16Ranking({ mmr: 0.3 }),

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { filterWithin, inWindow, timeWindowOf } from "./time-window.js";
 
-/** A Tuesday. */
-const ASKED = new Date("2023-05-30T23:40:00Z");
+/** A Tuesday evening, local time (days are local, as messages are dated). */
+const ASKED = new Date(2023, 4, 30, 23, 40);
 
 describe("timeWindowOf", () => {
   test.each([

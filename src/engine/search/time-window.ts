@@ -7,9 +7,11 @@
  * A query without one ("How many days ago did I ...?" asks for a duration, it names no time) has no
  * window, and neither has "this weekend" (often the coming one). Windows are generous (a week said
  * "two weeks ago" is a week wide): people round, and what was said about an event is dated by the
- * conversation, which may come days after it. English only. Pure.
+ * conversation, which may come days after it. Days are local, as messages and entries are dated.
+ * English only. Pure.
  */
 import type { ChunkFilter } from "../../contracts/search-index.js";
+import { localDate } from "../home/clock.js";
 
 export interface TimeWindow {
   /** Inclusive YYYY-MM-DD bounds. */
@@ -103,7 +105,7 @@ const READERS: Reader[] = [
     const match = LAST_DAY.exec(text);
     if (!match) return undefined;
     const weekday = match[1] === "weekend" ? 6 : WEEKDAYS.indexOf(match[1] as string);
-    const back = (new Date(now).getUTCDay() - weekday + 7) % 7 || 7;
+    const back = (new Date(now).getDay() - weekday + 7) % 7 || 7;
     return windowOf(now - (back + 1) * DAY_MS, now - (back - 2) * DAY_MS);
   },
   // "in March", "in January and February": the latest such months up to now.
@@ -131,14 +133,14 @@ function windowOf(from: number, to: number): TimeWindow {
 }
 
 function dayOf(time: number): string {
-  return new Date(time).toISOString().slice(0, 10);
+  return localDate(new Date(time));
 }
 
 /** The month's first and last day, in the latest year that does not put it after `now`. */
 function monthRange(month: number, now: number): TimeWindow {
   const today = new Date(now);
-  const year = month <= today.getUTCMonth() ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
-  return windowOf(Date.UTC(year, month, 1), Date.UTC(year, month + 1, 0));
+  const year = month <= today.getMonth() ? today.getFullYear() : today.getFullYear() - 1;
+  return windowOf(new Date(year, month, 1, 12).getTime(), new Date(year, month + 1, 0, 12).getTime());
 }
 
 /** Whether a chunk's YYYY-MM-DD date lies in the window (a chunk without a date does not). */

@@ -64,6 +64,7 @@ try {
       embedder,
       fusion: { method: "weighted" as const, textWeight: SEARCH.textWeight },
       feedback: { weight: SEARCH.feedbackWeight, top: SEARCH.feedbackTop },
+      timeWindowWeight: SEARCH.timeWindowWeight,
       limitCases: granularity === "turn" ? turnLimit : limit,
     };
     const embedded = await timed(() => runRetrievalEval(common));

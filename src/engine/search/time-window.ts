@@ -39,6 +39,8 @@ const NUMBER_WORDS: Record<string, number> = {
   couple: 2,
 };
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
+/** "999 years ago" reaches no further than a century: dates stay four-digit years, comparable as text. */
+const FURTHEST_DAYS = 36_500;
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const MONTHS = [
   "january",
@@ -88,7 +90,7 @@ const READERS: Reader[] = [
     const unit = UNIT_DAYS[match[2] as string] as number;
     const days = countOf(match[1]) * unit;
     const margin = Math.max(1, Math.ceil(unit / 2));
-    return windowOf(now - (days + margin) * DAY_MS, now - (days - margin) * DAY_MS);
+    return windowBack(days + margin, days - margin, now);
   },
   // "the past three months", "in the last 10 days", "last month": from then until now.
   (text, now) => {
@@ -97,7 +99,7 @@ const READERS: Reader[] = [
     const unit = UNIT_DAYS[match[2] as string] as number;
     // "last month" / "last week": the unit before this one, so up to two units back.
     const back = match[1] === undefined ? 2 * unit : countOf(match[1]) * unit;
-    return windowOf(now - back * DAY_MS, now);
+    return windowBack(back, 0, now);
   },
   (text, now) => (/\byesterday\b/.test(text) ? windowOf(now - 2 * DAY_MS, now) : undefined),
   // "last Tuesday", "the past weekend": the most recent such day before today, a day either side.
@@ -126,6 +128,13 @@ const READERS: Reader[] = [
 
 function countOf(word: string | undefined): number {
   return NUMBER_WORDS[word ?? ""] ?? Number(word);
+}
+
+function windowBack(fromDays: number, toDays: number, now: number): TimeWindow {
+  return windowOf(
+    now - Math.min(fromDays, FURTHEST_DAYS) * DAY_MS,
+    now - Math.min(toDays, FURTHEST_DAYS) * DAY_MS,
+  );
 }
 
 function windowOf(from: number, to: number): TimeWindow {

@@ -81,9 +81,12 @@ describe("LLM rerank of recall", () => {
     const fused = await memory.recall("coffee", { rerank: false });
     await memory.recall("coffee", { rerank: true });
     const [request] = server?.requests ?? [];
-    const prompt = JSON.stringify(request?.body.messages);
-    expect(prompt).toContain("coffee");
-    for (const [position, hit] of fused.hits.entries()) expect(prompt).toContain(`[${position + 1}] memory`);
+    const prompt = (request?.body.messages as { content: string }[]).at(-1)?.content ?? "";
+    expect(prompt).toContain("<query>\ncoffee\n</query>");
+    for (const [position, hit] of fused.hits.entries())
+      expect(prompt).toContain(
+        `[${position + 1}] memory · ${hit.date}\n${hit.text.replace(/\s+/g, " ").trim()}`,
+      );
     for (const [, content] of COFFEE_MEMORIES) expect(prompt).toContain(content);
     expect(request?.body.model).toBe("fake-model");
   });

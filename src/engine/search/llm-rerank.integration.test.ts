@@ -26,11 +26,15 @@ afterEach(async () => {
   memory = server = undefined;
 });
 
+/** The last message's text: the query and the numbered candidates. */
+function promptOf(request: RecordedChatRequest | undefined): string {
+  const messages = (request?.body.messages ?? []) as { content: string }[];
+  return messages.at(-1)?.content ?? "";
+}
+
 /** The candidates' numbers as the prompt listed them. */
-function numbersSent(request: RecordedChatRequest): number[] {
-  const messages = request.body.messages as { content: string }[];
-  const last = messages.at(-1)?.content ?? "";
-  return [...last.matchAll(/^\[(\d+)\] /gm)].map((match) => Number(match[1]));
+function numbersSent(request: RecordedChatRequest | undefined): number[] {
+  return [...promptOf(request).matchAll(/^\[(\d+)\] /gm)].map((match) => Number(match[1]));
 }
 
 /** A model that ranks the candidates in exactly the reverse of the order it was given. */
@@ -81,7 +85,7 @@ describe("LLM rerank of recall", () => {
     const fused = await memory.recall("coffee", { rerank: false });
     await memory.recall("coffee", { rerank: true });
     const [request] = server?.requests ?? [];
-    const prompt = (request?.body.messages as { content: string }[]).at(-1)?.content ?? "";
+    const prompt = promptOf(request);
     expect(prompt).toContain("<query>\ncoffee\n</query>");
     for (const [position, hit] of fused.hits.entries())
       expect(prompt).toContain(
@@ -95,7 +99,7 @@ describe("LLM rerank of recall", () => {
     const memory = await openHome(reversing, { search: { rerankCandidates: 20 } });
     const fused = await memory.recall("coffee", { rerank: false });
     const reranked = await memory.recall("coffee", { rerank: true, limit: 2 });
-    expect(numbersSent(server?.requests[0] as RecordedChatRequest)).toEqual([1, 2, 3, 4]);
+    expect(numbersSent(server?.requests[0])).toEqual([1, 2, 3, 4]);
     expect(paths(reranked.hits)).toEqual(paths(fused.hits).reverse().slice(0, 2));
   });
 
@@ -103,7 +107,7 @@ describe("LLM rerank of recall", () => {
     const memory = await openHome(reversing, { search: { rerankCandidates: 2 } });
     const fused = paths((await memory.recall("coffee", { rerank: false })).hits);
     const reranked = await memory.recall("coffee", { rerank: true });
-    expect(numbersSent(server?.requests[0] as RecordedChatRequest)).toEqual([1, 2]);
+    expect(numbersSent(server?.requests[0])).toEqual([1, 2]);
     expect(paths(reranked.hits)).toEqual([fused[1], fused[0], fused[2], fused[3]]);
     expect(reranked.hits.map((hit) => hit.rerankPosition)).toEqual([1, 2, undefined, undefined]);
   });

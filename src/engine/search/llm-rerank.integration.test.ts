@@ -6,6 +6,14 @@ import {
   startFakeOpenAiServer,
 } from "../../testing/fake-openai-server.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
+import {
+  COFFEE_MEMORIES,
+  COFFEE_PATHS,
+  numbersSent,
+  promptOf,
+  reversing,
+  saveCoffeeMemories,
+} from "../../testing/test-rerank-home.js";
 import type { MnemoConfigInput } from "../config/schema.js";
 import type { MemoryHome } from "../memory-home.js";
 
@@ -26,29 +34,6 @@ afterEach(async () => {
   memory = server = undefined;
 });
 
-/** The last message's text: the query and the numbered candidates. */
-function promptOf(request: RecordedChatRequest | undefined): string {
-  const messages = (request?.body.messages ?? []) as { content: string }[];
-  return messages.at(-1)?.content ?? "";
-}
-
-/** The candidates' numbers as the prompt listed them. */
-function numbersSent(request: RecordedChatRequest | undefined): number[] {
-  return [...promptOf(request).matchAll(/^\[(\d+)\] /gm)].map((match) => Number(match[1]));
-}
-
-/** A model that ranks the candidates in exactly the reverse of the order it was given. */
-const reversing = (request: RecordedChatRequest): FakeReply => ({
-  content: JSON.stringify({ ranking: numbersSent(request).reverse() }),
-});
-
-const COFFEE_MEMORIES = [
-  ["Espresso", "Coffee coffee coffee coffee: the user drinks espresso after lunch."],
-  ["Beans", "Coffee coffee coffee: beans come from the roaster on Elm Street."],
-  ["Mug", "Coffee coffee: the blue mug is the user's favourite."],
-  ["Decaf", "Coffee after six means decaf."],
-] as const;
-
 async function openHome(
   reply: FakeReply[] | ((request: RecordedChatRequest) => FakeReply),
   config: { search?: MnemoConfigInput["search"]; llm?: MnemoConfigInput["llm"]; noModel?: boolean } = {},
@@ -58,8 +43,7 @@ async function openHome(
   ({ memory, home, warnings } = await openTestMemory({
     config: { search: { embedder: "none", ...config.search }, llm },
   }));
-  for (const [name, content] of COFFEE_MEMORIES)
-    await memory.memories.save({ type: "reference", name, content });
+  await saveCoffeeMemories(memory);
   return memory;
 }
 
@@ -69,7 +53,7 @@ describe("LLM rerank of recall", () => {
   test("the hits come back in the model's order, each keeping its fused score", async () => {
     const memory = await openHome(reversing);
     const fused = await memory.recall("coffee", { rerank: false });
-    expect(fused.hits).toHaveLength(4);
+    expect(paths(fused.hits)).toEqual(COFFEE_PATHS);
     expect(server?.requests).toHaveLength(0);
     const reranked = await memory.recall("coffee", { rerank: true });
     expect(paths(reranked.hits)).toEqual(paths(fused.hits).reverse());

@@ -107,7 +107,11 @@ export const memorySearchTool = defineMemoryTool({
     const path = file === undefined ? undefined : (FILE_ALIASES[file] ?? file);
     const result = await memory.recall(query, { limit, type, kind, file: path, rerank, signal });
     const hits = result.hits.map(toHit);
-    const mode = `${result.mode === "bm25" ? " (keyword search only: no embedding model is available)" : ""}${rerankNote(result.rerank)}`;
+    const notes = [
+      ...(result.mode === "bm25" ? ["keyword search only: no embedding model is available"] : []),
+      ...rerankNote(result.rerank),
+    ];
+    const mode = notes.length === 0 ? "" : ` (${notes.join("; ")})`;
     const data = { query, mode: result.mode, hits, ...(result.rerank ? { rerank: result.rerank } : {}) };
     if (hits.length === 0) return { text: `Nothing in memory matches "${query}"${mode}.`, data };
     const lines = hits.map((hit, rank) => {
@@ -122,10 +126,9 @@ export const memorySearchTool = defineMemoryTool({
   },
 });
 
-function rerankNote(rerank: RecallResult["rerank"]): string {
-  if (rerank === undefined) return "";
-  if (rerank.warning !== undefined) return ` (not reranked: ${rerank.warning})`;
-  return rerank.applied ? ` (reranked by ${rerank.model})` : "";
+function rerankNote(rerank: RecallResult["rerank"]): string[] {
+  if (rerank?.warning !== undefined) return [`not reranked: ${rerank.warning}`];
+  return rerank?.applied ? [`reranked by ${rerank.model}`] : [];
 }
 
 /** The message marked with ">", between the turns around it. */

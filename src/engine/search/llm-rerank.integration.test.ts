@@ -129,6 +129,18 @@ describe("LLM rerank of recall", () => {
     expect(warnings).toEqual([result.rerank?.warning]);
   });
 
+  test("the caller's own abort during the rerank call is not a fault: it is thrown", async () => {
+    const controller = new AbortController();
+    const memory = await openHome(() => {
+      controller.abort(new Error("the user hung up"));
+      return { delayMs: 5_000, content: '{"ranking": [1]}' };
+    });
+    const recalling = memory.recall("coffee", { rerank: true, signal: controller.signal });
+    await expect(recalling).rejects.toThrow("the user hung up");
+    expect(server?.requests).toHaveLength(1);
+    expect(warnings).toEqual([]);
+  });
+
   test("off by default: recall sends the chat server nothing", async () => {
     const memory = await openHome(reversing);
     const result = await memory.recall("coffee");

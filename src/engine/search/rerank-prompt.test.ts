@@ -5,20 +5,25 @@ import { buildRerankMessages, RERANK_TEXT_CHARACTERS } from "./rerank-prompt.js"
 describe("buildRerankMessages", () => {
   test.prop([fc.string({ maxLength: 100 }), fc.array(fc.string({ maxLength: 2000 }), { maxLength: 25 })], {
     numRuns: 200,
-  })("numbers every candidate from 1 and never shows more than the cut of its text", (query, texts) => {
-    const [, user] = buildRerankMessages(
-      query,
-      texts.map((text) => ({ kind: "memory", text })),
-    );
-    const numbered = [...(user?.content ?? "").matchAll(/^\[(\d+)\] memory$/gm)].map((match) =>
-      Number(match[1]),
-    );
-    expect(numbered.slice(-texts.length || numbered.length)).toEqual(texts.map((_, index) => index + 1));
-    for (const line of (user?.content ?? "").split("\n")) {
-      if (!line.startsWith("[") && !line.startsWith("<"))
-        expect(line.length).toBeLessThanOrEqual(RERANK_TEXT_CHARACTERS);
-    }
-  });
+  })(
+    "the results block holds each candidate once, numbered from 1, on one line of at most the cut",
+    (query, texts) => {
+      const [, user] = buildRerankMessages(
+        query,
+        texts.map((text) => ({ kind: "memory", text })),
+      );
+      const content = user?.content ?? "";
+      const body = content.slice(content.indexOf("<results>\n") + 10, content.lastIndexOf("\n</results>"));
+      const blocks = texts.length === 0 ? [] : body.split(/\n\n(?=\[\d+\] memory\n)/);
+      expect(blocks).toHaveLength(texts.length);
+      for (const [index, block] of blocks.entries()) {
+        const [head, shown = "", ...more] = block.split("\n");
+        expect(head).toBe(`[${index + 1}] memory`);
+        expect(more).toEqual([]);
+        expect(shown.length).toBeLessThanOrEqual(RERANK_TEXT_CHARACTERS);
+      }
+    },
+  );
 
   test("shows the query, each candidate's kind and date, and cannot be closed by a candidate's text", () => {
     const [system, user] = buildRerankMessages("when is the dentist?", [

@@ -42,7 +42,7 @@ export function buildRerankMessages(query: string, candidates: readonly RerankCa
 
 function renderCandidate(candidate: RerankCandidate, number: number): string {
   const date = candidate.date === undefined ? "" : ` · ${candidate.date}`;
-  return `[${number}] ${candidate.kind}${date}\n${neutralize(cut(candidate.text))}`;
+  return `[${number}] ${candidate.kind}${date}\n${cut(neutralize(candidate.text))}`;
 }
 
 /** A result cannot close the <results> block and speak as the prompt (memory poisoning). */

@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, test } from "vitest";
+import { openMemory } from "../../open-memory.js";
 import {
   type FakeOpenAiServer,
   type FakeReply,
   type RecordedChatRequest,
   startFakeOpenAiServer,
 } from "../../testing/fake-openai-server.js";
+import { ScriptedChatModel } from "../../testing/scripted-chat-model.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
 import {
   COFFEE_MEMORIES,
@@ -175,6 +177,25 @@ describe("LLM rerank of recall", () => {
     }
     expect(warnings).toHaveLength(1);
     expect(server?.requests).toHaveLength(0);
+  });
+
+  test("a program's own chat model (openMemory's chatModel) is the one asked, over the config's", async () => {
+    await openHome(reversing);
+    await memory?.close();
+    const model = new ScriptedChatModel({ replies: ['{"ranking": [2, 1]}'], id: "mine" });
+    memory = await openMemory({
+      home,
+      env: {},
+      config: { search: { embedder: "none" }, llm: { baseUrl: server?.baseURL, model: "fake-model" } },
+      chatModel: model,
+      onWarning: (message) => warnings.push(message),
+    });
+    const result = await memory.recall("coffee", { rerank: true, limit: 2 });
+    expect(paths(result.hits)).toEqual([COFFEE_PATHS[1], COFFEE_PATHS[0]]);
+    expect(result.rerank).toMatchObject({ applied: true, model: "mine", candidates: 4 });
+    expect(model.callCount).toBe(1);
+    expect(server?.requests).toHaveLength(0);
+    expect(warnings).toEqual([]);
   });
 
   test("a rerank that is not true or false is refused by name", async () => {

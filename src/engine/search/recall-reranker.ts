@@ -17,10 +17,12 @@ export interface RecallRerankerOptions {
   warn: (message: string) => void;
 }
 
+type LoadedModel = { model: ChatModel } | { model?: undefined; missing: string };
+
 export class RecallReranker {
   private readonly options: RecallRerankerOptions;
   /** The model, or why there is none (said once, then carried in every report). */
-  private model: Promise<ChatModel | { missing: string }> | undefined;
+  private model: Promise<LoadedModel> | undefined;
 
   constructor(options: RecallRerankerOptions) {
     this.options = options;
@@ -42,14 +44,14 @@ export class RecallReranker {
     hits: readonly RankedHit[],
     options: { limit: number; signal?: AbortSignal },
   ): Promise<{ hits: RankedHit[]; report: RerankReport }> {
-    const model = await this.loadModel();
-    if ("missing" in model)
+    const loaded = await this.loadModel();
+    if (loaded.model === undefined)
       return {
         hits: hits.slice(0, options.limit),
-        report: { applied: false, candidates: 0, ms: 0, warning: model.missing },
+        report: { applied: false, candidates: 0, ms: 0, warning: loaded.missing },
       };
     const { rerankCandidates, rerankTimeoutMs } = this.options.search;
-    const result = await rerankHits(model, query, hits, {
+    const result = await rerankHits(loaded.model, query, hits, {
       candidates: rerankCandidates,
       timeoutMs: rerankTimeoutMs,
       temperature: this.options.temperature,
@@ -59,9 +61,9 @@ export class RecallReranker {
     return { hits: result.hits.slice(0, options.limit), report: result.report };
   }
 
-  private loadModel(): Promise<ChatModel | { missing: string }> {
+  private loadModel(): Promise<LoadedModel> {
     this.model ??= this.makeModel().then(
-      (model) => model,
+      (model) => ({ model }),
       (error: unknown) => {
         const missing = `a rerank was asked for but no chat model could be made (${errorMessage(error)}); recall keeps the fused order`;
         this.options.warn(missing);

@@ -1,4 +1,6 @@
+import type { ChatModel } from "./contracts/chat-model.js";
 import type { EmbeddingModel } from "./contracts/embedding-model.js";
+import { createChatModel } from "./create-chat-model.js";
 import { createEmbeddingModel } from "./create-embedding-model.js";
 import type { MnemoConfig } from "./engine/config/schema.js";
 import type { HomeContext } from "./engine/home/home-context.js";
@@ -21,6 +23,8 @@ export interface OpenMemoryOptions extends LoadConfigOptions {
   onWarning?: (message: string) => void;
   /** An embedding model of the program's own (any EmbeddingModel); default: the one `search.embedder` names. */
   embedder?: EmbeddingModel;
+  /** The chat model an LLM rerank of recall uses (any ChatModel); default: the one `llm` names, made on first use. */
+  chatModel?: ChatModel;
   /** A PostgreSQL database (`postgres://user@host:port/database`) instead of the home folder; wins over config `store` and MNEMO_STORE. */
   store?: string;
   /** Which home of that database, e.g. "acme/user-42"; wins over config `homeId` and MNEMO_HOME_ID. */
@@ -58,6 +62,7 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
     home: backend.location,
     openSearch: () => openSearch(context, { backend, embedder: options.embedder, env }),
     messageStore: () => backend.messageStore(),
+    loadChatModel: async () => options.chatModel ?? createChatModel(config.llm, env),
   });
 }
 

@@ -1,3 +1,4 @@
+import type { ChatModel } from "../contracts/chat-model.js";
 import type { DocumentStore } from "../contracts/document-store.js";
 import type { MessageStore } from "../contracts/message-store.js";
 import type { MnemoConfig } from "./config/schema.js";
@@ -26,6 +27,7 @@ import { DEFAULT_SOUL_ANSWERS, type SoulAnswers } from "./onboarding/soul-templa
 import { writeSoul } from "./onboarding/write-soul.js";
 import { type RecallQueryOptions, recallHome } from "./search/home-recall.js";
 import type { MemorySearch, RecallResult, ReindexProgress } from "./search/memory-search.js";
+import { RecallReranker } from "./search/recall-reranker.js";
 import { type HomeStatus, homeStatus } from "./status/home-status.js";
 import {
   type HomeTree,
@@ -48,6 +50,8 @@ export interface MemoryHomeParts {
   openSearch: () => Promise<MemorySearch>;
   /** A store for the home's long-term messages (seed 004), beside its documents; not open yet. */
   messageStore: () => Promise<MessageStore>;
+  /** Makes the chat model an LLM rerank uses, on the first recall that asks for one. */
+  loadChatModel?: () => Promise<ChatModel>;
 }
 
 export class MemoryHome {
@@ -56,6 +60,7 @@ export class MemoryHome {
   private readonly context: HomeContext;
   private readonly parts: MemoryHomeParts;
   private search: Promise<MemorySearch> | undefined;
+  private readonly reranker: RecallReranker;
 
   readonly profile: ProfileOperations;
   readonly memories: MemoryOperations;
@@ -79,6 +84,12 @@ export class MemoryHome {
     this.daily = dailyOperations(context);
     this.archive = archiveOperations(context);
     this.sessions = sessionOperations(context);
+    this.reranker = new RecallReranker({
+      search: context.config.search,
+      temperature: context.config.llm.temperature,
+      loadModel: parts.loadChatModel,
+      warn: context.warn,
+    });
   }
 
   /** The home's long-term message store, on the same backend as its documents; the caller opens and closes it. */
@@ -124,10 +135,12 @@ export class MemoryHome {
    * Hybrid search (BM25 + vectors) over everything in the home. The index under .index/ catches up
    * with the files first, so a change made by hand or by another process is found. Hits on typed
    * memories carry their age, and a staleness note when older than a day; hits on messages carry
-   * their conversation and the turns around them.
+   * their conversation and the turns around them. With `rerank` (or search.rerank "llm") the chat
+   * model reorders the best hits; if it cannot, the fused order stands and `rerank.warning` says why.
    */
   recall(query: string, options: RecallQueryOptions = {}): Promise<RecallResult> {
-    return this.whenEnabled(() => recallHome(this.context, () => this.openSearch(), query, options));
+    const parts = { openSearch: () => this.openSearch(), reranker: this.reranker };
+    return this.whenEnabled(() => recallHome(this.context, parts, query, options));
   }
 
   /** Brings the search index in step with the files (what changed only); returns the documents changed. */

@@ -53,6 +53,9 @@ describe("configuration", () => {
         recencyWeight: 0,
         recencyHalfLifeDays: 30,
         timeWindowWeight: 0.25,
+        rerank: "none",
+        rerankCandidates: 20,
+        rerankTimeoutMs: 15_000,
       },
       llm: { timeoutMs: 60_000, maxRetries: 2 },
       extraction: { enabled: true, relatedMemories: 10, duplicateSimilarity: 0.8 },
@@ -118,6 +121,22 @@ describe("configuration", () => {
     });
     await expect(loadConfig({ home: parent, env: { MNEMO_AUTO_LOAD_LINES: "-3" } })).rejects.toMatchObject({
       message: expect.stringContaining("MNEMO_AUTO_LOAD_LINES"),
+    });
+    await expect(loadConfig({ home: parent, env: { MNEMO_RERANK: "gpt" } })).rejects.toMatchObject({
+      code: "INVALID_CONFIG",
+      message: 'Environment variable MNEMO_RERANK is "gpt"; expected "none" or "llm". Fix or unset it.',
+    });
+  });
+
+  test("MNEMO_RERANK turns the LLM rerank on over config.json; rerankCandidates is bounded", async () => {
+    parent = await makeTempDir();
+    await writeFile(join(parent, "config.json"), JSON.stringify({ search: { rerankCandidates: 5 } }));
+    const { config } = await loadConfig({ home: parent, env: { MNEMO_RERANK: "llm" } });
+    expect(config.search).toMatchObject({ rerank: "llm", rerankCandidates: 5, rerankTimeoutMs: 15_000 });
+    await writeFile(join(parent, "config.json"), JSON.stringify({ search: { rerankCandidates: 1 } }));
+    await expect(loadConfig({ home: parent, env: {} })).rejects.toMatchObject({
+      code: "INVALID_CONFIG",
+      message: expect.stringContaining("search.rerankCandidates"),
     });
   });
 

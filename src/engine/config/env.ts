@@ -45,10 +45,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv): MnemoConfigInput {
   }
   const embedder = env.MNEMO_EMBEDDER?.trim();
   const baseUrl = env.MNEMO_OPENAI_BASE_URL?.trim();
-  if (embedder || baseUrl) {
+  const rerank = env.MNEMO_RERANK?.trim().toLowerCase();
+  if (rerank && rerank !== "none" && rerank !== "llm")
+    throw invalidVariable("MNEMO_RERANK", rerank, '"none" or "llm"');
+  if (embedder || baseUrl || rerank) {
     input.search = {
       ...(embedder ? { embedder: embedder as "local" | "openai" | "none" } : {}),
       ...(baseUrl ? { openaiBaseUrl: baseUrl } : {}),
+      ...(rerank ? { rerank: rerank as "none" | "llm" } : {}),
     };
   }
   const llmBaseUrl = env.MNEMO_LLM_BASE_URL?.trim();

@@ -78,6 +78,14 @@ const search = z
      * best results join the candidates, and those dated in it score × (1 + weight). 0 = off.
      */
     timeWindowWeight: z.number().min(0).max(10).default(0.25),
+    /**
+     * "llm": the chat model of `llm` reorders the fused ranking's best `rerankCandidates` hits, one
+     * call per recall, given up after `rerankTimeoutMs` (the fused order stands, with a warning).
+     * Off by default: recall needs no LLM. A call can turn it on or off (`rerank` of recall).
+     */
+    rerank: z.enum(["none", "llm"]).default("none"),
+    rerankCandidates: z.number().int().min(2).max(100).default(20),
+    rerankTimeoutMs: positiveInt.default(15_000),
   })
   .strict();
 

@@ -8,6 +8,7 @@ import type { HomeContext } from "../home/home-context.js";
 import { type MemoryType, parseMemoryType } from "../memdir/memory-types.js";
 import { type MemoryAge, memoryAgeOf, memoryAges } from "../memdir/scan-memories.js";
 import type { MemorySearch, RecallResult } from "./memory-search.js";
+import type { RecallReranker } from "./recall-reranker.js";
 
 /** What to search for and where: a memory type, a kind of chunk, a file or folder, a date range. */
 export interface RecallQueryOptions {
@@ -21,20 +22,30 @@ export interface RecallQueryOptions {
   until?: string;
   /** Message hits come with this many turns before and after them (default 1; 0: none). */
   around?: number;
+  /** Reorder the best hits with the configured chat model (true), or not (false); default: search.rerank. */
+  rerank?: boolean;
   signal?: AbortSignal;
 }
 
+/** How a home's recall reaches its search and its optional rerank. */
+export interface HomeRecallParts {
+  openSearch: () => Promise<MemorySearch>;
+  reranker: RecallReranker;
+}
+
 const MAX_TURNS_AROUND = 20;
+const DEFAULT_LIMIT = 10;
 
 /** The options are checked before the search is opened, so a bad one costs no index. */
 export async function recallHome(
   context: HomeContext,
-  openSearch: () => Promise<MemorySearch>,
+  parts: HomeRecallParts,
   query: string,
   options: RecallQueryOptions,
 ): Promise<RecallResult> {
   const around = turnsAroundOf(options);
-  const search = await openSearch();
+  const reranked = rerankWanted(parts.reranker, options.rerank);
+  const search = await parts.openSearch();
   const filter = {
     memoryType: options.type === undefined ? undefined : parseMemoryType(String(options.type)),
     kind: options.kind,
@@ -42,9 +53,20 @@ export async function recallHome(
     since: options.since,
     until: options.until,
   };
-  const result = await search.recall(query, { limit: options.limit, filter, signal: options.signal });
-  const hits = await withTurnsAround(context.store, await withAges(context, result.hits), around);
-  return { ...result, hits };
+  const limit = options.limit ?? DEFAULT_LIMIT;
+  const fetched = reranked ? parts.reranker.hitsToRank(limit) : limit;
+  const result = await search.recall(query, { limit: fetched, filter, signal: options.signal });
+  const ranked = reranked
+    ? await parts.reranker.rerank(query, result.hits, { limit, signal: options.signal })
+    : { hits: result.hits, report: undefined };
+  const hits = await withTurnsAround(context.store, await withAges(context, ranked.hits), around);
+  return { ...result, hits, ...(ranked.report === undefined ? {} : { rerank: ranked.report }) };
+}
+
+function rerankWanted(reranker: RecallReranker, rerank: unknown): boolean {
+  if (rerank !== undefined && typeof rerank !== "boolean")
+    throw new MnemoError("INVALID_INPUT", `rerank must be true or false, not ${JSON.stringify(rerank)}.`);
+  return reranker.wanted(rerank);
 }
 
 /** A memory's age comes from its `updated` time in the index; only one without it has its file read. */

@@ -8,6 +8,7 @@ import type { FusionOptions } from "./fusion.js";
 import { newSyncState, planSync, type SyncPlan, type SyncState } from "./index-sync.js";
 import { QueryVectorCache } from "./query-embeddings.js";
 import { type RankedHit, rankChunks } from "./rank-chunks.js";
+import type { RerankReport } from "./rerank-hits.js";
 import type { VectorFeedbackOptions } from "./vector-feedback.js";
 
 /**
@@ -46,6 +47,8 @@ export interface RecallResult {
   /** "hybrid" with vectors, "bm25" without. */
   mode: "hybrid" | "bm25";
   timings: { syncMs: number; queryEmbeddingMs: number; searchMs: number };
+  /** Present when the recall asked for an LLM rerank: what it did, or why the fused order stands. */
+  rerank?: RerankReport;
 }
 
 export interface SyncRunOptions {

@@ -34,6 +34,8 @@ export interface RankedHit extends StoredChunk {
   staleness?: string;
   /** Messages: the conversation, who said it and when, and the turns around it (set by MemoryHome.recall). */
   conversation?: HitConversation;
+  /** With an LLM rerank: the hit's place in the model's order (1 = most relevant); `score` stays the fused one. */
+  rerankPosition?: number;
 }
 
 export interface RankOptions {

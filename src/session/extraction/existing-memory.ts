@@ -24,6 +24,8 @@ export async function findRelatedMemories(
     const { hits } = await memory.recall(query, {
       kind: "memory",
       limit: options.limit,
+      // A set for the extraction prompt, not an answer: an LLM rerank would only add a call.
+      rerank: false,
       signal: options.signal,
     });
     return readMemories(
@@ -59,6 +61,7 @@ export async function findMemoriesLike(
       const { hits } = await memory.recall(query, {
         kind: "memory",
         limit: SIMILAR_PER_CANDIDATE,
+        rerank: false, // a set of paths to compare against: one model call per candidate would buy nothing
         signal: options.signal,
       });
       paths.push(...hits.map((hit) => hit.path));

@@ -100,6 +100,17 @@ describe("extractSession", () => {
     expect(JSON.stringify(request?.messages)).toContain("our team meets on Fridays now");
   });
 
+  test('with search.rerank "llm", its lookups of existing memories ask for no rerank', async () => {
+    // No chat model is configured for the home: a lookup asking for a rerank would be warned about.
+    const { memory, warnings } = await open({ search: { embedder: "none", rerank: "llm" } });
+    await memory.memories.save({ type: "feedback", name: "Tabs", content: "Indent with tabs." });
+    const model = new ScriptedChatModel({ replies: [answer({ memories: [tabsMemory] })] });
+    await extract(memory, model);
+    expect(model.callCount).toBe(1);
+    expect(warnings.filter((warning) => warning.includes("rerank"))).toEqual([]);
+    expect((await memory.recall("tabs")).rerank?.warning).toMatch(/no chat model could be made/);
+  });
+
   test("makes no call for an empty conversation or one with only system messages", async () => {
     const { memory } = await open();
     const model = new ScriptedChatModel({ replies: [answer({})] });

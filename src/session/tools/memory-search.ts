@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DAILY_DIR, MEMORY_PATH, SOUL_PATH, USER_PATH } from "../../engine/home/layout.js";
 import { MEMORY_TYPES } from "../../engine/memdir/memory-types.js";
 import { describeMemoryAge, STALE_MEMORIES_NOTE } from "../../engine/memdir/staleness.js";
+import type { RecallResult } from "../../engine/search/memory-search.js";
 import type { RankedHit } from "../../engine/search/rank-chunks.js";
 import { defineMemoryTool } from "./memory-tool.js";
 
@@ -46,6 +47,12 @@ export const memorySearchTool = defineMemoryTool({
         .describe(
           'Only this file or folder: soul, user, memory, daily, a file ("topics/user_prefs.md") or a folder ending in "/" ("memories/", "topics/").',
         ),
+      rerank: z
+        .boolean()
+        .optional()
+        .describe(
+          "true: a language model reorders the best matches (slower, costs a model call); false: never. Default: the home's search.rerank setting.",
+        ),
     })
     .strict(),
   output: z.object({
@@ -59,6 +66,13 @@ export const memorySearchTool = defineMemoryTool({
         kind: z.string(),
         type: z.string().optional(),
         score: z.number(),
+        rerankPosition: z
+          .number()
+          .int()
+          .optional()
+          .describe(
+            "With a rerank: the match's place in the model's order; score stays the keyword/vector one.",
+          ),
         snippet: z.string(),
         ageDays: z.number().int().optional().describe("Saved memories: whole days since it was updated."),
         staleness: z
@@ -78,13 +92,27 @@ export const memorySearchTool = defineMemoryTool({
           .describe("Messages: the conversation, who said it and when, and the turns around it."),
       }),
     ),
+    rerank: z
+      .object({
+        applied: z.boolean().describe("true: the matches come in the language model's order."),
+        candidates: z.number().int().describe("How many of the best matches were sent to the model."),
+        model: z.string().optional(),
+        ms: z.number(),
+        warning: z.string().optional().describe("Why the keyword/vector order was kept."),
+      })
+      .optional()
+      .describe("Present when a rerank was asked for: what it did."),
   }),
-  async run(memory, { query, limit, type, kind, file }, { signal }) {
+  async run(memory, { query, limit, type, kind, file, rerank }, { signal }) {
     const path = file === undefined ? undefined : (FILE_ALIASES[file] ?? file);
-    const result = await memory.recall(query, { limit, type, kind, file: path, signal });
+    const result = await memory.recall(query, { limit, type, kind, file: path, rerank, signal });
     const hits = result.hits.map(toHit);
-    const mode = result.mode === "bm25" ? " (keyword search only: no embedding model is available)" : "";
-    const data = { query, mode: result.mode, hits };
+    const notes = [
+      ...(result.mode === "bm25" ? ["keyword search only: no embedding model is available"] : []),
+      ...rerankNote(result.rerank),
+    ];
+    const mode = notes.length === 0 ? "" : ` (${notes.join("; ")})`;
+    const data = { query, mode: result.mode, hits, ...(result.rerank ? { rerank: result.rerank } : {}) };
     if (hits.length === 0) return { text: `Nothing in memory matches "${query}"${mode}.`, data };
     const lines = hits.map((hit, rank) => {
       if (hit.conversation)
@@ -97,6 +125,11 @@ export const memorySearchTool = defineMemoryTool({
     return { text: `${count} for "${query}"${mode}:\n${lines.join("\n")}`, data };
   },
 });
+
+function rerankNote(rerank: RecallResult["rerank"]): string[] {
+  if (rerank?.warning !== undefined) return [`not reranked: ${rerank.warning}`];
+  return rerank?.applied ? [`reranked by ${rerank.model}`] : [];
+}
 
 /** The message marked with ">", between the turns around it. */
 function turnLines(hit: ReturnType<typeof toHit>): string {
@@ -119,6 +152,7 @@ function toHit(hit: RankedHit) {
     kind: hit.kind,
     ...(hit.memoryType === undefined ? {} : { type: hit.memoryType }),
     score: Math.round(hit.score * 1000) / 1000,
+    ...(hit.rerankPosition === undefined ? {} : { rerankPosition: hit.rerankPosition }),
     snippet: snippet(hit.text),
     ...(hit.ageDays === undefined ? {} : { ageDays: hit.ageDays }),
     ...(hit.staleness === undefined ? {} : { staleness: hit.staleness }),

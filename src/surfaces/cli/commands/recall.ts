@@ -12,6 +12,7 @@ interface RecallOptions extends CommonOptions {
   since?: string;
   until?: string;
   around?: string;
+  rerank?: boolean;
 }
 
 const KINDS = ["memory", "section", "journal", "daily", "message"] as const;
@@ -31,11 +32,14 @@ export const recall = defineCommand({
     new Option("--since <date>", "only hits dated on or after YYYY-MM-DD"),
     new Option("--until <date>", "only hits dated on or before YYYY-MM-DD"),
     new Option("--around <n>", "turns shown before and after a message hit").default("1"),
+    new Option("--rerank", "let the chat model (llm.model) reorder the best hits (default: search.rerank)"),
+    new Option("--no-rerank", "keep the fused order even when search.rerank is llm"),
   ],
   examples: [
     'mnemo recall "what pet does the user have"',
     "mnemo recall deploy --type project --limit 3 --json",
     'mnemo recall "when did we book the flights" --kind message',
+    'mnemo recall "what does the user drink after lunch" --rerank',
   ],
   input([query = ""], options: RecallOptions) {
     const limit = Number(options.limit);
@@ -50,12 +54,12 @@ export const recall = defineCommand({
     if (!Number.isInteger(around) || around < 0 || around > 20)
       throw usage(`--around must be a whole number from 0 to 20, not "${options.around}"`);
     const type = options.type === undefined ? undefined : parseMemoryType(options.type);
-    const { file, since, until } = options;
-    return { query, filters: { limit, type, kind, file, since, until, around } };
+    const { file, since, until, rerank } = options;
+    return { query, filters: { limit, type, kind, file, since, until, around, rerank } };
   },
   run: ({ query, filters }, { memory }) => memory.recall(query, filters),
   render: (result: RecallResult) => result.hits.map(formatHit).join("\n\n"),
-  notes: (result, _input, { json }) => (!json && result.hits.length === 0 ? ["nothing found"] : []),
+  notes: (result, _input, { json }) => (json ? [] : recallNotes(result)),
 });
 
 export const reindex = defineCommand({
@@ -72,6 +76,17 @@ export const reindex = defineCommand({
   },
   render: ({ documents }: { documents: number }, { home }) => `Indexed ${documents} file(s) in ${home}`,
 });
+
+/** Nothing found, and what a rerank did (its failure was already warned about on stderr). */
+function recallNotes(result: RecallResult): string[] {
+  const notes = result.hits.length === 0 ? ["nothing found"] : [];
+  const rerank = result.rerank;
+  if (rerank?.applied)
+    notes.push(
+      `the best ${rerank.candidates} hits reordered by ${rerank.model} in ${Math.round(rerank.ms)} ms`,
+    );
+  return notes;
+}
 
 function formatHit(hit: RecallHit): string {
   const where = `${hit.path}:${hit.line}${hit.locator ? ` (${hit.locator})` : ""}`;

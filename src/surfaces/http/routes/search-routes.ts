@@ -24,6 +24,13 @@ const hitJson = z.object({
   score: z.number(),
   textScore: z.number().optional().describe("BM25 relevance, when the text search found it."),
   vectorScore: z.number().optional().describe("Cosine similarity, when the vector search found it."),
+  rerankPosition: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      "With an LLM rerank: the hit's place in the model's order (1 = most relevant); score stays the fused one.",
+    ),
   ageDays: z.number().int().optional().describe("Typed memories: whole days since it was updated."),
   staleness: z
     .string()
@@ -42,10 +49,26 @@ const hitJson = z.object({
     .describe("Messages: the conversation, who said it and when, and the turns around it."),
 });
 
+const rerankJson = z.object({
+  applied: z.boolean().describe("true: the hits come in the model's order."),
+  candidates: z
+    .number()
+    .int()
+    .describe("How many of the best fused hits were sent to the model (0: no call)."),
+  model: z.string().optional().describe('The model asked, e.g. "openai:gpt-4o-mini".'),
+  ms: z.number(),
+  warning: z
+    .string()
+    .optional()
+    .describe(
+      "Why the fused order stands: no chat model, the call failed or timed out, the reply was unusable.",
+    ),
+});
+
 function toHitJson(hit: RecallHit): z.input<typeof hitJson> {
   const { path, kind, locator, line, title, text, date, score, textScore, vectorScore } = hit;
   const type = MEMORY_TYPES.find((each) => each === hit.memoryType);
-  const { ageDays, staleness, conversation } = hit;
+  const { ageDays, staleness, conversation, rerankPosition } = hit;
   return {
     path,
     kind,
@@ -58,6 +81,7 @@ function toHitJson(hit: RecallHit): z.input<typeof hitJson> {
     score,
     textScore,
     vectorScore,
+    rerankPosition,
     ageDays,
     staleness,
     conversation,
@@ -91,6 +115,12 @@ export const searchRoutes = [
               .max(20)
               .default(1)
               .describe("Message hits come with this many turns before and after them."),
+            rerank: z
+              .enum(["true", "false"])
+              .optional()
+              .describe(
+                "true: the configured chat model reorders the best hits (one model call); false: never. Default: the home's search.rerank.",
+              ),
           })
           .strict(),
       },
@@ -102,22 +132,30 @@ export const searchRoutes = [
               .enum(["hybrid", "bm25"])
               .describe("bm25: keyword search only, no embedding model was available."),
             hits: z.array(hitJson),
+            rerank: rerankJson
+              .optional()
+              .describe("Present when a rerank was asked for: what it did, or why the fused order stands."),
           }),
         ),
         ...errorResponses([400]),
       },
     }),
     async (c) => {
-      const { query, limit, type, kind, around } = c.req.valid("query");
+      const { query, limit, type, kind, around, rerank } = c.req.valid("query");
       // A client that hangs up stops the search done for it.
       const result = await c.var.memory.recall(query, {
         limit,
         type,
         kind,
         around,
+        rerank: rerank === undefined ? undefined : rerank === "true",
         signal: c.req.raw.signal,
       });
-      return c.json({ query, mode: result.mode, hits: result.hits.map(toHitJson) }, 200);
+      const hits = result.hits.map(toHitJson);
+      return c.json(
+        { query, mode: result.mode, hits, ...(result.rerank ? { rerank: result.rerank } : {}) },
+        200,
+      );
     },
   ),
 ];

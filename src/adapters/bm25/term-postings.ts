@@ -72,19 +72,24 @@ export class TermPostings {
 
   /**
    * The `limit` best chunks for these terms (each with its weight: how many query words it stands
-   * for), best first, ties by id, and how many chunks hold each term.
+   * for), best first, ties by id, and how many chunks hold each term. With `allowed`, only those
+   * chunks are ranked (a filter); the counts and IDFs stay the whole index's, as FTS5's do.
    */
-  search(weights: ReadonlyMap<string, number>, limit: number): TermSearchResult {
+  search(
+    weights: ReadonlyMap<string, number>,
+    limit: number,
+    allowed?: ReadonlySet<number>,
+  ): TermSearchResult {
     const holding = new Map<string, number>();
     for (const term of weights.keys()) holding.set(term, this.liveList(term)?.used ?? 0);
     const chunks = this.lengths.size;
     const found = [...weights.keys()].filter((term) => (holding.get(term) ?? 0) > 0);
     const rare = found.filter((term) => (holding.get(term) ?? 0) < chunks / 2);
-    const first = this.ranked(rare.length > 0 ? rare : found, weights, holding, limit);
+    const first = this.ranked(rare.length > 0 ? rare : found, weights, holding, limit, allowed);
     if (rare.length === 0 || rare.length === found.length || first.length >= limit)
       return { hits: first, holding };
     const seen = new Set(first.map((hit) => hit.id));
-    const rest = this.ranked(found, weights, holding, limit).filter((hit) => !seen.has(hit.id));
+    const rest = this.ranked(found, weights, holding, limit, allowed).filter((hit) => !seen.has(hit.id));
     return { hits: [...first, ...rest].slice(0, limit), holding };
   }
 
@@ -93,6 +98,7 @@ export class TermPostings {
     weights: ReadonlyMap<string, number>,
     holding: ReadonlyMap<string, number>,
     limit: number,
+    allowed: ReadonlySet<number> | undefined,
   ): ScoredChunkId[] {
     const chunks = this.lengths.size;
     const averageLength = chunks > 0 && this.totalLength > 0 ? this.totalLength / chunks : 1;
@@ -104,6 +110,7 @@ export class TermPostings {
       const { entries, used } = list;
       for (let at = 0; at < used * STRIDE; at += STRIDE) {
         const id = entries[at] as number;
+        if (allowed && !allowed.has(id)) continue;
         const frequency = entries[at + 1] as number;
         const length = entries[at + 2] as number;
         const score =

@@ -12,8 +12,9 @@ import type Database from "better-sqlite3";
  * and change time), so an edit that keeps the size and restores the modification time is seen; and
  * marks the file as mnemo's (SQLite's application_id), so another program's database is told apart.
  * Version 5 keeps a typed memory's whole `updated` time, so recall reads no file to give a hit's age.
+ * Version 6 indexes chunks by date, so a time window's chunks (a query's "last month") are read by range.
  */
-export const SEARCH_SCHEMA_VERSION = 5;
+export const SEARCH_SCHEMA_VERSION = 6;
 
 /** "mnem" in SQLite's application_id header field. */
 export const SEARCH_INDEX_APPLICATION_ID = 0x6d6e656d;
@@ -47,6 +48,7 @@ CREATE TABLE IF NOT EXISTS chunks (
 -- The in-memory vector index's record of each chunk that has a vector (src/adapters/vector-index/).
 CREATE TABLE IF NOT EXISTS quantized_vectors (chunk_id INTEGER PRIMARY KEY, record BLOB NOT NULL);
 CREATE INDEX IF NOT EXISTS chunks_by_path ON chunks(path);
+CREATE INDEX IF NOT EXISTS chunks_by_date ON chunks(date);
 CREATE INDEX IF NOT EXISTS chunks_without_vector ON chunks(has_vector) WHERE has_vector = 0;
 CREATE INDEX IF NOT EXISTS chunks_with_vector ON chunks(id) WHERE has_vector = 1;
 CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(

@@ -28,6 +28,12 @@ import { SqliteChunkTerms, type TermChanges, type TermGathering } from "./sqlite
 import { SqliteChunkVectors, type VectorChanges } from "./sqlite-chunk-vectors.js";
 import { StatementCache } from "./statement-cache.js";
 
+/** A search's limit and filter, and the chunks the filter lets through when already read. */
+interface FilteredSearch {
+  limit: number;
+  filter?: ChunkFilter;
+  allowed?: ReadonlySet<number>;
+}
 export interface LexicalResult {
   hits: ScoredChunkId[];
   termCounts: TermCounts;
@@ -166,29 +172,39 @@ export class SearchTables {
   }
 
   /**
-   * BM25 candidates and how many chunks hold each query word: from the chunks' terms in memory
-   * once gathered (sqlite-chunk-terms.ts), from FTS5 before that or when a filter applies.
+   * The ids of the chunks a filter lets through (undefined without one), for both searches of a
+   * recall: a filtered search ranks only these. Dates have an index: a time window's chunks are
+   * read by range, not by looking at every chunk.
    */
-  lexicalSearch(terms: string[], options: { limit: number; filter?: ChunkFilter }): LexicalResult {
+  allowedChunks(filter: ChunkFilter | undefined): ReadonlySet<number> | undefined {
+    const { clause, parameters } = filterClause(filter);
+    if (clause === "") return undefined;
     this.noticeOtherWriters();
-    const postings = filterClause(options.filter).clause === "" ? this.terms.current() : undefined;
+    return new Set(
+      this.sql(`SELECT c.id FROM chunks c WHERE 1 ${clause}`)
+        .pluck()
+        .all(...parameters) as number[],
+    );
+  }
+
+  /**
+   * BM25 candidates and how many chunks hold each query word: from the chunks' terms in memory
+   * once gathered (sqlite-chunk-terms.ts, ranking only `allowed` when a filter applies), from FTS5
+   * before that.
+   */
+  lexicalSearch(terms: string[], options: FilteredSearch): LexicalResult {
+    this.noticeOtherWriters();
+    const postings = this.terms.current();
     if (!postings) return this.fts5.search(terms, options);
-    const { hits, holding } = postings.search(searchTermWeights(terms), options.limit);
+    const allowed = options.filter ? (options.allowed ?? this.allowedChunks(options.filter)) : undefined;
+    const { hits, holding } = postings.search(searchTermWeights(terms), options.limit, allowed);
     return { hits, termCounts: queryTermCounts(terms, holding, postings.size) };
   }
 
   /** Nearest chunks by cosine, from the in-memory vector index; a filter is applied before ranking. */
-  vectorSearch(vector: Float32Array, options: { limit: number; filter?: ChunkFilter }): ScoredChunkId[] {
+  vectorSearch(vector: Float32Array, options: FilteredSearch): ScoredChunkId[] {
     this.noticeOtherWriters();
-    const { clause, parameters } = filterClause(options.filter);
-    const allowed =
-      clause === ""
-        ? undefined
-        : new Set(
-            this.sql(`SELECT c.id FROM chunks c WHERE c.has_vector = 1 ${clause}`)
-              .pluck()
-              .all(...parameters) as number[],
-          );
+    const allowed = options.filter ? (options.allowed ?? this.allowedChunks(options.filter)) : undefined;
     return this.vectors.search(vector, { limit: options.limit, allowed });
   }
 

@@ -95,10 +95,11 @@ export class SqliteSearchIndex implements SearchIndex, EmbeddingCache {
   /** BM25 (search-tables.ts); nearest vectors from the in-memory vector index. A filter applies before ranking. */
   search(query: CandidateQuery): Promise<SearchCandidates> {
     return this.use((tables) => {
-      const lexical = tables.lexicalSearch(query.terms, query);
+      const filtered = { ...query, allowed: tables.allowedChunks(query.filter) };
+      const lexical = tables.lexicalSearch(query.terms, filtered);
       return {
         text: lexical.hits,
-        vector: query.vector ? tables.vectorSearch(query.vector, query) : [],
+        vector: query.vector ? tables.vectorSearch(query.vector, filtered) : [],
         termCounts: lexical.termCounts,
       };
     });

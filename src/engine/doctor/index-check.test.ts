@@ -72,7 +72,7 @@ describe("doctor's search index check", () => {
     expect(indexed).toEqual({
       path: ".index/search.sqlite",
       state: "ready",
-      schemaVersion: 5,
+      schemaVersion: 6,
       documents: 2,
       chunks: 1,
       vectors: 0,

@@ -52,11 +52,14 @@ export async function runDoctor(home: HomeContext, options: { fix?: boolean } = 
     ...checkStoredSecrets(files),
     ...searchIndexProblems(searchIndex),
   ];
-  if (!options.fix || !problems.some((problem) => problem.fixable))
-    return { problems, fixed: [], searchIndex };
-  const fixed = await home.store.transaction((writer) => fixProblems(home, writer, problems));
-  if (problems.some((problem) => problem.kind === "write-leftover"))
-    fixed.push(...(await cleanWriteLeftovers(home)));
+  if (!options.fix) return { problems, fixed: [], searchIndex };
+  const fixed = problems.some((problem) => problem.fixable)
+    ? await home.store.transaction((writer) => fixProblems(home, writer, problems))
+    : [];
+  // Always, not only when the check above found some: without the lock, a temporary file younger
+  // than 10 s may still be a live write's and is not reported; under the lock every one is a
+  // leftover. A writer killed 9.9 s before `doctor --fix` otherwise left its file for the next run.
+  fixed.push(...(await cleanWriteLeftovers(home)));
   return { problems, fixed, searchIndex };
 }
 

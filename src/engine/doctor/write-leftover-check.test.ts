@@ -53,6 +53,26 @@ describe("doctor and what killed writers leave behind", () => {
     expect((await memory.profile.read("user", "Name")).text).toBe("Grace");
   });
 
+  test("--fix removes a killed writer's young temporary files even when nothing else needs fixing", async () => {
+    // The kill -9 suite's race: a writer killed under 10 s before `doctor --fix` leaves a temporary
+    // file the unlocked check does not report yet; --fix must still clean it under the lock.
+    const { memory, home } = await openTestMemory();
+    homes.push(home);
+    await memory.profile.add("user", "Name", "Grace");
+    await mkdir(join(home, "memories"), { recursive: true });
+    await writeFile(join(home, "memories", ".project_x.md.abcdefabcdef.tmp"), "---\nname: x");
+    await writeFile(join(home, ".MEMORY.md.0123456789ab.tmp"), "# Memory");
+    expect((await memory.doctor()).problems).toEqual([]);
+
+    const fixed = await memory.doctor({ fix: true });
+    expect(fixed.fixed.sort()).toEqual([
+      ".MEMORY.md.0123456789ab.tmp: removed (temporary file of a write that was interrupted before it was decided)",
+      "memories/.project_x.md.abcdefabcdef.tmp: removed (temporary file of a write that was interrupted before it was decided)",
+    ]);
+    expect((await readdir(home)).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+    expect((await readdir(join(home, "memories"))).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+  });
+
   test("a live process's lock is not a leftover", async () => {
     const { memory, home } = await openTestMemory();
     homes.push(home);

@@ -28,11 +28,11 @@ import { SqliteChunkTerms, type TermChanges, type TermGathering } from "./sqlite
 import { SqliteChunkVectors, type VectorChanges } from "./sqlite-chunk-vectors.js";
 import { StatementCache } from "./statement-cache.js";
 
-/** A search's limit and filter, and the chunks the filter lets through when already read. */
+/** A search's limit and filter, and the chunks the filter lets through (allowedChunks), read once for both searches. */
 interface FilteredSearch {
   limit: number;
   filter?: ChunkFilter;
-  allowed?: ReadonlySet<number>;
+  allowed: ReadonlySet<number> | undefined;
 }
 export interface LexicalResult {
   hits: ScoredChunkId[];
@@ -179,7 +179,6 @@ export class SearchTables {
   allowedChunks(filter: ChunkFilter | undefined): ReadonlySet<number> | undefined {
     const { clause, parameters } = filterClause(filter);
     if (clause === "") return undefined;
-    this.noticeOtherWriters();
     return new Set(
       this.sql(`SELECT c.id FROM chunks c WHERE 1 ${clause}`)
         .pluck()
@@ -196,16 +195,14 @@ export class SearchTables {
     this.noticeOtherWriters();
     const postings = this.terms.current();
     if (!postings) return this.fts5.search(terms, options);
-    const allowed = options.filter ? (options.allowed ?? this.allowedChunks(options.filter)) : undefined;
-    const { hits, holding } = postings.search(searchTermWeights(terms), options.limit, allowed);
+    const { hits, holding } = postings.search(searchTermWeights(terms), options.limit, options.allowed);
     return { hits, termCounts: queryTermCounts(terms, holding, postings.size) };
   }
 
   /** Nearest chunks by cosine, from the in-memory vector index; a filter is applied before ranking. */
   vectorSearch(vector: Float32Array, options: FilteredSearch): ScoredChunkId[] {
     this.noticeOtherWriters();
-    const allowed = options.filter ? (options.allowed ?? this.allowedChunks(options.filter)) : undefined;
-    return this.vectors.search(vector, { limit: options.limit, allowed });
+    return this.vectors.search(vector, { limit: options.limit, allowed: options.allowed });
   }
 
   chunks(ids: number[]): StoredChunk[] {

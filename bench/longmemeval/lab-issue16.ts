@@ -17,6 +17,8 @@ import { tokenize } from "../../src/engine/search/query-terms.js";
 import { STOP_WORDS } from "../../src/engine/search/stop-words.js";
 import { inWindow, timeWindowOf } from "../../src/engine/search/time-window.js";
 import { bm25Scores, type LabQuestion } from "./lab-data.js";
+import { proximityScores } from "./lab-proximity.js";
+import { loadVariantVectors, type QueryVariant } from "./lab-query-variants.js";
 import { cosine, lexicalConfidence } from "./lab-rankings.js";
 import { relatedWords } from "./lab-wordnet.js";
 
@@ -42,6 +44,22 @@ interface Variant {
   mmr?: number;
   /** Diversity (session or MMR) only for questions that gather several facts ("how many", "total"). */
   gatheringOnly?: boolean;
+  /** Adjacent question word pairs found within `window` words add `share` × their BM25 (sequential dependence). */
+  proximity?: { share: number; window: number };
+  /** The query vector: another text's instead of the question's, or the mean of both. */
+  queryVector?: { variant: QueryVariant; mix: "replace" | "mean" };
+}
+
+let variantVectors: ReturnType<typeof loadVariantVectors> | undefined;
+
+function queryVectorOf(question: LabQuestion, variant: Variant): Float32Array {
+  if (!variant.queryVector) return question.query;
+  variantVectors ??= loadVariantVectors();
+  const other = variantVectors.get(question.id)?.[variant.queryVector.variant];
+  if (!other)
+    throw new Error(`no ${variant.queryVector.variant} vector for ${question.id}: run lab-query-variants.ts`);
+  if (variant.queryVector.mix === "replace") return other;
+  return normalized(Float64Array.from(question.query, (value, d) => value + (other[d] as number)));
 }
 
 const GATHERING = /\b(how many|how much|total|in all|altogether|combined|different|each|all the|list)\b/i;
@@ -253,9 +271,9 @@ export function issue16Scores(variant: Variant): (question: LabQuestion) => Map<
       variant.timeBonus && question.asked ? timeWindowOf(question.question, question.asked) : undefined;
     const within = (i: number) => (window ? inWindow(question.documents[i]?.date, window) : false);
     let text = textCandidates(question);
-    const cos = Float64Array.from(vectors, (_, i) =>
-      denseOf(question, vectors, question.query, i, variant.sentences),
-    );
+    if (variant.proximity) text = withProximity(question, text, variant.proximity);
+    const asked = queryVectorOf(question, variant);
+    const cos = Float64Array.from(vectors, (_, i) => denseOf(question, vectors, asked, i, variant.sentences));
     const dense = new Map(topBy(cos, POOL).map((i) => [i, cos[i] as number]));
     if (window && variant.windowCandidates) {
       for (const [i, score] of textCandidates(question, within)) if (!text.has(i)) text.set(i, score);
@@ -277,7 +295,7 @@ export function issue16Scores(variant: Variant): (question: LabQuestion) => Map<
         const terms = expansionTerms(question, best, variant.lexicalFeedback.terms, asked);
         text = withExpansion(question, text, terms, variant.lexicalFeedback.share);
       }
-      const moved = Float64Array.from(question.query);
+      const moved = Float64Array.from(asked);
       for (const i of best) {
         const vector = variant.feedbackFromSentence
           ? nearestPiece(question, i, question.query)
@@ -301,6 +319,19 @@ export function issue16Scores(variant: Variant): (question: LabQuestion) => Map<
       for (const [i, score] of fused) if (within(i)) fused.set(i, score * (1 + (variant.timeBonus ?? 0)));
     return fused;
   };
+}
+
+/** Each candidate's BM25 plus `share` × its word pairs' BM25; the pairs' best 10 join the candidates. */
+function withProximity(
+  question: LabQuestion,
+  text: Map<number, number>,
+  { share, window }: { share: number; window: number },
+): Map<number, number> {
+  const near = proximityScores(question, window);
+  const result = new Map([...text].map(([i, score]) => [i, score + share * (near[i] as number)]));
+  for (const i of topBy(near, 10, (i) => (near[i] as number) > 0))
+    if (!result.has(i)) result.set(i, share * (near[i] as number));
+  return result;
 }
 
 /** Greedy over the best 30: each pick's score loses `penalty` for every earlier pick from its session. */
@@ -338,6 +369,52 @@ export const ISSUE16_RANKINGS: Record<string, Ranking> = {
       question.documents.length,
     ),
   "i16 default": issue16Ranking({}),
+  "i16 now": issue16Ranking({ timeBonus: 0.25, windowCandidates: true }),
+  "i16 now, query content words": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    queryVector: { variant: "content", mix: "replace" },
+  }),
+  "i16 now, query content words + question": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    queryVector: { variant: "content", mix: "mean" },
+  }),
+  "i16 now, query unframed": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    queryVector: { variant: "unframed", mix: "replace" },
+  }),
+  "i16 now, query unframed + question": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    queryVector: { variant: "unframed", mix: "mean" },
+  }),
+  "i16 now + proximity 0.1 w8": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    proximity: { share: 0.1, window: 8 },
+  }),
+  "i16 now + proximity 0.2 w8": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    proximity: { share: 0.2, window: 8 },
+  }),
+  "i16 now + proximity 0.5 w8": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    proximity: { share: 0.5, window: 8 },
+  }),
+  "i16 now + proximity 0.2 w3": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    proximity: { share: 0.2, window: 3 },
+  }),
+  "i16 now + proximity 0.2 w16": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    proximity: { share: 0.2, window: 16 },
+  }),
   "i16 sentences max": issue16Ranking({ sentences: "max" }),
   "i16 sentences mean": issue16Ranking({ sentences: "mean" }),
   "i16 sentences best": issue16Ranking({ sentences: "best-sentence" }),

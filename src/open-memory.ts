@@ -85,6 +85,7 @@ async function openSearch(
       halfLifeDays: context.config.search.recencyHalfLifeDays,
     },
     timeWindowWeight: context.config.search.timeWindowWeight,
+    aspectWeight: context.config.search.aspectWeight,
     warn: context.warn,
     now: context.now,
   });

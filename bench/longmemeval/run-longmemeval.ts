@@ -4,7 +4,7 @@
  *
  *   npx tsx bench/longmemeval/run-longmemeval.ts [--limit N] [--data DIR] [--embedder local|none]
  *       [--granularity session|turn|both] [--fusion weighted|rrf] [--text-weight W]
- *       [--feedback-weight B] [--feedback-top M] [--time-window-weight T] [--json]
+ *       [--feedback-weight B] [--feedback-top M] [--time-window-weight T] [--aspect-weight A] [--json]
  *
  * Ranking options default to recall's own defaults (the config schema's).
  *
@@ -33,6 +33,7 @@ const { values } = parseArgs({
     "feedback-weight": { type: "string", default: String(SEARCH_DEFAULTS.feedbackWeight) },
     "feedback-top": { type: "string", default: String(SEARCH_DEFAULTS.feedbackTop) },
     "time-window-weight": { type: "string", default: String(SEARCH_DEFAULTS.timeWindowWeight) },
+    "aspect-weight": { type: "string", default: String(SEARCH_DEFAULTS.aspectWeight) },
     json: { type: "boolean", default: false },
   },
 });
@@ -70,6 +71,7 @@ for (const granularity of granularities) {
         : { method: "weighted", textWeight: Number(values["text-weight"]) },
     feedback: { weight: Number(values["feedback-weight"]), top: Number(values["feedback-top"]) },
     timeWindowWeight: Number(values["time-window-weight"]),
+    aspectWeight: Number(values["aspect-weight"]),
     onCase: (done) => {
       if (done % 50 === 0)
         process.stderr.write(
@@ -95,8 +97,14 @@ for (const [granularity, report] of Object.entries(reports)) {
   );
 }
 console.log(
-  `\nmode: ${Object.values(reports)[0]?.mode}, embedder: ${Object.values(reports)[0]?.embedder ?? "none"}, fusion: ${JSON.stringify(Object.values(reports)[0]?.fusion)}, feedback: ${JSON.stringify(Object.values(reports)[0]?.feedback)}, time window weight: ${values["time-window-weight"]}`,
+  `\nmode: ${Object.values(reports)[0]?.mode}, embedder: ${Object.values(reports)[0]?.embedder ?? "none"}, fusion: ${JSON.stringify(Object.values(reports)[0]?.fusion)}, feedback: ${JSON.stringify(Object.values(reports)[0]?.feedback)}, time window weight: ${values["time-window-weight"]}, aspect weight: ${values["aspect-weight"]}`,
 );
+for (const [granularity, report] of Object.entries(reports)) {
+  const types = Object.entries(report.byCategory).sort(([a], [b]) => a.localeCompare(b));
+  console.log(`\n${granularity} R_all@5 by question type:`);
+  console.log(`| ${types.map(([type, summary]) => `${type} (${summary.queries})`).join(" | ")} |`);
+  console.log(`| ${types.map(([, summary]) => (summary.recallAll[5] ?? 0).toFixed(3)).join(" | ")} |`);
+}
 
 async function loadEmbedder(name: string | undefined) {
   if (name === "none") return undefined;

@@ -65,6 +65,7 @@ try {
       fusion: { method: "weighted" as const, textWeight: SEARCH.textWeight },
       feedback: { weight: SEARCH.feedbackWeight, top: SEARCH.feedbackTop },
       timeWindowWeight: SEARCH.timeWindowWeight,
+      aspectWeight: SEARCH.aspectWeight,
       limitCases: granularity === "turn" ? turnLimit : limit,
     };
     const embedded = await timed(() => runRetrievalEval(common));

@@ -31,6 +31,8 @@ export interface RetrievalEvalOptions {
   feedback?: VectorFeedbackOptions;
   /** Time expressions in queries, as recall reads them (search.timeWindowWeight); off when absent or 0. */
   timeWindowWeight?: number;
+  /** Queries naming several things side by side, as recall covers them (search.aspectWeight); off when absent or 0. */
+  aspectWeight?: number;
   rankedOut?: string;
   limitCases?: number;
   onCase?: (done: number) => void;
@@ -83,6 +85,7 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
         feedback: options.feedback,
         recency: { weight: 0, halfLifeDays: 30 },
         timeWindowWeight: options.timeWindowWeight,
+        aspectWeight: options.aspectWeight,
         now: query.askedAt ? new Date(query.askedAt) : new Date(),
       });
       latencies.push(performance.now() - started);

@@ -53,6 +53,7 @@ describe("configuration", () => {
         recencyWeight: 0,
         recencyHalfLifeDays: 30,
         timeWindowWeight: 0.25,
+        aspectWeight: 0.5,
         rerank: "none",
         rerankCandidates: 20,
         rerankTimeoutMs: 15_000,

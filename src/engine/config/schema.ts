@@ -79,6 +79,12 @@ const search = z
      */
     timeWindowWeight: z.number().min(0).max(10).default(0.25),
     /**
+     * A query naming several things side by side ("which came first, A or B?", "between A and B"):
+     * the best results are reordered so each thing's own memory is near the top, this share of a
+     * pick's value being what it adds to the things not yet covered (xQuAD). 0 = off.
+     */
+    aspectWeight: z.number().min(0).max(1).default(0.5),
+    /**
      * "llm": the chat model of `llm` reorders the fused ranking's best `rerankCandidates` hits, one
      * call per recall, given up after `rerankTimeoutMs` (the fused order stands, with a warning).
      * Off by default: recall needs no LLM. A call can turn it on or off (`rerank` of recall).

@@ -32,6 +32,8 @@ export interface MemorySearchOptions {
   recency: { weight: number; halfLifeDays: number };
   /** Favour chunks dated where the query's time expression points (rank-chunks.ts); 0 = off. */
   timeWindowWeight?: number;
+  /** Cover each thing a query names side by side ("A or B?") near the top (aspect-coverage.ts); 0 = off. */
+  aspectWeight?: number;
   warn: (message: string) => void;
   now: () => Date;
 }
@@ -114,6 +116,7 @@ export class MemorySearch {
         feedback: this.options.feedback,
         recency: this.options.recency,
         timeWindowWeight: this.options.timeWindowWeight,
+        aspectWeight: this.options.aspectWeight,
         now: this.options.now(),
         signal: options.signal,
       });

@@ -8,6 +8,7 @@ import type {
   StoredChunk,
 } from "../../contracts/search-index.js";
 import type { HitConversation } from "../conversations/turns-around-hits.js";
+import { coverAspects } from "./aspect-coverage.js";
 import {
   type Candidate,
   type FusedCandidate,
@@ -16,6 +17,7 @@ import {
   recencyBoost,
 } from "./fusion.js";
 import { lexicalConfidence } from "./lexical-confidence.js";
+import { queryAspects } from "./query-aspects.js";
 import { queryTerms } from "./query-terms.js";
 import { conversationVector, type QueryTurns, queryTurns } from "./query-turns.js";
 import { filterWithin, inWindow, type TimeWindow, timeWindowOf } from "./time-window.js";
@@ -50,6 +52,12 @@ export interface RankOptions {
    * join the candidates, and a chunk dated in it scores × (1 + weight). 0 or absent: off.
    */
   timeWindowWeight?: number;
+  /**
+   * A query that names several things side by side ("…, A or B?", "between A and B"): the best
+   * results are reordered so each thing's own memory is near the top (aspect-coverage.ts), this
+   * weight given to covering them. 0 or absent: off.
+   */
+  aspectWeight?: number;
   now: Date;
   signal?: AbortSignal;
 }
@@ -75,6 +83,8 @@ export async function rankChunks(
     queryEmbeddingMs = performance.now() - started;
   }
   const window = options.timeWindowWeight ? timeWindowOf(turns.last, options.now) : undefined;
+  const aspects = options.aspectWeight ? queryAspects(turns.last) : [];
+  const reordered = aspects.length >= 2 ? Math.max(options.limit, ASPECT_DEPTH) : options.limit;
   const { text, vector, termCounts } = await searchWithWindow(
     index,
     { terms: queryTerms(turns.last), vector: queryVector, filter: options.filter, limit: pool },
@@ -90,7 +100,7 @@ export async function rankChunks(
       options.fusion,
     );
   // Boosts reorder, so every candidate they may lift is read, not only the first `limit`.
-  const boosted = window ? fused : fused.slice(0, options.recency.weight > 0 ? pool : options.limit);
+  const boosted = window ? fused : fused.slice(0, options.recency.weight > 0 ? pool : reordered);
   const chunks = new Map(
     (await index.chunks(boosted.map((candidate) => candidate.id))).map((chunk) => [chunk.id, chunk]),
   );
@@ -103,7 +113,33 @@ export async function rankChunks(
     return [{ ...chunk, score, textScore: candidate.textScore, vectorScore: candidate.vectorScore }];
   });
   hits.sort((a, b) => b.score - a.score || a.id - b.id);
-  return { hits: hits.slice(0, options.limit), queryEmbeddingMs };
+  const covered =
+    aspects.length >= 2
+      ? coverAspects(hits, await aspectRelevance(index, aspects, options.filter, pool), {
+          weight: options.aspectWeight ?? 0,
+          depth: reordered,
+        })
+      : hits;
+  return { hits: covered.slice(0, options.limit), queryEmbeddingMs };
+}
+
+/** How many of the best results aspect coverage reorders (at least the limit). */
+const ASPECT_DEPTH = 30;
+
+/** Each aspect's BM25 of the chunks it finds, as a share of its best: 1 for the chunk most about it. */
+async function aspectRelevance(
+  index: SearchIndex,
+  aspects: string[][],
+  filter: ChunkFilter | undefined,
+  limit: number,
+): Promise<Map<number, number>[]> {
+  return Promise.all(
+    aspects.map(async (terms) => {
+      const { text } = await index.search({ terms, filter, limit });
+      const best = text[0]?.score ?? 0;
+      return new Map(best > 0 ? text.map((hit) => [hit.id, hit.score / best]) : []);
+    }),
+  );
 }
 
 /**

@@ -24,6 +24,7 @@ interface EvalOptions extends CommonOptions {
   textWeight?: string;
   feedbackWeight?: string;
   timeWindowWeight?: string;
+  aspectWeight?: string;
   limit?: string;
 }
 
@@ -51,6 +52,10 @@ const retrieval = defineCommand({
     new Option(
       "--time-window-weight <w>",
       "favour results dated where the query's time points, 0 (off) to 10",
+    ),
+    new Option(
+      "--aspect-weight <w>",
+      "cover each thing a query names side by side (A or B?) near the top, 0 (off) to 1",
     ),
     new Option("--limit <n>", "only the first n cases"),
   ],
@@ -83,6 +88,7 @@ const retrieval = defineCommand({
         fusion,
         feedback: { weight: search.feedbackWeight, top: search.feedbackTop },
         timeWindowWeight: search.timeWindowWeight,
+        aspectWeight: search.aspectWeight,
         rankedOut: input.rankedOut,
         limitCases: input.limit === undefined ? undefined : Number(input.limit),
         onCase: (done) => bar.update(done, Math.max(done, Number(input.limit ?? done))),
@@ -106,7 +112,10 @@ export const evaluation: CommandGroup = {
 
 function searchSettings(
   configured: SearchConfig,
-  options: Pick<EvalOptions, "embedder" | "fusion" | "textWeight" | "feedbackWeight" | "timeWindowWeight">,
+  options: Pick<
+    EvalOptions,
+    "embedder" | "fusion" | "textWeight" | "feedbackWeight" | "timeWindowWeight" | "aspectWeight"
+  >,
 ): SearchConfig {
   const search = { ...configured };
   if (options.embedder)
@@ -118,6 +127,8 @@ function searchSettings(
     search.feedbackWeight = parseWeight(options.feedbackWeight, "--feedback-weight", 10);
   if (options.timeWindowWeight !== undefined)
     search.timeWindowWeight = parseWeight(options.timeWindowWeight, "--time-window-weight", 10);
+  if (options.aspectWeight !== undefined)
+    search.aspectWeight = parseWeight(options.aspectWeight, "--aspect-weight", 1);
   return search;
 }
 

@@ -13,9 +13,12 @@
  *   context window, without embedding anything again).
  * - session diversity on the current default (MMR-like coverage of sessions in the top k).
  */
+
+import { queryAspects } from "../../src/engine/search/query-aspects.js";
 import { tokenize } from "../../src/engine/search/query-terms.js";
 import { STOP_WORDS } from "../../src/engine/search/stop-words.js";
 import { inWindow, timeWindowOf } from "../../src/engine/search/time-window.js";
+import { loadAspectVectors } from "./lab-aspect-vectors.js";
 import { bm25Scores, type LabQuestion } from "./lab-data.js";
 import { proximityScores } from "./lab-proximity.js";
 import { loadVariantVectors, type QueryVariant } from "./lab-query-variants.js";
@@ -48,6 +51,8 @@ interface Variant {
   proximity?: { share: number; window: number };
   /** The query vector: another text's instead of the question's, or the mean of both. */
   queryVector?: { variant: QueryVariant; mix: "replace" | "mean" };
+  /** xQuAD over the query's aspects (query-aspects.ts): `share` of each pick's score is how much it adds to aspects not yet covered. */
+  aspects?: { share: number; pool: number; extra: number; dense?: boolean };
 }
 
 let variantVectors: ReturnType<typeof loadVariantVectors> | undefined;
@@ -258,6 +263,7 @@ export function issue16Ranking(variant: Variant): Ranking {
     const fused = scoresOf(question);
     const order = ranked(fused);
     if (variant.gatheringOnly && !GATHERING.test(question.question)) return order;
+    if (variant.aspects) return aspectCovered(question, order, fused, variant.aspects);
     if (variant.mmr) return mmrRanked(question, order, fused, variant.mmr);
     return variant.diversity ? diversified(question, order, fused, variant.diversity) : order;
   };
@@ -334,6 +340,64 @@ function withProximity(
   return result;
 }
 
+/** Each aspect's BM25 over the documents, as a share of its best (1 for the aspect's best document). */
+let aspectVectors: Map<string, Float32Array> | undefined;
+
+function aspectRelevance(question: LabQuestion, dense = false): Float64Array[] {
+  return queryAspects(question.question).map((terms) => {
+    const scores = bm25Scores(question.documents, terms).bm25;
+    const top = Math.max(0, ...scores);
+    const lexical = Float64Array.from(scores, (score) => (top > 0 ? score / top : 0));
+    if (!dense) return lexical;
+    aspectVectors ??= loadAspectVectors();
+    const vector = aspectVectors.get(terms.join(" "));
+    if (!vector) throw new Error("run lab-aspect-vectors.ts");
+    const cos = Float64Array.from(question.vectors, (v) => Math.max(0, cosine(v, vector)));
+    const cosTop = Math.max(0, ...cos);
+    return Float64Array.from(
+      lexical,
+      (value, i) => 0.5 * value + 0.5 * (cosTop > 0 ? (cos[i] as number) / cosTop : 0),
+    );
+  });
+}
+
+/** xQuAD (Santos et al. 2010) with the query's own aspects, greedy over the best `pool`, each aspect's best `extra` added. */
+function aspectCovered(
+  question: LabQuestion,
+  order: number[],
+  scores: Map<number, number>,
+  { share, pool: poolSize, extra, dense }: { share: number; pool: number; extra: number; dense?: boolean },
+): number[] {
+  const aspects = aspectRelevance(question, dense);
+  if (aspects.length < 2) return order;
+  const pool = order.slice(0, poolSize);
+  for (const relevance of aspects)
+    for (const i of topBy(relevance, extra, (i) => (relevance[i] as number) > 0))
+      if (!pool.includes(i)) pool.push(i);
+  const top = scores.get(order[0] as number) ?? 1;
+  const uncovered = aspects.map(() => 1);
+  const picked: number[] = [];
+  while (pool.length > 0) {
+    let bestAt = 0;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    pool.forEach((i, at) => {
+      let gain = 0;
+      aspects.forEach((relevance, a) => {
+        gain += ((relevance[i] as number) * (uncovered[a] as number)) / aspects.length;
+      });
+      const score = (1 - share) * ((scores.get(i) ?? 0) / top) + share * gain;
+      if (score > bestScore) [bestScore, bestAt] = [score, at];
+    });
+    const [chosen] = pool.splice(bestAt, 1) as [number];
+    picked.push(chosen);
+    aspects.forEach((relevance, a) => {
+      uncovered[a] = (uncovered[a] as number) * (1 - (relevance[chosen] as number));
+    });
+  }
+  const rest = order.filter((i) => !picked.includes(i));
+  return [...picked, ...rest];
+}
+
 /** Greedy over the best 30: each pick's score loses `penalty` for every earlier pick from its session. */
 function diversified(
   question: LabQuestion,
@@ -389,6 +453,36 @@ export const ISSUE16_RANKINGS: Record<string, Ranking> = {
     timeBonus: 0.25,
     windowCandidates: true,
     queryVector: { variant: "unframed", mix: "mean" },
+  }),
+  "i16 now + aspects 0.2": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.2, pool: 30, extra: 5 },
+  }),
+  "i16 now + aspects 0.3": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.3, pool: 30, extra: 5 },
+  }),
+  "i16 now + aspects 0.5": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+  }),
+  "i16 now + aspects dense 0.3": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.3, pool: 30, extra: 5, dense: true },
+  }),
+  "i16 now + aspects dense 0.5": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5, dense: true },
+  }),
+  "i16 now + aspects 0.3, no extra": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.3, pool: 30, extra: 0 },
   }),
   "i16 now + proximity 0.1 w8": issue16Ranking({
     timeBonus: 0.25,

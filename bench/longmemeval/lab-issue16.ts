@@ -14,6 +14,7 @@
  * - session diversity on the current default (MMR-like coverage of sessions in the top k).
  */
 
+import { coverAspects } from "../../src/engine/search/aspect-coverage.js";
 import { queryAspects } from "../../src/engine/search/query-aspects.js";
 import { tokenize } from "../../src/engine/search/query-terms.js";
 import { STOP_WORDS } from "../../src/engine/search/stop-words.js";
@@ -374,26 +375,10 @@ function aspectCovered(
   for (const relevance of aspects)
     for (const i of topBy(relevance, extra, (i) => (relevance[i] as number) > 0))
       if (!pool.includes(i)) pool.push(i);
-  const top = scores.get(order[0] as number) ?? 1;
-  const uncovered = aspects.map(() => 1);
-  const picked: number[] = [];
-  while (pool.length > 0) {
-    let bestAt = 0;
-    let bestScore = Number.NEGATIVE_INFINITY;
-    pool.forEach((i, at) => {
-      let gain = 0;
-      aspects.forEach((relevance, a) => {
-        gain += ((relevance[i] as number) * (uncovered[a] as number)) / aspects.length;
-      });
-      const score = (1 - share) * ((scores.get(i) ?? 0) / top) + share * gain;
-      if (score > bestScore) [bestScore, bestAt] = [score, at];
-    });
-    const [chosen] = pool.splice(bestAt, 1) as [number];
-    picked.push(chosen);
-    aspects.forEach((relevance, a) => {
-      uncovered[a] = (uncovered[a] as number) * (1 - (relevance[chosen] as number));
-    });
-  }
+  // The engine's own reordering (aspect-coverage.ts), over the pool and each aspect's best `extra`.
+  const hits = pool.map((i) => ({ id: i, score: scores.get(i) ?? 0 }));
+  const relevanceOf = aspects.map((relevance) => new Map(pool.map((i) => [i, relevance[i] as number])));
+  const picked = coverAspects(hits, relevanceOf, { weight: share, depth: hits.length }).map((hit) => hit.id);
   const rest = order.filter((i) => !picked.includes(i));
   return [...picked, ...rest];
 }

@@ -2,10 +2,12 @@ import { createReadStream } from "node:fs";
 import { appendFile, writeFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
+import type { ChatModel } from "../contracts/chat-model.js";
 import type { EmbeddingModel } from "../contracts/embedding-model.js";
 import type { ChunkRecord, SearchIndex } from "../contracts/search-index.js";
 import type { FusionOptions } from "../engine/search/fusion.js";
-import { rankChunks } from "../engine/search/rank-chunks.js";
+import { type RankedHit, rankChunks } from "../engine/search/rank-chunks.js";
+import { rerankHits } from "../engine/search/rerank-hits.js";
 import type { VectorFeedbackOptions } from "../engine/search/vector-feedback.js";
 import { errorMessage, MnemoError } from "../errors.js";
 import { caseChunks } from "./case-chunks.js";
@@ -33,6 +35,11 @@ export interface RetrievalEvalOptions {
   timeWindowWeight?: number;
   /** Queries naming several things side by side, as recall covers them (search.aspectWeight); off when absent or 0. */
   aspectWeight?: number;
+  /**
+   * The optional LLM rerank, as recall runs it (search.rerank): the model reorders each query's
+   * fused best `candidates`; a failed call leaves the fused order and is counted in the report.
+   */
+  rerank?: { model: ChatModel; candidates: number; timeoutMs: number };
   rankedOut?: string;
   limitCases?: number;
   onCase?: (done: number) => void;
@@ -47,6 +54,14 @@ export interface RetrievalEvalReport {
   embedder: string | undefined;
   fusion: FusionOptions;
   feedback: VectorFeedbackOptions | undefined;
+  /** With a rerank: the model, how many queries it reordered, and the last reason a query kept its fused order. */
+  rerank?: {
+    model: string;
+    queries: number;
+    applied: number;
+    lastWarning?: string;
+    ms: { p50: number; p95: number };
+  };
   cases: number;
   overall: MetricsSummary;
   byCategory: Record<string, MetricsSummary>;
@@ -63,6 +78,12 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
   const latencies: number[] = [];
   const embeddingTimes: number[] = [];
   const buildTimes: number[] = [];
+  const reranks = {
+    queries: 0,
+    applied: 0,
+    times: [] as number[],
+    lastWarning: undefined as string | undefined,
+  };
   if (options.rankedOut) await writeFile(options.rankedOut, "");
   let cases = 0;
   for await (const evalCase of readCases(options.input)) {
@@ -79,8 +100,8 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
     const rankedLines: string[] = [];
     for (const query of evalCase.queries) {
       const started = performance.now();
-      const { hits, queryEmbeddingMs } = await rankChunks(index, options.embedder, query.text, {
-        limit: maxK,
+      const ranking = await rankChunks(index, options.embedder, query.text, {
+        limit: options.rerank ? Math.max(maxK, options.rerank.candidates) : maxK,
         fusion: options.fusion,
         feedback: options.feedback,
         recency: { weight: 0, halfLifeDays: 30 },
@@ -88,9 +109,15 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
         aspectWeight: options.aspectWeight,
         now: query.askedAt ? new Date(query.askedAt) : new Date(),
       });
+      const hits = options.rerank
+        ? await reranked(options.rerank, query.text, ranking.hits, reranks, options.signal)
+        : ranking.hits;
+      const { queryEmbeddingMs } = ranking;
       latencies.push(performance.now() - started);
       embeddingTimes.push(queryEmbeddingMs);
-      const ranked = hits.map((hit) => documentIds.get(`${hit.path}#${hit.locator}`) ?? hit.locator);
+      const ranked = hits
+        .slice(0, maxK)
+        .map((hit) => documentIds.get(`${hit.path}#${hit.locator}`) ?? hit.locator);
       all.push({ metrics: queryMetrics(ranked, query.gold, options.ks), category: query.category });
       rankedLines.push(JSON.stringify({ case: evalCase.id, query: query.id, ranked }));
     }
@@ -109,6 +136,15 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
     embedder: options.embedder?.id,
     fusion: options.fusion,
     feedback: options.feedback,
+    ...(options.rerank && {
+      rerank: {
+        model: options.rerank.model.id,
+        queries: reranks.queries,
+        applied: reranks.applied,
+        ...(reranks.lastWarning !== undefined && { lastWarning: reranks.lastWarning }),
+        ms: { p50: percentile(reranks.times, 50), p95: percentile(reranks.times, 95) },
+      },
+    }),
     cases,
     overall: summarizeMetrics(
       all.map((entry) => entry.metrics),
@@ -127,6 +163,26 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
     queryEmbeddingMs: { p50: percentile(embeddingTimes, 50), p95: percentile(embeddingTimes, 95) },
     indexBuildMs: { total: buildTimes.reduce((sum, time) => sum + time, 0), p50: percentile(buildTimes, 50) },
   };
+}
+
+/** One query's hits in the model's order, or the fused one when the call fails; counted either way. */
+async function reranked(
+  rerank: NonNullable<RetrievalEvalOptions["rerank"]>,
+  query: string,
+  hits: RankedHit[],
+  counts: { queries: number; applied: number; times: number[]; lastWarning: string | undefined },
+  signal: AbortSignal | undefined,
+): Promise<RankedHit[]> {
+  const result = await rerankHits(rerank.model, query, hits, {
+    candidates: rerank.candidates,
+    timeoutMs: rerank.timeoutMs,
+    signal,
+  });
+  counts.queries += 1;
+  if (result.report.applied) counts.applied += 1;
+  if (result.report.warning !== undefined) counts.lastWarning = result.report.warning;
+  counts.times.push(result.report.ms);
+  return result.hits;
 }
 
 /** Indexes the case's documents; returns the document id of each chunk, by `<path>#<locator>`. */

@@ -10,7 +10,7 @@ import {
   withEmbeddingCacheFile,
 } from "../../../eval.js";
 import type { FusionOptions } from "../../../home.js";
-import { createEmbeddingModel, type EmbeddingModel, MnemoError } from "../../../index.js";
+import { createChatModel, createEmbeddingModel, type EmbeddingModel, MnemoError } from "../../../index.js";
 import { type CommandGroup, type CommonOptions, defineCommand } from "../cli-command.js";
 import { parseChoice } from "../parse-choice.js";
 import { createProgressBar } from "../progress-bar.js";
@@ -25,6 +25,7 @@ interface EvalOptions extends CommonOptions {
   feedbackWeight?: string;
   timeWindowWeight?: string;
   aspectWeight?: string;
+  rerank?: boolean;
   limit?: string;
 }
 
@@ -57,6 +58,11 @@ const retrieval = defineCommand({
       "--aspect-weight <w>",
       "cover each thing a query names side by side (A or B?) near the top, 0 (off) to 1",
     ),
+    new Option(
+      "--rerank",
+      "let the home's chat model (llm.*) reorder each query's fused best (search.rerankCandidates), as recall's optional rerank does",
+    ),
+    new Option("--no-rerank", "the fused order only (the default unless search.rerank is llm)"),
     new Option("--limit <n>", "only the first n cases"),
   ],
   examples: [
@@ -79,6 +85,8 @@ const retrieval = defineCommand({
         : { method: "weighted", textWeight: search.textWeight };
     const embedder =
       search.embedder === "none" ? undefined : await cachedEmbedder(await createEmbeddingModel(search));
+    const rerankModel =
+      (input.rerank ?? search.rerank === "llm") ? await createChatModel(memory.config.llm) : undefined;
     const bar = createProgressBar("cases");
     try {
       const report = await runRetrievalEval({
@@ -89,6 +97,13 @@ const retrieval = defineCommand({
         feedback: { weight: search.feedbackWeight, top: search.feedbackTop },
         timeWindowWeight: search.timeWindowWeight,
         aspectWeight: search.aspectWeight,
+        ...(rerankModel && {
+          rerank: {
+            model: rerankModel,
+            candidates: search.rerankCandidates,
+            timeoutMs: search.rerankTimeoutMs,
+          },
+        }),
         rankedOut: input.rankedOut,
         limitCases: input.limit === undefined ? undefined : Number(input.limit),
         onCase: (done) => bar.update(done, Math.max(done, Number(input.limit ?? done))),
@@ -173,5 +188,14 @@ function formatReport(report: RetrievalEvalReport, ks: number[]): string {
     table,
     `query latency p50 ${report.latencyMs.p50.toFixed(2)} ms, p95 ${report.latencyMs.p95.toFixed(2)} ms (query embedding p50 ${report.queryEmbeddingMs.p50.toFixed(2)} ms)`,
     `index build ${report.indexBuildMs.total.toFixed(0)} ms in all, p50 ${report.indexBuildMs.p50.toFixed(1)} ms per case`,
+    ...(report.rerank ? [rerankLine(report.rerank)] : []),
   ].join("\n");
+}
+
+function rerankLine(rerank: NonNullable<RetrievalEvalReport["rerank"]>): string {
+  const kept = rerank.queries - rerank.applied;
+  return (
+    `rerank by ${rerank.model}: ${rerank.applied} of ${rerank.queries} queries reordered, p50 ${rerank.ms.p50.toFixed(0)} ms` +
+    (kept > 0 && rerank.lastWarning ? `; ${kept} kept the fused order (last: ${rerank.lastWarning})` : "")
+  );
 }

@@ -86,6 +86,7 @@ async function openSearch(
     },
     timeWindowWeight: context.config.search.timeWindowWeight,
     aspectWeight: context.config.search.aspectWeight,
+    answerTypeWeight: context.config.search.answerTypeWeight,
     warn: context.warn,
     now: context.now,
   });

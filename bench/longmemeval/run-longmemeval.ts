@@ -4,7 +4,7 @@
  *
  *   npx tsx bench/longmemeval/run-longmemeval.ts [--limit N] [--data DIR] [--embedder local|none]
  *       [--granularity session|turn|both] [--fusion weighted|rrf] [--text-weight W]
- *       [--feedback-weight B] [--feedback-top M] [--time-window-weight T] [--aspect-weight A] [--json]
+ *       [--feedback-weight B] [--feedback-top M] [--time-window-weight T] [--aspect-weight A] [--answer-type-weight W] [--json]
  *
  * Ranking options default to recall's own defaults (the config schema's).
  *
@@ -34,6 +34,7 @@ const { values } = parseArgs({
     "feedback-top": { type: "string", default: String(SEARCH_DEFAULTS.feedbackTop) },
     "time-window-weight": { type: "string", default: String(SEARCH_DEFAULTS.timeWindowWeight) },
     "aspect-weight": { type: "string", default: String(SEARCH_DEFAULTS.aspectWeight) },
+    "answer-type-weight": { type: "string", default: String(SEARCH_DEFAULTS.answerTypeWeight) },
     json: { type: "boolean", default: false },
   },
 });
@@ -72,6 +73,7 @@ for (const granularity of granularities) {
     feedback: { weight: Number(values["feedback-weight"]), top: Number(values["feedback-top"]) },
     timeWindowWeight: Number(values["time-window-weight"]),
     aspectWeight: Number(values["aspect-weight"]),
+    answerTypeWeight: Number(values["answer-type-weight"]),
     onCase: (done) => {
       if (done % 50 === 0)
         process.stderr.write(
@@ -97,7 +99,7 @@ for (const [granularity, report] of Object.entries(reports)) {
   );
 }
 console.log(
-  `\nmode: ${Object.values(reports)[0]?.mode}, embedder: ${Object.values(reports)[0]?.embedder ?? "none"}, fusion: ${JSON.stringify(Object.values(reports)[0]?.fusion)}, feedback: ${JSON.stringify(Object.values(reports)[0]?.feedback)}, time window weight: ${values["time-window-weight"]}, aspect weight: ${values["aspect-weight"]}`,
+  `\nmode: ${Object.values(reports)[0]?.mode}, embedder: ${Object.values(reports)[0]?.embedder ?? "none"}, fusion: ${JSON.stringify(Object.values(reports)[0]?.fusion)}, feedback: ${JSON.stringify(Object.values(reports)[0]?.feedback)}, time window weight: ${values["time-window-weight"]}, aspect weight: ${values["aspect-weight"]}, answer type weight: ${values["answer-type-weight"]}`,
 );
 for (const [granularity, report] of Object.entries(reports)) {
   const types = Object.entries(report.byCategory).sort(([a], [b]) => a.localeCompare(b));

@@ -66,6 +66,7 @@ try {
       feedback: { weight: SEARCH.feedbackWeight, top: SEARCH.feedbackTop },
       timeWindowWeight: SEARCH.timeWindowWeight,
       aspectWeight: SEARCH.aspectWeight,
+      answerTypeWeight: SEARCH.answerTypeWeight,
       limitCases: granularity === "turn" ? turnLimit : limit,
     };
     const embedded = await timed(() => runRetrievalEval(common));

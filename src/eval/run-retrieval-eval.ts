@@ -35,6 +35,8 @@ export interface RetrievalEvalOptions {
   timeWindowWeight?: number;
   /** Queries naming several things side by side, as recall covers them (search.aspectWeight); off when absent or 0. */
   aspectWeight?: number;
+  /** Questions asking for a stated quantity, as recall reads them (search.answerTypeWeight); off when absent or 0. */
+  answerTypeWeight?: number;
   /**
    * The optional LLM rerank, as recall runs it (search.rerank): the model reorders each query's
    * fused best `candidates`; a failed call leaves the fused order and is counted in the report.
@@ -107,6 +109,7 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
         recency: { weight: 0, halfLifeDays: 30 },
         timeWindowWeight: options.timeWindowWeight,
         aspectWeight: options.aspectWeight,
+        answerTypeWeight: options.answerTypeWeight,
         now: query.askedAt ? new Date(query.askedAt) : new Date(),
       });
       const hits = options.rerank

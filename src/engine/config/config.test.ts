@@ -54,6 +54,7 @@ describe("configuration", () => {
         recencyHalfLifeDays: 30,
         timeWindowWeight: 0.25,
         aspectWeight: 0.5,
+        answerTypeWeight: 0.3,
         rerank: "none",
         rerankCandidates: 20,
         rerankTimeoutMs: 15_000,

@@ -85,6 +85,11 @@ const search = z
      */
     aspectWeight: z.number().min(0).max(1).default(0.5),
     /**
+     * A question asking for a stated quantity ("how many hours …", "how much did I spend …"): a
+     * memory that states one of that kind ("10 hours", "$40") scores × (1 + weight). 0 = off.
+     */
+    answerTypeWeight: z.number().min(0).max(10).default(0.3),
+    /**
      * "llm": the chat model of `llm` reorders the fused ranking's best `rerankCandidates` hits, one
      * call per recall, given up after `rerankTimeoutMs` (the fused order stands, with a warning).
      * Off by default: recall needs no LLM. A call can turn it on or off (`rerank` of recall).

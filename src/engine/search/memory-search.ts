@@ -34,6 +34,8 @@ export interface MemorySearchOptions {
   timeWindowWeight?: number;
   /** Cover each thing a query names side by side ("A or B?") near the top (aspect-coverage.ts); 0 = off. */
   aspectWeight?: number;
+  /** Favour chunks stating the quantity a question asks for (answer-type.ts); 0 = off. */
+  answerTypeWeight?: number;
   warn: (message: string) => void;
   now: () => Date;
 }
@@ -117,6 +119,7 @@ export class MemorySearch {
         recency: this.options.recency,
         timeWindowWeight: this.options.timeWindowWeight,
         aspectWeight: this.options.aspectWeight,
+        answerTypeWeight: this.options.answerTypeWeight,
         now: this.options.now(),
         signal: options.signal,
       });

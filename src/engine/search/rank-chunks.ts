@@ -8,6 +8,7 @@ import type {
   StoredChunk,
 } from "../../contracts/search-index.js";
 import type { HitConversation } from "../conversations/turns-around-hits.js";
+import { answerTypeOf } from "./answer-type.js";
 import { coverAspects } from "./aspect-coverage.js";
 import {
   type Candidate,
@@ -58,6 +59,12 @@ export interface RankOptions {
    * weight given to covering them. 0 or absent: off.
    */
   aspectWeight?: number;
+  /**
+   * A question asking for a stated quantity ("how many hours …", "how much did I spend …"): a
+   * candidate that states one of that kind ("10 hours", "$40") scores × (1 + weight)
+   * (answer-type.ts). 0 or absent: off.
+   */
+  answerTypeWeight?: number;
   now: Date;
   signal?: AbortSignal;
 }
@@ -84,6 +91,7 @@ export async function rankChunks(
   }
   const window = options.timeWindowWeight ? timeWindowOf(turns.last, options.now) : undefined;
   const aspects = options.aspectWeight ? queryAspects(turns.last) : [];
+  const answerType = options.answerTypeWeight ? answerTypeOf(turns.last) : undefined;
   const reordered = aspects.length >= 2 ? Math.max(options.limit, ASPECT_DEPTH) : options.limit;
   const { text, vector, termCounts } = await searchWithWindow(
     index,
@@ -100,16 +108,19 @@ export async function rankChunks(
       options.fusion,
     );
   // Boosts reorder, so every candidate they may lift is read, not only the first `limit`.
-  const boosted = window ? fused : fused.slice(0, options.recency.weight > 0 ? pool : reordered);
+  const boosted =
+    window || answerType ? fused : fused.slice(0, options.recency.weight > 0 ? pool : reordered);
   const chunks = new Map(
     (await index.chunks(boosted.map((candidate) => candidate.id))).map((chunk) => [chunk.id, chunk]),
   );
   const windowFactor = 1 + (options.timeWindowWeight ?? 0);
+  const answerFactor = 1 + (options.answerTypeWeight ?? 0);
   const hits = boosted.flatMap((candidate) => {
     const chunk = chunks.get(candidate.id);
     if (!chunk) return [];
     const dated = window && inWindow(chunk.date, window) ? candidate.score * windowFactor : candidate.score;
-    const score = recencyBoost(dated, ageInDays(chunk.date, options.now), options.recency);
+    const answering = answerType?.pattern.test(chunk.text) ? dated * answerFactor : dated;
+    const score = recencyBoost(answering, ageInDays(chunk.date, options.now), options.recency);
     return [{ ...chunk, score, textScore: candidate.textScore, vectorScore: candidate.vectorScore }];
   });
   hits.sort((a, b) => b.score - a.score || a.id - b.id);

@@ -25,6 +25,7 @@ interface EvalOptions extends CommonOptions {
   feedbackWeight?: string;
   timeWindowWeight?: string;
   aspectWeight?: string;
+  answerTypeWeight?: string;
   rerank?: boolean;
   limit?: string;
 }
@@ -57,6 +58,10 @@ const retrieval = defineCommand({
     new Option(
       "--aspect-weight <w>",
       "cover each thing a query names side by side (A or B?) near the top, 0 (off) to 1",
+    ),
+    new Option(
+      "--answer-type-weight <w>",
+      "favour results stating the quantity a question asks for (how many hours? 10 hours), 0 (off) to 10",
     ),
     new Option(
       "--rerank",
@@ -97,6 +102,7 @@ const retrieval = defineCommand({
         feedback: { weight: search.feedbackWeight, top: search.feedbackTop },
         timeWindowWeight: search.timeWindowWeight,
         aspectWeight: search.aspectWeight,
+        answerTypeWeight: search.answerTypeWeight,
         ...(rerankModel && {
           rerank: {
             model: rerankModel,
@@ -129,7 +135,13 @@ function searchSettings(
   configured: SearchConfig,
   options: Pick<
     EvalOptions,
-    "embedder" | "fusion" | "textWeight" | "feedbackWeight" | "timeWindowWeight" | "aspectWeight"
+    | "embedder"
+    | "fusion"
+    | "textWeight"
+    | "feedbackWeight"
+    | "timeWindowWeight"
+    | "aspectWeight"
+    | "answerTypeWeight"
   >,
 ): SearchConfig {
   const search = { ...configured };
@@ -144,6 +156,8 @@ function searchSettings(
     search.timeWindowWeight = parseWeight(options.timeWindowWeight, "--time-window-weight", 10);
   if (options.aspectWeight !== undefined)
     search.aspectWeight = parseWeight(options.aspectWeight, "--aspect-weight", 1);
+  if (options.answerTypeWeight !== undefined)
+    search.answerTypeWeight = parseWeight(options.answerTypeWeight, "--answer-type-weight", 10);
   return search;
 }
 

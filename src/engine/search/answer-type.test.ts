@@ -1,0 +1,106 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { answerTypeOf } from "./answer-type.js";
+
+/** Whether `text` states the kind of answer `question` asks for. */
+const answers = (question: string, text: string) => answerTypeOf(question)?.pattern.test(text) ?? false;
+
+describe("answerTypeOf: the stated quantity a question asks for", () => {
+  test.each([
+    ["How many hours have I spent playing games in total?", "quantity"],
+    ["How much did I spend on each coffee mug for my coworkers?", "money"],
+    ["What is the total cost of the car cover and detailing spray I purchased?", "money"],
+    ["How long is my daily commute to work?", "quantity"],
+    ["What is the total distance I covered in my four road trips?", "quantity"],
+    ["What is the total weight of the new feed I purchased?", "quantity"],
+    ["What percentage discount did I get on the book?", "percentage"],
+    ["What time did I reach the clinic on Monday?", "time of day"],
+    ["How old was I when Alex was born?", "age"],
+    ["What is the total number of goals and assists I have?", "quantity"],
+  ])("%s → %s", (question, kind) => {
+    expect(answerTypeOf(question)?.kind).toBe(kind);
+  });
+
+  test.each([
+    // Worked out from dates, which the time window reads from the memories' timestamps.
+    "How many weeks ago did I meet up with my aunt?",
+    "How many days had passed between the Sunday mass and the Ash Wednesday service?",
+    "How many months before my anniversary did Rachel get engaged?",
+    "How many years older am I than when I graduated from college?",
+    // Not a quantity at all.
+    "Which grocery store did I shop at most?",
+    "What did I tell you about the concert last month?",
+    "",
+  ])("asks for no stated quantity: %s", (question) => {
+    expect(answerTypeOf(question)).toBeUndefined();
+  });
+
+  test.each([
+    ["How many hours have I spent playing games in total?", "Celeste took me 10 hours to complete."],
+    ["How many hours have I spent playing games in total?", "I spent around seventy hours on it."],
+    ["How many pages do I have left to read?", "I'm on page 120 of 440 pages."],
+    ["How many fitness classes do I attend?", "I go to two classes a week."],
+    ["How many fitness classes do I attend?", "I take 3 spin classes."],
+    ["How much did I spend on the boots?", "They were $120, on sale."],
+    ["What is the total amount I earned at the markets?", "I made 250 dollars on Saturday."],
+    ["How long did I wait for the decision?", "It took about 6 months to hear back."],
+    ["What is the total distance of the hikes?", "The first trail was 5 miles."],
+    ["What percentage discount did I get?", "I got 20% off."],
+    ["What time did I reach the clinic?", "I got there at 9:30 am."],
+    ["How old was I when Alex was born?", "I was 28 years old then."],
+  ])("%s is answered by: %s", (question, text) => {
+    expect(answers(question, text)).toBe(true);
+  });
+
+  test.each([
+    ["How many hours have I spent playing games in total?", "I love open-world games like Zelda."],
+    ["How many hours have I spent playing games in total?", "I bought 2 games last week."],
+    ["How many fitness classes do I attend?", "I go to Zumba on Tuesdays."],
+    ["How much did I spend on the boots?", "I bought 2 pairs of boots."],
+    ["How long did I wait for the decision?", "The decision came in the mail."],
+    ["What percentage discount did I get?", "I got a discount of 20 dollars."],
+    ["What time did I reach the clinic?", "I reached the clinic on Monday."],
+  ])("%s is not answered by: %s", (question, text) => {
+    expect(answers(question, text)).toBe(false);
+  });
+
+  test("any question gives a usable pattern or none, and testing it on any text ends", () => {
+    const words = fc.constantFrom(
+      "how",
+      "many",
+      "much",
+      "total",
+      "number",
+      "of",
+      "hours",
+      "spend",
+      "percentage",
+      "old",
+      "what",
+      "time",
+      "did",
+      "i",
+      "(",
+      "$",
+      "[",
+      "\\",
+      "*",
+      "10",
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.array(words, { maxLength: 12 }).map((parts) => parts.join(" ")),
+        ),
+        fc.string({ maxLength: 2000 }),
+        (question, text) => {
+          const type = answerTypeOf(question);
+          if (type === undefined) return;
+          expect(typeof type.pattern.test(text)).toBe("boolean");
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});

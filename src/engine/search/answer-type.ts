@@ -1,0 +1,95 @@
+import { porterStem } from "./porter-stemmer.js";
+import { STOP_WORDS } from "./stop-words.js";
+
+/**
+ * The measured answer a question asks for, and how a text that states one reads: "How many hours
+ * have I spent playing games?" is answered by texts saying "10 hours", "How much did I spend on
+ * the boots?" by texts holding an amount of money, "How long did the wait take?" by a number of
+ * days or weeks. A text that states such a quantity is likelier to answer the question than one on
+ * the same topic that does not (answer typing, as in question answering since TREC-8).
+ *
+ * Counting questions about things ("How many doctors did I visit?") ask for no stated quantity:
+ * their answer is counted over memories that name each thing, so only a number next to the counted
+ * word ("two doctors") is looked for. Questions of time ("when", "how many months since") are left
+ * to the time window, which reads dates from the memories' timestamps.
+ */
+export interface AnswerType {
+  /** What the question asks for, for reports: "money", "quantity", "age", "time of day", "percentage". */
+  kind: string;
+  /** Matches a text that states an answer of this kind. */
+  pattern: RegExp;
+}
+
+const NUMBER =
+  "(?:\\d[\\d,.]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|a dozen|a couple of|half an?)";
+const MONEY = /[$€£¥]\s?\d|\b\d[\d,.]*\s?(?:k\s)?(?:dollars|bucks|euros|pounds|cents|usd|eur|gbp)\b/i;
+const TIME_UNITS = "(?:second|minute|min|hour|hr|day|night|week|month|year)s?";
+const DISTANCE_UNITS = "(?:miles?|kilomet(?:er|re)s?|km|met(?:er|re)s?|feet|foot|steps|laps)";
+const WEIGHT_UNITS = "(?:pounds?|lbs?|kilograms?|kgs?|grams?|ounces?|oz|tons?)";
+
+/** Words that end the thing counted after "how many" ("how many plants did I …"). */
+const PHRASE_END =
+  /^(?:did|do|does|have|has|had|am|is|are|was|were|will|would|can|could|should|of|in|on|at|for|to|from|i|my|we|me|that|which|per|since|than|before|after|between|during|this|last)$/;
+/** Words in the counted phrase that are not the thing counted. */
+const NOT_COUNTED = /^(?:more|fewer|less|different|total|other|new|extra|additional|of)$/;
+
+const TIME_ARITHMETIC = /\b(?:ago|passed|before|after|since|between|older|younger|when|until|take|took)\b/;
+
+const MONEY_WORDS =
+  /\b(?:spend|spent|cost|costs|price|prices|pay|paid|paying|earn|earned|save|saved|raise|raised|money|budget|discount|cashback|fare|expensive|cheaper|donate|donated|sell|sold|amount)\b/;
+
+/** The answer type of `question`, or undefined when it asks for no stated quantity. */
+export function answerTypeOf(question: string): AnswerType | undefined {
+  const text = question.normalize("NFKC").toLowerCase();
+  if (/\b(?:percentage|percent)\b/.test(text))
+    return { kind: "percentage", pattern: /\d\s?(?:%|percent\b)/i };
+  if (/\bwhat time\b/.test(text))
+    return {
+      kind: "time of day",
+      pattern: /\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b/i,
+    };
+  if (/\b(?:how old|what age|average age|years? old)\b/.test(text))
+    return {
+      kind: "age",
+      pattern: new RegExp(
+        `\\b${NUMBER}[- ]years?[- ]old\\b|\\bturn(?:ed|s|ing)? ${NUMBER}\\b|\\bage (?:of )?\\d`,
+        "i",
+      ),
+    };
+  // "How many hours have I spent …" counts hours; "how much did I spend …" asks for money.
+  if (/\bhow much\b|\btotal\b/.test(text) && !/\bhow many\b/.test(text) && MONEY_WORDS.test(text))
+    return { kind: "money", pattern: MONEY };
+  if (/\bhow long\b|\btotal time\b|\bhow much time\b/.test(text))
+    return { kind: "quantity", pattern: new RegExp(`\\b${NUMBER}\\s+${TIME_UNITS}\\b`, "i") };
+  if (/\btotal distance\b|\bhow far\b/.test(text))
+    return { kind: "quantity", pattern: new RegExp(`\\b${NUMBER}\\s?${DISTANCE_UNITS}\\b`, "i") };
+  if (/\btotal weight\b|\bhow heavy\b/.test(text))
+    return { kind: "quantity", pattern: new RegExp(`\\b${NUMBER}\\s?${WEIGHT_UNITS}\\b`, "i") };
+  const counted = countedWords(text);
+  if (counted.length === 0) return undefined;
+  // "How many weeks ago …", "how many days passed between …": worked out from dates, not stated.
+  if (new RegExp(`^${TIME_UNITS}$`).test(counted[0] as string) && TIME_ARITHMETIC.test(text))
+    return undefined;
+  const stems = counted.map((word) => escaped(porterStem(word)));
+  return {
+    kind: "quantity",
+    pattern: new RegExp(`\\b${NUMBER}(?:\\s+[\\p{L}-]+){0,2}?\\s+(?:${stems.join("|")})\\p{L}*`, "iu"),
+  };
+}
+
+/** The words of what "how many / how much / total number of" counts: "how many fitness classes do I …" → fitness, classes. */
+function countedWords(text: string): string[] {
+  const start = /\bhow (?:many|much)\s+|\btotal number of\s+|\bnumber of\s+/.exec(text);
+  if (!start) return [];
+  const words: string[] = [];
+  for (const word of text.slice(start.index + start[0].length).match(/[\p{L}'-]+/gu) ?? []) {
+    if (PHRASE_END.test(word)) break;
+    if (!NOT_COUNTED.test(word) && !STOP_WORDS.has(word)) words.push(word);
+    if (words.length === 3) break;
+  }
+  return words;
+}
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -17,6 +17,8 @@ describe("answerTypeOf: the stated quantity a question asks for", () => {
     ["What time did I reach the clinic on Monday?", "time of day"],
     ["How old was I when Alex was born?", "age"],
     ["What is the total number of goals and assists I have?", "quantity"],
+    ["Which grocery store did I spend the most money at?", "money"],
+    ["Which platform did I gain the most followers on?", "quantity"],
   ])("%s → %s", (question, kind) => {
     expect(answerTypeOf(question)?.kind).toBe(kind);
   });
@@ -48,6 +50,9 @@ describe("answerTypeOf: the stated quantity a question asks for", () => {
     ["What percentage discount did I get?", "I got 20% off."],
     ["What time did I reach the clinic?", "I got there at 9:30 am."],
     ["How old was I when Alex was born?", "I was 28 years old then."],
+    ["How many minutes did I exceed my target time by?", "I finished the marathon in 4h 22min."],
+    ["Which grocery store did I spend the most money at?", "I spent $75 at SaveMart."],
+    ["Which platform did I gain the most followers on?", "I got 120 new followers on TikTok."],
   ])("%s is answered by: %s", (question, text) => {
     expect(answers(question, text)).toBe(true);
   });

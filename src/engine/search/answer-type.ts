@@ -24,6 +24,8 @@ const NUMBER =
   "(?:\\d[\\d,.]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|a dozen|a couple of|half an?)";
 const MONEY = /[$€£¥]\s?\d|\b\d[\d,.]*\s?(?:k\s)?(?:dollars|bucks|euros|pounds|cents|usd|eur|gbp)\b/i;
 const TIME_UNITS = "(?:second|minute|min|hour|hr|day|night|week|month|year)s?";
+/** "6 months", "two hours", "22min". */
+const DURATION = new RegExp(`\\b(?:${NUMBER}[\\s-]|\\d+)${TIME_UNITS}\\b`, "i");
 const DISTANCE_UNITS = "(?:miles?|kilomet(?:er|re)s?|km|met(?:er|re)s?|feet|foot|steps|laps)";
 const WEIGHT_UNITS = "(?:pounds?|lbs?|kilograms?|kgs?|grams?|ounces?|oz|tons?)";
 
@@ -57,29 +59,37 @@ export function answerTypeOf(question: string): AnswerType | undefined {
       ),
     };
   // "How many hours have I spent …" counts hours; "how much did I spend …" asks for money.
-  if (/\bhow much\b|\btotal\b/.test(text) && !/\bhow many\b/.test(text) && MONEY_WORDS.test(text))
+  if (
+    /\bhow much\b|\btotal\b|\bthe most\b/.test(text) &&
+    !/\bhow many\b/.test(text) &&
+    MONEY_WORDS.test(text)
+  )
     return { kind: "money", pattern: MONEY };
   if (/\bhow long\b|\btotal time\b|\bhow much time\b/.test(text))
-    return { kind: "quantity", pattern: new RegExp(`\\b${NUMBER}\\s+${TIME_UNITS}\\b`, "i") };
+    return { kind: "quantity", pattern: DURATION };
   if (/\btotal distance\b|\bhow far\b/.test(text))
-    return { kind: "quantity", pattern: new RegExp(`\\b${NUMBER}\\s?${DISTANCE_UNITS}\\b`, "i") };
+    return { kind: "quantity", pattern: new RegExp(`\\b${NUMBER}[\\s-]?${DISTANCE_UNITS}\\b`, "i") };
   if (/\btotal weight\b|\bhow heavy\b/.test(text))
-    return { kind: "quantity", pattern: new RegExp(`\\b${NUMBER}\\s?${WEIGHT_UNITS}\\b`, "i") };
+    return { kind: "quantity", pattern: new RegExp(`\\b${NUMBER}[\\s-]?${WEIGHT_UNITS}\\b`, "i") };
   const counted = countedWords(text);
   if (counted.length === 0) return undefined;
   // "How many weeks ago …", "how many days passed between …": worked out from dates, not stated.
-  if (new RegExp(`^${TIME_UNITS}$`).test(counted[0] as string) && TIME_ARITHMETIC.test(text))
-    return undefined;
+  const timeUnit = new RegExp(`^${TIME_UNITS}$`).test(counted[0] as string);
+  if (timeUnit && TIME_ARITHMETIC.test(text)) return undefined;
+  if (timeUnit) return { kind: "quantity", pattern: DURATION };
   const stems = counted.map((word) => escaped(porterStem(word)));
   return {
     kind: "quantity",
-    pattern: new RegExp(`\\b${NUMBER}(?:\\s+[\\p{L}-]+){0,2}?\\s+(?:${stems.join("|")})\\p{L}*`, "iu"),
+    pattern: new RegExp(
+      `\\b(?:${NUMBER}(?:\\s+[\\p{L}-]+){0,2}?\\s+|\\d+)(?:${stems.join("|")})\\p{L}*`,
+      "iu",
+    ),
   };
 }
 
-/** The words of what "how many / how much / total number of" counts: "how many fitness classes do I …" → fitness, classes. */
+/** The words of what "how many / how much / number of / the most" counts: "how many fitness classes do I …" → fitness, classes. */
 function countedWords(text: string): string[] {
-  const start = /\bhow (?:many|much)\s+|\btotal number of\s+|\bnumber of\s+/.exec(text);
+  const start = /\bhow (?:many|much)\s+|\bnumber of\s+|\bthe most\s+/.exec(text);
   if (!start) return [];
   const words: string[] = [];
   for (const word of text.slice(start.index + start[0].length).match(/[\p{L}'-]+/gu) ?? []) {

@@ -19,6 +19,8 @@ describe("answerTypeOf: the stated quantity a question asks for", () => {
     ["What is the total number of goals and assists I have?", "quantity"],
     ["Which grocery store did I spend the most money at?", "money"],
     ["Which platform did I gain the most followers on?", "quantity"],
+    // Comparing ages needs each age, as stated.
+    ["How many years older am I than when I graduated from college?", "age"],
   ])("%s → %s", (question, kind) => {
     expect(answerTypeOf(question)?.kind).toBe(kind);
   });
@@ -28,7 +30,6 @@ describe("answerTypeOf: the stated quantity a question asks for", () => {
     "How many weeks ago did I meet up with my aunt?",
     "How many days had passed between the Sunday mass and the Ash Wednesday service?",
     "How many months before my anniversary did Rachel get engaged?",
-    "How many years older am I than when I graduated from college?",
     // Not a quantity at all.
     "Which grocery store did I shop at most?",
     "What did I tell you about the concert last month?",
@@ -53,6 +54,9 @@ describe("answerTypeOf: the stated quantity a question asks for", () => {
     ["How many minutes did I exceed my target time by?", "I finished the marathon in 4h 22min."],
     ["Which grocery store did I spend the most money at?", "I spent $75 at SaveMart."],
     ["Which platform did I gain the most followers on?", "I got 120 new followers on TikTok."],
+    ["How many types of citrus fruits have I used?", "I've used 3 citrus fruits so far."],
+    ["What is the total distance of the hikes?", "I did a 3-mile loop trail."],
+    ["How many years older am I than when I graduated?", "As a 32-year-old specialist, I…"],
   ])("%s is answered by: %s", (question, text) => {
     expect(answers(question, text)).toBe(true);
   });
@@ -65,6 +69,7 @@ describe("answerTypeOf: the stated quantity a question asks for", () => {
     ["How long did I wait for the decision?", "The decision came in the mail."],
     ["What percentage discount did I get?", "I got a discount of 20 dollars."],
     ["What time did I reach the clinic?", "I reached the clinic on Monday."],
+    ["How many types of citrus fruits have I used?", "I've tried 3 types of bitters."],
   ])("%s is not answered by: %s", (question, text) => {
     expect(answers(question, text)).toBe(false);
   });

@@ -32,6 +32,8 @@ const WEIGHT_UNITS = "(?:pounds?|lbs?|kilograms?|kgs?|grams?|ounces?|oz|tons?)";
 /** Words that end the thing counted after "how many" ("how many plants did I …"). */
 const PHRASE_END =
   /^(?:did|do|does|have|has|had|am|is|are|was|were|will|would|can|could|should|of|in|on|at|for|to|from|i|my|we|me|that|which|per|since|than|before|after|between|during|this|last)$/;
+const CLASSIFIER =
+  /^(?:(?:different|more|new|total)\s+)*(?:pieces|items|types|kinds|sorts|pairs|sets)\s+of\s+/;
 /** Words in the counted phrase that are not the thing counted. */
 const NOT_COUNTED = /^(?:more|fewer|less|different|total|other|new|extra|additional|of)$/;
 
@@ -50,7 +52,7 @@ export function answerTypeOf(question: string): AnswerType | undefined {
       kind: "time of day",
       pattern: /\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b/i,
     };
-  if (/\b(?:how old|what age|average age|years? old)\b/.test(text))
+  if (/\b(?:how old|what age|average age|years? old|older|younger)\b/.test(text))
     return {
       kind: "age",
       pattern: new RegExp(
@@ -91,8 +93,10 @@ export function answerTypeOf(question: string): AnswerType | undefined {
 function countedWords(text: string): string[] {
   const start = /\bhow (?:many|much)\s+|\bnumber of\s+|\bthe most\s+/.exec(text);
   if (!start) return [];
+  // "pieces of jewelry", "types of citrus fruits": what is counted comes after "of".
+  const phrase = text.slice(start.index + start[0].length).replace(CLASSIFIER, "");
   const words: string[] = [];
-  for (const word of text.slice(start.index + start[0].length).match(/[\p{L}'-]+/gu) ?? []) {
+  for (const word of phrase.match(/[\p{L}'-]+/gu) ?? []) {
     if (PHRASE_END.test(word)) break;
     if (!NOT_COUNTED.test(word) && !STOP_WORDS.has(word)) words.push(word);
     if (words.length === 3) break;

@@ -14,7 +14,9 @@
  * - session diversity on the current default (MMR-like coverage of sessions in the top k).
  */
 
+import { answerTypeOf as typedAnswerOf } from "../../src/engine/search/answer-type.js";
 import { coverAspects } from "../../src/engine/search/aspect-coverage.js";
+import { porterStem } from "../../src/engine/search/porter-stemmer.js";
 import { queryAspects } from "../../src/engine/search/query-aspects.js";
 import { tokenize } from "../../src/engine/search/query-terms.js";
 import { STOP_WORDS } from "../../src/engine/search/stop-words.js";
@@ -48,12 +50,40 @@ interface Variant {
   mmr?: number;
   /** Diversity (session or MMR) only for questions that gather several facts ("how many", "total"). */
   gatheringOnly?: boolean;
+  /** With `gatheringOnly`: the questions that gather, when not GATHERING. */
+  gathering?: RegExp;
   /** Adjacent question word pairs found within `window` words add `share` × their BM25 (sequential dependence). */
   proximity?: { share: number; window: number };
   /** The query vector: another text's instead of the question's, or the mean of both. */
   queryVector?: { variant: QueryVariant; mix: "replace" | "mean" };
   /** xQuAD over the query's aspects (query-aspects.ts): `share` of each pick's score is how much it adds to aspects not yet covered. */
   aspects?: { share: number; pool: number; extra: number; dense?: boolean };
+  /** Answer types: a question asking for a quantity (or an amount of money) lifts candidates holding one by `share`. */
+  answerType?: {
+    share: number;
+    money: boolean;
+    time?: boolean;
+    rarity?: boolean;
+    sentence?: boolean;
+    typed?: boolean;
+  };
+}
+
+const NUMBER_TEXT =
+  /\b\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|dozen|couple)\b/i;
+const MONEY_TEXT = /[$€£¥]\s?\d|\b\d[\d,.]*\s?(dollars|bucks|euros|pounds|cents)\b/i;
+const QUANTITY_QUESTION =
+  /\b(how many|how much|how long|how old|total|number of|percentage|average|page count|what time|distance|weight)\b/i;
+const MONEY_QUESTION =
+  /\b(spend|spent|cost|price|pay|paid|save|saved|earn|earned|raise|raised|money|discount|cashback|fare|expensive|amount)\b/i;
+const TIME_QUESTION = /\b(when|what date|which day|what day|how long ago)\b/i;
+const TIME_TEXT =
+  /\b(january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|last (week|month|year|weekend)|ago)\b|\b\d{1,2}(st|nd|rd|th)\b|\b\d{1,2}\/\d{1,2}\b/i;
+
+function answerTypeOf(question: string, variant: NonNullable<Variant["answerType"]>): RegExp | undefined {
+  if (variant.time && TIME_QUESTION.test(question)) return TIME_TEXT;
+  if (!QUANTITY_QUESTION.test(question)) return undefined;
+  return variant.money && MONEY_QUESTION.test(question) ? MONEY_TEXT : NUMBER_TEXT;
 }
 
 let variantVectors: ReturnType<typeof loadVariantVectors> | undefined;
@@ -263,8 +293,12 @@ export function issue16Ranking(variant: Variant): Ranking {
   return (question) => {
     const fused = scoresOf(question);
     const order = ranked(fused);
-    if (variant.gatheringOnly && !GATHERING.test(question.question)) return order;
-    if (variant.aspects) return aspectCovered(question, order, fused, variant.aspects);
+    if (variant.gatheringOnly && !(variant.gathering ?? GATHERING).test(question.question))
+      return variant.aspects ? aspectCovered(question, order, fused, variant.aspects) : order;
+    if (variant.aspects) {
+      const covered = aspectCovered(question, order, fused, variant.aspects);
+      if (covered !== order || (!variant.mmr && !variant.diversity)) return covered;
+    }
     if (variant.mmr) return mmrRanked(question, order, fused, variant.mmr);
     return variant.diversity ? diversified(question, order, fused, variant.diversity) : order;
   };
@@ -324,6 +358,33 @@ export function issue16Scores(variant: Variant): (question: LabQuestion) => Map<
     }
     if (window)
       for (const [i, score] of fused) if (within(i)) fused.set(i, score * (1 + (variant.timeBonus ?? 0)));
+    const typed = variant.answerType?.typed ? typedAnswerOf(question.question) : undefined;
+    const answerType: { test(text: string): boolean } | undefined =
+      variant.answerType &&
+      (variant.answerType.typed
+        ? typed && { test: (text: string) => typed.answers(text) }
+        : answerTypeOf(question.question, variant.answerType));
+    if (answerType && variant.answerType) {
+      const stems = new Set(
+        tokenize(question.question)
+          .filter((token) => !STOP_WORDS.has(token) && !/^(how|many|much|total|number)$/.test(token))
+          .map(porterStem),
+      );
+      const holds = variant.answerType.sentence
+        ? (i: number) =>
+            (question.documents[i]?.text ?? "")
+              .split(/(?<=[.!?])\s+/)
+              .some(
+                (sentence) =>
+                  answerType.test(sentence) &&
+                  tokenize(sentence).some((token) => stems.has(porterStem(token))),
+              )
+        : (i: number) => answerType.test(question.documents[i]?.text ?? "");
+      const best = ranked(fused).slice(0, 30);
+      const rarity = variant.answerType.rarity ? 1 - best.filter(holds).length / best.length : 1;
+      for (const [i, score] of fused)
+        if (holds(i)) fused.set(i, score * (1 + variant.answerType.share * rarity));
+    }
     return fused;
   };
 }
@@ -493,6 +554,263 @@ export const ISSUE16_RANKINGS: Record<string, Ranking> = {
     timeBonus: 0.25,
     windowCandidates: true,
     proximity: { share: 0.2, window: 16 },
+  }),
+  "i16 now + aspects + numbers 0.1": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.1, money: false },
+  }),
+  "i16 now + aspects + numbers 0.2": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.2, money: false },
+  }),
+  "i16 now + aspects + numbers 0.3": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.3, money: false },
+  }),
+  "i16 now + aspects + money 0.2": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.2, money: true },
+  }),
+  "i16 now + aspects + money 0.3": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.3, money: true },
+  }),
+  "i16 now + aspects + money+time 0.2": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.2, money: true, time: true },
+  }),
+  "i16 now + aspects + numbers 0.5": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.5, money: false },
+  }),
+  "i16 now + aspects + numbers 1": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 1, money: false },
+  }),
+  "i16 now + numbers 0.2": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    answerType: { share: 0.2, money: false },
+  }),
+  "i16 now + aspects + rare numbers 0.2": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.2, money: false, rarity: true },
+  }),
+  "i16 now + aspects + rare money 0.2": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.2, money: true, rarity: true },
+  }),
+  "i16 now + aspects + rare numbers 0.3": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.3, money: false, rarity: true },
+  }),
+  "i16 now + aspects + rare money 0.3": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.3, money: true, rarity: true },
+  }),
+  "i16 now + aspects + rare numbers 0.5": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.5, money: false, rarity: true },
+  }),
+  "i16 now + aspects + rare money 0.5": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.5, money: true, rarity: true },
+  }),
+  "i16 now + aspects + rare numbers 0.7": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.7, money: false, rarity: true },
+  }),
+  "i16 now + aspects + rare money 0.7": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.7, money: true, rarity: true },
+  }),
+  "i16 now + aspects + sentence numbers 0.2": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.2, money: false, sentence: true },
+  }),
+  "i16 now + aspects + rare sentence numbers 0.2": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.2, money: false, sentence: true, rarity: true },
+  }),
+  "i16 now + aspects + sentence numbers 0.3": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.3, money: false, sentence: true },
+  }),
+  "i16 now + aspects + rare sentence numbers 0.3": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.3, money: false, sentence: true, rarity: true },
+  }),
+  "i16 now + aspects + sentence numbers 0.5": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.5, money: false, sentence: true },
+  }),
+  "i16 now + aspects + rare sentence numbers 0.5": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.5, money: false, sentence: true, rarity: true },
+  }),
+  "i16 now + aspects + typed 0.1": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.1, money: false, typed: true },
+  }),
+  "i16 now + aspects + typed 0.2": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.2, money: false, typed: true },
+  }),
+  "i16 now + aspects + typed 0.3": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.3, money: false, typed: true },
+  }),
+  "i16 now + aspects + typed 0.5": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.5, money: false, typed: true },
+  }),
+  "i16 now + aspects + typed 0.7": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.7, money: false, typed: true },
+  }),
+  "i16 typed + diversity 0.05 gathering": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.3, money: false, typed: true },
+    diversity: 0.05,
+    gatheringOnly: true,
+  }),
+  "i16 typed + diversity 0.05": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.3, money: false, typed: true },
+    diversity: 0.05,
+  }),
+  "i16 typed + diversity 0.1 gathering": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.3, money: false, typed: true },
+    diversity: 0.1,
+    gatheringOnly: true,
+  }),
+  "i16 typed + diversity 0.1": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.3, money: false, typed: true },
+    diversity: 0.1,
+  }),
+  "i16 typed + diversity 0.2 gathering": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.3, money: false, typed: true },
+    diversity: 0.2,
+    gatheringOnly: true,
+  }),
+  "i16 typed + diversity 0.2": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.3, money: false, typed: true },
+    diversity: 0.2,
+  }),
+  "i16 now + aspects + typed 0.4": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.4, money: false, typed: true },
+  }),
+  "i16 now + aspects + typed 0.25": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.25, money: false, typed: true },
+  }),
+  "i16 now + aspects + typed 0.35": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.35, money: false, typed: true },
+  }),
+  "i16 typed + diversity 0.1 how many": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.3, money: false, typed: true },
+    diversity: 0.1,
+    gatheringOnly: true,
+    gathering: /\bhow many\b(?!.*\b(ago|passed|before|after|since|between)\b)/i,
+  }),
+  "i16 typed + diversity 0.2 how many": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.3, money: false, typed: true },
+    diversity: 0.2,
+    gatheringOnly: true,
+    gathering: /\bhow many\b(?!.*\b(ago|passed|before|after|since|between)\b)/i,
+  }),
+  "i16 typed + diversity 0.3 how many": issue16Ranking({
+    timeBonus: 0.25,
+    windowCandidates: true,
+    aspects: { share: 0.5, pool: 30, extra: 5 },
+    answerType: { share: 0.3, money: false, typed: true },
+    diversity: 0.3,
+    gatheringOnly: true,
+    gathering: /\bhow many\b(?!.*\b(ago|passed|before|after|since|between)\b)/i,
   }),
   "i16 sentences max": issue16Ranking({ sentences: "max" }),
   "i16 sentences mean": issue16Ranking({ sentences: "mean" }),

@@ -8,7 +8,7 @@ import {
   startFakeOpenAiServer,
 } from "../testing/fake-openai-server.js";
 import { makeTempDir, removeDir } from "../testing/test-home.js";
-import { reversing } from "../testing/test-rerank-home.js";
+import { COFFEE_EVAL_CASE, reversing } from "../testing/test-rerank-home.js";
 import { runRetrievalEval } from "./run-retrieval-eval.js";
 
 /**
@@ -25,21 +25,11 @@ afterEach(async () => {
   await removeDir(folder);
 });
 
-const CASE = {
-  id: "coffee",
-  documents: [
-    { id: "espresso", text: "Coffee coffee coffee coffee: espresso after lunch." },
-    { id: "beans", text: "Coffee coffee coffee: beans from the roaster on Elm Street." },
-    { id: "decaf", text: "Coffee after six means decaf." },
-  ],
-  queries: [{ id: "q1", text: "coffee", gold: ["decaf"], category: "drinks" }],
-};
-
 async function evaluate(reply: FakeReply[] | typeof reversing) {
   folder = await makeTempDir("mnemo-eval-rerank-");
   const input = join(folder, "cases.jsonl");
   const rankedOut = join(folder, "ranked.jsonl");
-  await writeFile(input, `${JSON.stringify(CASE)}\n`);
+  await writeFile(input, `${JSON.stringify(COFFEE_EVAL_CASE)}\n`);
   server = await startFakeOpenAiServer({ reply });
   const model = await createChatModel(
     { baseUrl: server.baseURL, model: "fake-model", maxRetries: 0, timeoutMs: 5_000 },

@@ -16,6 +16,20 @@ export const COFFEE_MEMORIES = [
   ["Decaf", "Coffee after six means decaf."],
 ] as const;
 
+/**
+ * An evaluation case (`mnemo eval retrieval`'s input) of three coffee documents whose fused order
+ * puts the gold one, "decaf", last: a model that reverses the candidates puts it first.
+ */
+export const COFFEE_EVAL_CASE = {
+  id: "coffee",
+  documents: [
+    { id: "espresso", text: "Coffee coffee coffee coffee: espresso after lunch." },
+    { id: "beans", text: "Coffee coffee coffee: beans from the roaster on Elm Street." },
+    { id: "decaf", text: "Coffee after six means decaf." },
+  ],
+  queries: [{ id: "q1", text: "coffee", gold: ["decaf"], category: "drinks" }],
+};
+
 /** The fused order of a recall of "coffee" in a home holding COFFEE_MEMORIES. */
 export const COFFEE_PATHS = COFFEE_MEMORIES.map(([name]) => `memories/reference_${name.toLowerCase()}.md`);
 

@@ -10,18 +10,13 @@ import type {
 import type { HitConversation } from "../conversations/turns-around-hits.js";
 import { answerTypeOf } from "./answer-type.js";
 import { coverAspects } from "./aspect-coverage.js";
-import {
-  type Candidate,
-  type FusedCandidate,
-  type FusionOptions,
-  fuseCandidates,
-  recencyBoost,
-} from "./fusion.js";
+import { boostedHits } from "./boosted-hits.js";
+import { type Candidate, type FusedCandidate, type FusionOptions, fuseCandidates } from "./fusion.js";
 import { lexicalConfidence } from "./lexical-confidence.js";
 import { queryAspects } from "./query-aspects.js";
 import { queryTerms } from "./query-terms.js";
 import { conversationVector, type QueryTurns, queryTurns } from "./query-turns.js";
-import { filterWithin, inWindow, type TimeWindow, timeWindowOf } from "./time-window.js";
+import { filterWithin, type TimeWindow, timeWindowOf } from "./time-window.js";
 import { feedbackApplies, feedbackQuery, type VectorFeedbackOptions } from "./vector-feedback.js";
 
 /** One search hit: the chunk, where it is, and how it scored. */
@@ -108,22 +103,14 @@ export async function rankChunks(
       options.fusion,
     );
   // Boosts reorder, so every candidate they may lift is read, not only the first `limit`.
-  const boosted =
-    window || answerType ? fused : fused.slice(0, options.recency.weight > 0 ? pool : reordered);
-  const chunks = new Map(
-    (await index.chunks(boosted.map((candidate) => candidate.id))).map((chunk) => [chunk.id, chunk]),
-  );
-  const windowFactor = 1 + (options.timeWindowWeight ?? 0);
-  const answerFactor = 1 + (options.answerTypeWeight ?? 0);
-  const hits = boosted.flatMap((candidate) => {
-    const chunk = chunks.get(candidate.id);
-    if (!chunk) return [];
-    const dated = window && inWindow(chunk.date, window) ? candidate.score * windowFactor : candidate.score;
-    const answering = answerType?.pattern.test(chunk.text) ? dated * answerFactor : dated;
-    const score = recencyBoost(answering, ageInDays(chunk.date, options.now), options.recency);
-    return [{ ...chunk, score, textScore: candidate.textScore, vectorScore: candidate.vectorScore }];
+  const hits = await boostedHits(index, fused, options.recency.weight > 0 ? pool : reordered, {
+    window,
+    windowFactor: 1 + (options.timeWindowWeight ?? 0),
+    answerType,
+    answerFactor: 1 + (options.answerTypeWeight ?? 0),
+    recency: options.recency,
+    now: options.now,
   });
-  hits.sort((a, b) => b.score - a.score || a.id - b.id);
   const covered =
     aspects.length >= 2
       ? coverAspects(hits, await aspectRelevance(index, aspects, options.filter, pool), {
@@ -240,9 +227,3 @@ async function bestOfDistinctDocuments(
 
 /** How far down the first ranking feedback looks for results of different documents, per result. */
 const FEEDBACK_LOOKAHEAD = 5;
-
-function ageInDays(date: string | undefined, now: Date): number | undefined {
-  if (!date) return undefined;
-  const time = Date.parse(`${date}T00:00:00Z`);
-  return Number.isNaN(time) ? undefined : (now.getTime() - time) / 86_400_000;
-}

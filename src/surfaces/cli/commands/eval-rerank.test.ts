@@ -5,7 +5,7 @@ import type { MemoryHome } from "../../../engine/memory-home.js";
 import { type FakeOpenAiServer, startFakeOpenAiServer } from "../../../testing/fake-openai-server.js";
 import { runUnit } from "../../../testing/test-command.js";
 import { openTestMemory, removeDir } from "../../../testing/test-home.js";
-import { reversing } from "../../../testing/test-rerank-home.js";
+import { COFFEE_EVAL_CASE, reversing } from "../../../testing/test-rerank-home.js";
 import { evaluation } from "./eval.js";
 
 /** `mnemo eval retrieval --rerank`: the home's chat model (a scripted server on 127.0.0.1) reorders each query. */
@@ -20,19 +20,9 @@ afterEach(async () => {
   memory = server = undefined;
 });
 
-const CASE = {
-  id: "coffee",
-  documents: [
-    { id: "espresso", text: "Coffee coffee coffee coffee: espresso after lunch." },
-    { id: "beans", text: "Coffee coffee coffee: beans from the roaster on Elm Street." },
-    { id: "decaf", text: "Coffee after six means decaf." },
-  ],
-  queries: [{ id: "q1", text: "coffee", gold: ["decaf"] }],
-};
-
 async function casesIn(folder: string): Promise<string> {
   const input = join(folder, "cases.jsonl");
-  await writeFile(input, `${JSON.stringify(CASE)}\n`);
+  await writeFile(input, `${JSON.stringify(COFFEE_EVAL_CASE)}\n`);
   return input;
 }
 

@@ -555,263 +555,7 @@ export const ISSUE16_RANKINGS: Record<string, Ranking> = {
     windowCandidates: true,
     proximity: { share: 0.2, window: 16 },
   }),
-  "i16 now + aspects + numbers 0.1": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.1, money: false },
-  }),
-  "i16 now + aspects + numbers 0.2": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.2, money: false },
-  }),
-  "i16 now + aspects + numbers 0.3": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.3, money: false },
-  }),
-  "i16 now + aspects + money 0.2": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.2, money: true },
-  }),
-  "i16 now + aspects + money 0.3": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.3, money: true },
-  }),
-  "i16 now + aspects + money+time 0.2": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.2, money: true, time: true },
-  }),
-  "i16 now + aspects + numbers 0.5": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.5, money: false },
-  }),
-  "i16 now + aspects + numbers 1": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 1, money: false },
-  }),
-  "i16 now + numbers 0.2": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    answerType: { share: 0.2, money: false },
-  }),
-  "i16 now + aspects + rare numbers 0.2": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.2, money: false, rarity: true },
-  }),
-  "i16 now + aspects + rare money 0.2": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.2, money: true, rarity: true },
-  }),
-  "i16 now + aspects + rare numbers 0.3": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.3, money: false, rarity: true },
-  }),
-  "i16 now + aspects + rare money 0.3": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.3, money: true, rarity: true },
-  }),
-  "i16 now + aspects + rare numbers 0.5": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.5, money: false, rarity: true },
-  }),
-  "i16 now + aspects + rare money 0.5": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.5, money: true, rarity: true },
-  }),
-  "i16 now + aspects + rare numbers 0.7": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.7, money: false, rarity: true },
-  }),
-  "i16 now + aspects + rare money 0.7": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.7, money: true, rarity: true },
-  }),
-  "i16 now + aspects + sentence numbers 0.2": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.2, money: false, sentence: true },
-  }),
-  "i16 now + aspects + rare sentence numbers 0.2": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.2, money: false, sentence: true, rarity: true },
-  }),
-  "i16 now + aspects + sentence numbers 0.3": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.3, money: false, sentence: true },
-  }),
-  "i16 now + aspects + rare sentence numbers 0.3": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.3, money: false, sentence: true, rarity: true },
-  }),
-  "i16 now + aspects + sentence numbers 0.5": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.5, money: false, sentence: true },
-  }),
-  "i16 now + aspects + rare sentence numbers 0.5": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.5, money: false, sentence: true, rarity: true },
-  }),
-  "i16 now + aspects + typed 0.1": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.1, money: false, typed: true },
-  }),
-  "i16 now + aspects + typed 0.2": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.2, money: false, typed: true },
-  }),
-  "i16 now + aspects + typed 0.3": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.3, money: false, typed: true },
-  }),
-  "i16 now + aspects + typed 0.5": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.5, money: false, typed: true },
-  }),
-  "i16 now + aspects + typed 0.7": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.7, money: false, typed: true },
-  }),
-  "i16 typed + diversity 0.05 gathering": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.3, money: false, typed: true },
-    diversity: 0.05,
-    gatheringOnly: true,
-  }),
-  "i16 typed + diversity 0.05": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.3, money: false, typed: true },
-    diversity: 0.05,
-  }),
-  "i16 typed + diversity 0.1 gathering": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.3, money: false, typed: true },
-    diversity: 0.1,
-    gatheringOnly: true,
-  }),
-  "i16 typed + diversity 0.1": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.3, money: false, typed: true },
-    diversity: 0.1,
-  }),
-  "i16 typed + diversity 0.2 gathering": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.3, money: false, typed: true },
-    diversity: 0.2,
-    gatheringOnly: true,
-  }),
-  "i16 typed + diversity 0.2": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.3, money: false, typed: true },
-    diversity: 0.2,
-  }),
-  "i16 now + aspects + typed 0.4": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.4, money: false, typed: true },
-  }),
-  "i16 now + aspects + typed 0.25": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.25, money: false, typed: true },
-  }),
-  "i16 now + aspects + typed 0.35": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.35, money: false, typed: true },
-  }),
-  "i16 typed + diversity 0.1 how many": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.3, money: false, typed: true },
-    diversity: 0.1,
-    gatheringOnly: true,
-    gathering: /\bhow many\b(?!.*\b(ago|passed|before|after|since|between)\b)/i,
-  }),
-  "i16 typed + diversity 0.2 how many": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.3, money: false, typed: true },
-    diversity: 0.2,
-    gatheringOnly: true,
-    gathering: /\bhow many\b(?!.*\b(ago|passed|before|after|since|between)\b)/i,
-  }),
-  "i16 typed + diversity 0.3 how many": issue16Ranking({
-    timeBonus: 0.25,
-    windowCandidates: true,
-    aspects: { share: 0.5, pool: 30, extra: 5 },
-    answerType: { share: 0.3, money: false, typed: true },
-    diversity: 0.3,
-    gatheringOnly: true,
-    gathering: /\bhow many\b(?!.*\b(ago|passed|before|after|since|between)\b)/i,
-  }),
+  ...answerTypeRankings(),
   "i16 sentences max": issue16Ranking({ sentences: "max" }),
   "i16 sentences mean": issue16Ranking({ sentences: "mean" }),
   "i16 sentences best": issue16Ranking({ sentences: "best-sentence" }),
@@ -856,3 +600,63 @@ export const ISSUE16_RANKINGS: Record<string, Ranking> = {
   "i16 WordNet synonyms + hyponyms 0.3": issue16Ranking({ wordNet: { share: 0.3, hyponyms: true } }),
   "i16 WordNet synonyms + hyponyms 0.1": issue16Ranking({ wordNet: { share: 0.1, hyponyms: true } }),
 };
+
+/** The seventh round's variants (docs/retrieval.md): answer types on top of time windows and aspect coverage. */
+function answerTypeRankings(): Record<string, Ranking> {
+  const now = { timeBonus: 0.25, windowCandidates: true };
+  const covered = { ...now, aspects: { share: 0.5, pool: 30, extra: 5 } };
+  const typed = (share: number) => ({ share, money: false, typed: true });
+  const rankings: Record<string, Ranking> = {
+    "i16 now + numbers 0.2": issue16Ranking({ ...now, answerType: { share: 0.2, money: false } }),
+  };
+  for (const share of [0.1, 0.2, 0.3, 0.5, 1])
+    rankings[`i16 now + aspects + numbers ${share}`] = issue16Ranking({
+      ...covered,
+      answerType: { share, money: false },
+    });
+  for (const share of [0.2, 0.3])
+    rankings[`i16 now + aspects + money ${share}`] = issue16Ranking({
+      ...covered,
+      answerType: { share, money: true },
+    });
+  rankings["i16 now + aspects + money+time 0.2"] = issue16Ranking({
+    ...covered,
+    answerType: { share: 0.2, money: true, time: true },
+  });
+  for (const share of [0.2, 0.3, 0.5, 0.7])
+    for (const money of [false, true])
+      rankings[`i16 now + aspects + rare ${money ? "money" : "numbers"} ${share}`] = issue16Ranking({
+        ...covered,
+        answerType: { share, money, rarity: true },
+      });
+  for (const share of [0.2, 0.3, 0.5])
+    for (const rarity of [false, true])
+      rankings[`i16 now + aspects + ${rarity ? "rare " : ""}sentence numbers ${share}`] = issue16Ranking({
+        ...covered,
+        answerType: { share, money: false, sentence: true, rarity },
+      });
+  for (const share of [0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.7])
+    rankings[`i16 now + aspects + typed ${share}`] = issue16Ranking({ ...covered, answerType: typed(share) });
+  for (const diversity of [0.05, 0.1, 0.2]) {
+    rankings[`i16 typed + diversity ${diversity}`] = issue16Ranking({
+      ...covered,
+      answerType: typed(0.3),
+      diversity,
+    });
+    rankings[`i16 typed + diversity ${diversity} gathering`] = issue16Ranking({
+      ...covered,
+      answerType: typed(0.3),
+      diversity,
+      gatheringOnly: true,
+    });
+  }
+  for (const diversity of [0.1, 0.2, 0.3])
+    rankings[`i16 typed + diversity ${diversity} how many`] = issue16Ranking({
+      ...covered,
+      answerType: typed(0.3),
+      diversity,
+      gatheringOnly: true,
+      gathering: /\bhow many\b(?!.*\b(ago|passed|before|after|since|between)\b)/i,
+    });
+  return rankings;
+}

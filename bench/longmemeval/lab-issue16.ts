@@ -98,6 +98,9 @@ function queryVectorOf(question: LabQuestion, variant: Variant): Float32Array {
   return normalized(Float64Array.from(question.query, (value, d) => value + (other[d] as number)));
 }
 
+const PAST_QUESTION = /\b(?:did i|have i|had i|was i|were)\b/i;
+const PAST_EVENT =
+  /\b(?:i|we|i've|we've)\s+(?:just\s+|recently\s+|finally\s+|also\s+|already\s+)?(?:\w+ed|went|had|got|bought|saw|made|took|did|was|were|met|ran|gave|won|lost|found|left|began|brought|sold|spent|paid|read|wrote|ate|drank|flew|drove|rode|swam|sang|heard|kept|felt|built|caught|taught|thought|told|sent)\b/i;
 const GATHERING = /\b(how many|how much|total|in all|altogether|combined|different|each|all the|list)\b/i;
 
 /** Standard MMR (Carbonell & Goldstein) over the best 30, cosine between turn vectors. */
@@ -385,6 +388,9 @@ export function issue16Scores(variant: Variant): (question: LabQuestion) => Map<
       for (const [i, score] of fused)
         if (holds(i)) fused.set(i, score * (1 + variant.answerType.share * rarity));
     }
+    if (variant.pastEvent && PAST_QUESTION.test(question.question))
+      for (const [i, score] of fused)
+        if (PAST_EVENT.test(question.documents[i]?.text ?? "")) fused.set(i, score * (1 + variant.pastEvent));
     return fused;
   };
 }
@@ -657,6 +663,12 @@ function answerTypeRankings(): Record<string, Ranking> {
       diversity,
       gatheringOnly: true,
       gathering: /\bhow many\b(?!.*\b(ago|passed|before|after|since|between)\b)/i,
+    });
+  for (const pastEvent of [0.1, 0.2, 0.3])
+    rankings[`i16 typed + past events ${pastEvent}`] = issue16Ranking({
+      ...covered,
+      answerType: typed(0.3),
+      pastEvent,
     });
   return rankings;
 }

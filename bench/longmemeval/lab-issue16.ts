@@ -388,7 +388,7 @@ export function issue16Scores(variant: Variant): (question: LabQuestion) => Map<
       for (const [i, score] of fused)
         if (holds(i)) fused.set(i, score * (1 + variant.answerType.share * rarity));
     }
-    if (variant.pastEvent && PAST_QUESTION.test(question.question))
+    if (variant.pastEvent && (variant.pastQuestion ?? PAST_QUESTION).test(question.question))
       for (const [i, score] of fused)
         if (PAST_EVENT.test(question.documents[i]?.text ?? "")) fused.set(i, score * (1 + variant.pastEvent));
     return fused;
@@ -669,6 +669,13 @@ function answerTypeRankings(): Record<string, Ranking> {
       ...covered,
       answerType: typed(0.3),
       pastEvent,
+    });
+  for (const pastEvent of [0.1, 0.2, 0.3])
+    rankings[`i16 typed + past events ${pastEvent}, counting`] = issue16Ranking({
+      ...covered,
+      answerType: typed(0.3),
+      pastEvent,
+      pastQuestion: /\bhow many\b.*\b(?:did i|have i|had i)\b/i,
     });
   return rankings;
 }

@@ -67,6 +67,10 @@ interface Variant {
     sentence?: boolean;
     typed?: boolean;
   };
+  /** A question about what I did ("did I", "have I") lifts candidates narrating a past event of mine by `pastEvent`. */
+  pastEvent?: number;
+  /** With `pastEvent`: the questions it applies to, when not PAST_QUESTION. */
+  pastQuestion?: RegExp;
 }
 
 const NUMBER_TEXT =

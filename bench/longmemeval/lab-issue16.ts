@@ -71,6 +71,8 @@ interface Variant {
   pastEvent?: number;
   /** With `pastEvent`: the questions it applies to, when not PAST_QUESTION. */
   pastQuestion?: RegExp;
+  /** With `pastEvent`: what a narrated event looks like, when not PAST_EVENT. */
+  pastText?: RegExp;
 }
 
 const NUMBER_TEXT =
@@ -105,6 +107,10 @@ function queryVectorOf(question: LabQuestion, variant: Variant): Float32Array {
 const PAST_QUESTION = /\b(?:did i|have i|had i|was i|were)\b/i;
 const PAST_EVENT =
   /\b(?:i|we|i've|we've)\s+(?:just\s+|recently\s+|finally\s+|also\s+|already\s+)?(?:\w+ed|went|had|got|bought|saw|made|took|did|was|were|met|ran|gave|won|lost|found|left|began|brought|sold|spent|paid|read|wrote|ate|drank|flew|drove|rode|swam|sang|heard|kept|felt|built|caught|taught|thought|told|sent)\b/i;
+/** PAST_EVENT without the verbs of state ("was", "had", "felt", "thought"). */
+const EVENT_TEXT =
+  /\b(?:i|we|i've|we've)\s+(?:just\s+|recently\s+|finally\s+|also\s+|already\s+)?(?:\w+ed|went|got|bought|saw|made|took|did|met|ran|gave|won|found|left|began|brought|sold|spent|paid|read|wrote|ate|drank|flew|drove|rode|swam|sang|heard|built|caught|taught|told|sent)\b/i;
+
 const GATHERING = /\b(how many|how much|total|in all|altogether|combined|different|each|all the|list)\b/i;
 
 /** Standard MMR (Carbonell & Goldstein) over the best 30, cosine between turn vectors. */
@@ -394,7 +400,8 @@ export function issue16Scores(variant: Variant): (question: LabQuestion) => Map<
     }
     if (variant.pastEvent && (variant.pastQuestion ?? PAST_QUESTION).test(question.question))
       for (const [i, score] of fused)
-        if (PAST_EVENT.test(question.documents[i]?.text ?? "")) fused.set(i, score * (1 + variant.pastEvent));
+        if ((variant.pastText ?? PAST_EVENT).test(question.documents[i]?.text ?? ""))
+          fused.set(i, score * (1 + variant.pastEvent));
     return fused;
   };
 }
@@ -680,6 +687,13 @@ function answerTypeRankings(): Record<string, Ranking> {
       answerType: typed(0.3),
       pastEvent,
       pastQuestion: /\bhow many\b.*\b(?:did i|have i|had i)\b/i,
+    });
+  for (const pastEvent of [0.1, 0.2])
+    rankings[`i16 typed + past events ${pastEvent}, events only`] = issue16Ranking({
+      ...covered,
+      answerType: typed(0.3),
+      pastEvent,
+      pastText: EVENT_TEXT,
     });
   return rankings;
 }

@@ -6,6 +6,7 @@
  * so the lab can run on the part of a set embedded so far.
  */
 import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import Database from "better-sqlite3";
 import { textHash } from "../../src/engine/search/embed-chunks.js";
@@ -107,6 +108,25 @@ export function loadLabQuestions(
 }
 
 /** Each question's date (when it is asked) by question id, from LongMemEval's source file. */
+/**
+ * The lab's questions of one granularity as run-longmemeval.ts left them in .bench-data/, with the
+ * time each question is asked (from the source data beside the checkout, when it is there).
+ */
+export function labSet(
+  granularity: string,
+  options: { limit?: number; sentences?: boolean } = {},
+): LabQuestion[] {
+  const folder = join(import.meta.dirname, "..", "..", ".bench-data");
+  const source = join(folder, "..", "..", "shared", "data", "longmemeval");
+  return loadLabQuestions(
+    join(folder, `longmemeval-s-${granularity}.jsonl`),
+    join(folder, "embeddings-local_use-lite_0.2.0.sqlite"),
+    options.limit,
+    questionDates(join(source, "longmemeval_s_cleaned.498q.user_turns.jsonl.gz")),
+    options.sentences,
+  );
+}
+
 export function questionDates(sourceFile: string): Map<string, Date> {
   const dates = new Map<string, Date>();
   if (!existsSync(sourceFile)) return dates;

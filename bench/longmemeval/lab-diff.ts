@@ -4,9 +4,8 @@
  *
  *   npx tsx bench/longmemeval/lab-diff.ts --granularity turn --before "i16 now + aspects 0.5" --after "i16 now + aspects + typed 0.3"
  */
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type LabQuestion, loadLabQuestions, questionDates } from "./lab-data.js";
+import { type LabQuestion, labSet } from "./lab-data.js";
 import { ISSUE16_RANKINGS } from "./lab-issue16.js";
 import { LAB_RANKINGS } from "./lab-rankings.js";
 
@@ -21,23 +20,7 @@ const rankings = { ...LAB_RANKINGS, ...ISSUE16_RANKINGS };
 const before = rankings[values.before];
 const after = rankings[values.after];
 if (!before || !after) throw new Error(`unknown ranking: ${before ? values.after : values.before}`);
-const folder = join(import.meta.dirname, "..", "..", ".bench-data");
-const questions = loadLabQuestions(
-  join(folder, `longmemeval-s-${values.granularity}.jsonl`),
-  join(folder, "embeddings-local_use-lite_0.2.0.sqlite"),
-  undefined,
-  questionDates(
-    join(
-      folder,
-      "..",
-      "..",
-      "shared",
-      "data",
-      "longmemeval",
-      "longmemeval_s_cleaned.498q.user_turns.jsonl.gz",
-    ),
-  ),
-);
+const questions = labSet(values.granularity);
 
 const answered = (question: LabQuestion, order: number[]) =>
   [...question.gold].every((id) => order.slice(0, 5).some((i) => question.documents[i]?.id === id));

@@ -7,9 +7,8 @@
  * Run run-longmemeval.ts first: it converts the data and fills the embedding cache. Questions whose
  * texts are not all in the cache yet are left out (the count is printed).
  */
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type LabQuestion, loadLabQuestions, questionDates } from "./lab-data.js";
+import { type LabQuestion, labSet } from "./lab-data.js";
 import { ISSUE16_RANKINGS } from "./lab-issue16.js";
 import { LAB_RANKINGS } from "./lab-rankings.js";
 
@@ -23,25 +22,11 @@ const { values } = parseArgs({
     category: { type: "string" },
   },
 });
-const folder = join(import.meta.dirname, "..", "..", ".bench-data");
 const started = performance.now();
-const questions = loadLabQuestions(
-  join(folder, `longmemeval-s-${values.granularity}.jsonl`),
-  join(folder, "embeddings-local_use-lite_0.2.0.sqlite"),
-  values.limit === undefined ? undefined : Number(values.limit),
-  questionDates(
-    join(
-      folder,
-      "..",
-      "..",
-      "shared",
-      "data",
-      "longmemeval",
-      "longmemeval_s_cleaned.498q.user_turns.jsonl.gz",
-    ),
-  ),
-  values.sentences,
-).filter((question) => !values.category || question.category === values.category);
+const questions = labSet(values.granularity, {
+  limit: values.limit === undefined ? undefined : Number(values.limit),
+  sentences: values.sentences,
+}).filter((question) => !values.category || question.category === values.category);
 process.stderr.write(
   `${questions.length} questions loaded in ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
 );

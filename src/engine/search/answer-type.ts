@@ -53,7 +53,7 @@ const PHRASE_END =
 const CLASSIFIER =
   /^(?:(?:different|more|new|total)\s+)*(?:pieces|items|types|kinds|sorts|pairs|sets)\s+of\s+/;
 /** Words in the counted phrase that are not the thing counted. */
-const NOT_COUNTED = /^(?:more|fewer|less|different|total|other|new|extra|additional|of)$/;
+const NOT_COUNTED = /^(?:more|fewer|less|different|total|other|new|extra|additional)$/;
 
 const TIME_ARITHMETIC = /\b(?:ago|passed|before|after|since|between|older|younger|when|until|take|took)\b/;
 

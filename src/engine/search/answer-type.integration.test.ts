@@ -1,15 +1,14 @@
 import { afterEach, expect, test } from "vitest";
+import { addGamesConversations, GAMES_ANSWER, GAMES_QUERY } from "../../testing/games-conversations.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
 import type { MemoryHome } from "../memory-home.js";
 
 /**
- * "How many hours have I spent playing games?" in a home where six messages talk about spending
- * hours playing games without saying how many, and one says "Spent 10 hours playing Celeste":
- * BM25 ranks the six (four query words each) above the one that answers (three), so the answer
- * is not among the first five unless recall favours messages that state the quantity asked for.
+ * Answer types through `recall` on the embedded index (games-conversations.ts: six messages about
+ * spending hours on games without a figure, one saying "Spent 10 hours playing Celeste").
  */
-const QUERY = "How many hours have I spent playing games?";
-const ANSWER = "Spent 10 hours playing Celeste to the end.";
+const QUERY = GAMES_QUERY;
+const ANSWER = GAMES_ANSWER;
 
 let memory: MemoryHome | undefined;
 let home = "";
@@ -21,27 +20,7 @@ afterEach(async () => {
 async function homeWithGames(answerTypeWeight?: number): Promise<MemoryHome> {
   const search = answerTypeWeight === undefined ? {} : { answerTypeWeight };
   ({ memory, home } = await openTestMemory({ config: { search: { embedder: "none", ...search } } }));
-  const at = (day: number) => new Date(2026, 9, day, 20, 0);
-  await memory.conversations.add(
-    "kitchen",
-    Array.from({ length: 40 }, (_, day) => ({
-      speaker: "user",
-      text: `Cooked pasta with garlic and basil, batch ${day}`,
-      at: at(1),
-    })),
-  );
-  await memory.conversations.add(
-    "games",
-    [
-      "I spent hours playing games with my brother after dinner on the porch",
-      "We spent the evening playing board games for hours with the neighbours",
-      "Spent hours playing card games at the cafe near the station",
-      "My sister spent hours playing video games in her room upstairs",
-      "Spent our holiday playing games for hours by the lake in the rain",
-      "I have spent hours playing puzzle games on the train to work",
-    ].map((text) => ({ speaker: "user", text, at: at(2) })),
-  );
-  await memory.conversations.add("celeste", [{ speaker: "user", text: ANSWER, at: at(3) }]);
+  await addGamesConversations(memory);
   return memory;
 }
 

@@ -1,7 +1,6 @@
 /** Prints, for the questions a ranking misses at R_all@5, where each gold document ranked and its text. */
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { loadLabQuestions } from "./lab-data.js";
+import { labSet } from "./lab-data.js";
 import { ISSUE16_RANKINGS } from "./lab-issue16.js";
 import { LAB_RANKINGS } from "./lab-rankings.js";
 
@@ -12,12 +11,9 @@ const { values } = parseArgs({
     category: { type: "string" },
   },
 });
-const folder = join(import.meta.dirname, "..", "..", ".bench-data");
-const questions = loadLabQuestions(
-  join(folder, `longmemeval-s-${values.granularity}.jsonl`),
-  join(folder, "embeddings-local_use-lite_0.2.0.sqlite"),
-);
-const rank = { ...LAB_RANKINGS, ...ISSUE16_RANKINGS }[values.ranking ?? "i16 default"];
+// With the dates the questions were asked, so time windows rank as in recall.
+const questions = labSet(values.granularity);
+const rank = { ...LAB_RANKINGS, ...ISSUE16_RANKINGS }[values.ranking ?? "i16 now + aspects + typed 0.3"];
 if (!rank) throw new Error("unknown ranking");
 for (const question of questions) {
   if (values.category && question.category !== values.category) continue;

@@ -14,7 +14,7 @@
  * - session diversity on the current default (MMR-like coverage of sessions in the top k).
  */
 
-import { answerTypeOf as typedAnswerOf } from "../../src/engine/search/answer-type.js";
+import { answerEvidence, answerTypeOf as typedAnswerOf } from "../../src/engine/search/answer-type.js";
 import { coverAspects } from "../../src/engine/search/aspect-coverage.js";
 import { porterStem } from "../../src/engine/search/porter-stemmer.js";
 import { queryAspects } from "../../src/engine/search/query-aspects.js";
@@ -66,6 +66,13 @@ interface Variant {
     rarity?: boolean;
     sentence?: boolean;
     typed?: boolean;
+    /** For a counting question, a candidate that names something answers too (the same boost). */
+    named?: boolean;
+    /** For a counting question (`namedQuestion`, else COUNTING_QUESTION), a candidate that names something adds `namedShare` to its factor. */
+    namedShare?: number;
+    namedQuestion?: RegExp;
+    /** Recall's own: × (1 + share × answerEvidence), the typed answer and, for counting questions, names. */
+    evidence?: boolean;
   };
   /** A question about what I did ("did I", "have I") lifts candidates narrating a past event of mine by `pastEvent`. */
   pastEvent?: number;
@@ -73,6 +80,10 @@ interface Variant {
   pastQuestion?: RegExp;
   /** With `pastEvent`: what a narrated event looks like, when not PAST_EVENT. */
   pastText?: RegExp;
+  /** A counting question ("how many X") lifts candidates that name something (a capitalised word inside a sentence) by `share`; with `calendar`, day and month names count as names. */
+  namedInstance?: { share: number; calendar: boolean; question?: RegExp };
+  /** Near-duplicate collapse: a candidate whose vector is within `threshold` cosine of a better one (of the same session when `sameSession`) goes after the best 30. */
+  collapse?: { threshold: number; sameSession: boolean; gatheringOnly?: boolean };
 }
 
 const NUMBER_TEXT =
@@ -110,6 +121,36 @@ const PAST_EVENT =
 /** PAST_EVENT without the verbs of state ("was", "had", "felt", "thought"). */
 const EVENT_TEXT =
   /\b(?:i|we|i've|we've)\s+(?:just\s+|recently\s+|finally\s+|also\s+|already\s+)?(?:\w+ed|went|got|bought|saw|made|took|did|met|ran|gave|won|found|left|began|brought|sold|spent|paid|read|wrote|ate|drank|flew|drove|rode|swam|sang|heard|built|caught|taught|told|sent)\b/i;
+
+const COUNTING_QUESTION = /\bhow many\b(?!.*\b(?:ago|passed|before|after|since|between)\b)/i;
+const CALENDAR =
+  /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?$/;
+const FIRST_PERSON = /^I(?:'m|'ve|'ll|'d)?$/;
+
+/** Whether a sentence of `text` has a capitalised word after its first: a name ("Zara", "The New Yorker", "BodyPump"). */
+function namesSomething(text: string, calendar: boolean): boolean {
+  for (const sentence of text.split(/(?<=[.!?])\s+/)) {
+    const words = sentence.split(/\s+/).slice(1);
+    for (const raw of words) {
+      const word = raw.replace(/^["'“‘(]+|["'”’),.!?:;]+$/g, "");
+      if (!/^[A-Z][A-Za-z'’-]*$/.test(word) || FIRST_PERSON.test(word)) continue;
+      if (!calendar && CALENDAR.test(word)) continue;
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The typed answer's test, or for a counting question with `named` a name too. */
+function typedTest(
+  question: string,
+  typed: ReturnType<typeof typedAnswerOf>,
+  named: boolean,
+): { test(text: string): boolean } | undefined {
+  if (named && COUNTING_QUESTION.test(question))
+    return { test: (text) => (typed?.answers(text) ?? false) || namesSomething(text, false) };
+  return typed && { test: (text: string) => typed.answers(text) };
+}
 
 const GATHERING = /\b(how many|how much|total|in all|altogether|combined|different|each|all the|list)\b/i;
 
@@ -302,6 +343,37 @@ function wordNetTerms(question: LabQuestion, hyponyms = false): string[] {
 }
 
 export function issue16Ranking(variant: Variant): Ranking {
+  const rank = issue16RankingBeforeCollapse(variant);
+  const collapse = variant.collapse;
+  if (!collapse) return rank;
+  return (question) => {
+    const order = rank(question);
+    if (collapse.gatheringOnly && !GATHERING.test(question.question)) return order;
+    return collapsed(question, order, collapse);
+  };
+}
+
+/** Near duplicates of a better candidate among the best 30 move after them, in their order. */
+function collapsed(
+  question: LabQuestion,
+  order: number[],
+  { threshold, sameSession }: NonNullable<Variant["collapse"]>,
+): number[] {
+  const kept: number[] = [];
+  const duplicates: number[] = [];
+  for (const i of order.slice(0, 30)) {
+    const session = question.documents[i]?.session;
+    const duplicate = kept.some(
+      (k) =>
+        (!sameSession || question.documents[k]?.session === session) &&
+        cosine(question.vectors[i] as Float32Array, question.vectors[k] as Float32Array) >= threshold,
+    );
+    (duplicate ? duplicates : kept).push(i);
+  }
+  return [...kept, ...duplicates, ...order.slice(30)];
+}
+
+function issue16RankingBeforeCollapse(variant: Variant): Ranking {
   const scoresOf = issue16Scores(variant);
   return (question) => {
     const fused = scoresOf(question);
@@ -375,7 +447,7 @@ export function issue16Scores(variant: Variant): (question: LabQuestion) => Map<
     const answerType: { test(text: string): boolean } | undefined =
       variant.answerType &&
       (variant.answerType.typed
-        ? typed && { test: (text: string) => typed.answers(text) }
+        ? typedTest(question.question, typed, variant.answerType.named ?? false)
         : answerTypeOf(question.question, variant.answerType));
     if (answerType && variant.answerType) {
       const stems = new Set(
@@ -395,9 +467,37 @@ export function issue16Scores(variant: Variant): (question: LabQuestion) => Map<
         : (i: number) => answerType.test(question.documents[i]?.text ?? "");
       const best = ranked(fused).slice(0, 30);
       const rarity = variant.answerType.rarity ? 1 - best.filter(holds).length / best.length : 1;
-      for (const [i, score] of fused)
-        if (holds(i)) fused.set(i, score * (1 + variant.answerType.share * rarity));
+      if (variant.answerType.evidence && typed)
+        for (const [i, score] of fused)
+          fused.set(
+            i,
+            score * (1 + variant.answerType.share * answerEvidence(typed, question.documents[i]?.text ?? "")),
+          );
+      const namedShare =
+        variant.answerType.namedShare &&
+        (variant.answerType.namedQuestion ?? COUNTING_QUESTION).test(question.question)
+          ? variant.answerType.namedShare
+          : 0;
+      if (!variant.answerType.evidence)
+        for (const [i, score] of fused) {
+          const text = question.documents[i]?.text ?? "";
+          const named = namedShare > 0 && namesSomething(text, false) ? namedShare : 0;
+          fused.set(i, score * (1 + (holds(i) ? variant.answerType.share * rarity : 0) + named));
+        }
+    } else if (variant.answerType?.namedShare) {
+      const namedShare = (variant.answerType.namedQuestion ?? COUNTING_QUESTION).test(question.question)
+        ? variant.answerType.namedShare
+        : 0;
+      if (namedShare > 0)
+        for (const [i, score] of fused)
+          if (namesSomething(question.documents[i]?.text ?? "", false))
+            fused.set(i, score * (1 + namedShare));
     }
+    const named = variant.namedInstance;
+    if (named && (named.question ?? COUNTING_QUESTION).test(question.question))
+      for (const [i, score] of fused)
+        if (namesSomething(question.documents[i]?.text ?? "", named.calendar))
+          fused.set(i, score * (1 + named.share));
     if (variant.pastEvent && (variant.pastQuestion ?? PAST_QUESTION).test(question.question))
       for (const [i, score] of fused)
         if ((variant.pastText ?? PAST_EVENT).test(question.documents[i]?.text ?? ""))
@@ -688,6 +788,43 @@ function answerTypeRankings(): Record<string, Ranking> {
       pastEvent,
       pastQuestion: /\bhow many\b.*\b(?:did i|have i|had i)\b/i,
     });
+  for (const share of [0.1, 0.2, 0.3, 0.4])
+    rankings[`i16 typed or named ${share}`] = issue16Ranking({
+      ...covered,
+      answerType: { ...typed(share), named: true },
+    });
+  for (const share of [0.2, 0.3, 0.4])
+    rankings[`i16 answer evidence ${share}`] = issue16Ranking({
+      ...covered,
+      answerType: { ...typed(share), evidence: true },
+    });
+  const engineCounting =
+    /\bhow many\b(?!.*\b(?:ago|passed|before|after|since|between|older|younger|when|until|take|took)\b)/i;
+  for (const namedShare of [0.1, 0.15, 0.2])
+    for (const engine of [false, true])
+      rankings[`i16 typed, names add ${namedShare}${engine ? " (engine's questions)" : ""}`] = issue16Ranking(
+        {
+          ...covered,
+          answerType: { ...typed(0.3), namedShare, namedQuestion: engine ? engineCounting : undefined },
+        },
+      );
+  for (const share of [0.05, 0.1, 0.15, 0.2, 0.3])
+    for (const calendar of [false, true])
+      rankings[`i16 typed + named ${share}${calendar ? " + calendar" : ""}`] = issue16Ranking({
+        ...covered,
+        answerType: typed(0.3),
+        namedInstance: { share, calendar },
+      });
+  for (const threshold of [0.95, 0.9, 0.85, 0.8, 0.75, 0.7])
+    for (const sameSession of [true, false])
+      for (const gatheringOnly of [false, true])
+        rankings[
+          `i16 typed + collapse ${threshold}${sameSession ? " same session" : ""}${gatheringOnly ? " gathering" : ""}`
+        ] = issue16Ranking({
+          ...covered,
+          answerType: typed(0.3),
+          collapse: { threshold, sameSession, gatheringOnly },
+        });
   for (const pastEvent of [0.1, 0.2])
     rankings[`i16 typed + past events ${pastEvent}, events only`] = issue16Ranking({
       ...covered,

@@ -44,3 +44,38 @@ test("a question asking for no quantity ranks as before", async () => {
   const plain = await (await homeWithGames(0)).recall(question, { kind: "message", limit: 10 });
   expect(plain.hits.map((hit) => `${hit.path}:${hit.locator}`)).toEqual(order);
 });
+
+/**
+ * A counting question: five messages say the question's words without naming a class; a sixth,
+ * one word longer (so BM25 ranks it last), names the class it is about.
+ */
+const CLASSES_QUERY = "How many fitness classes do I attend?";
+const NAMED_CLASS = "I attend Zumba fitness classes at the gym downtown on Tuesdays";
+
+async function homeWithClasses(answerTypeWeight?: number): Promise<MemoryHome> {
+  const search = answerTypeWeight === undefined ? {} : { answerTypeWeight };
+  ({ memory, home } = await openTestMemory({ config: { search: { embedder: "none", ...search } } }));
+  await memory.conversations.add(
+    "gym",
+    ["mornings", "evenings", "weekends", "afternoons", "weekdays"].map((when) => ({
+      speaker: "user",
+      text: `I attend fitness classes at the gym downtown on ${when}`,
+      at: new Date(2026, 9, 2, 20, 0),
+    })),
+  );
+  await memory.conversations.add("zumba", [
+    { speaker: "user", text: NAMED_CLASS, at: new Date(2026, 9, 3, 20, 0) },
+  ]);
+  return memory;
+}
+
+test("a question counting things gets the message that names one among the first five", async () => {
+  const recalled = await (await homeWithClasses()).recall(CLASSES_QUERY, { kind: "message", limit: 5 });
+  expect(recalled.hits.map((hit) => hit.text)).toContain(NAMED_CLASS);
+});
+
+test("with answer types off, the message that names a class ranks below the five that do not", async () => {
+  const recalled = await (await homeWithClasses(0)).recall(CLASSES_QUERY, { kind: "message", limit: 5 });
+  expect(recalled.hits).toHaveLength(5);
+  expect(recalled.hits.map((hit) => hit.text)).not.toContain(NAMED_CLASS);
+});

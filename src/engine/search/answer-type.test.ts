@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { answerTypeOf } from "./answer-type.js";
+import { answerEvidence, answerTypeOf } from "./answer-type.js";
 
 /** Whether `text` states the kind of answer `question` asks for. */
 const answers = (question: string, text: string) => answerTypeOf(question)?.answers(text) ?? false;
@@ -112,5 +112,30 @@ describe("answerTypeOf: the stated quantity a question asks for", () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("answerEvidence: how much a text reads as the answer", () => {
+  const evidence = (question: string, text: string) => {
+    const type = answerTypeOf(question);
+    if (!type) throw new Error(`no answer type for ${question}`);
+    return answerEvidence(type, text);
+  };
+
+  test.each([
+    // Stated and named, stated, named, neither.
+    ["How many fitness classes do I attend in a typical week?", "I take 3 Zumba classes a week.", 1.5],
+    ["How many fitness classes do I attend in a typical week?", "I take 3 spin classes a week.", 1],
+    ["How many fitness classes do I attend in a typical week?", "I usually take Zumba on Tuesdays.", 0.5],
+    ["How many fitness classes do I attend in a typical week?", "I love working out on Tuesdays.", 0],
+    ["How many hours have I spent playing games in total?", "It took me 10 hours to beat Celeste.", 1.5],
+    ["How many hours have I spent playing games in total?", "Any games like Celeste?", 0.5],
+    // Not counting things: a name is no sign of an amount, a wait, or a count bounded by an event.
+    ["How much did I spend on the boots?", "I got them at Zara.", 0],
+    ["How much did I spend on the boots?", "I paid $120 at Zara.", 1],
+    ["How long did I wait for the decision?", "The Home Office wrote back.", 0],
+    ["How many books did I read before the trip to Lisbon?", "I finished Dune last week.", 0],
+  ])("%s — %s → %s", (question, text, expected) => {
+    expect(evidence(question, text)).toBe(expected);
   });
 });

@@ -1,3 +1,4 @@
+import { namesSomething } from "./named-things.js";
 import { porterStem } from "./porter-stemmer.js";
 import { STOP_WORDS } from "./stop-words.js";
 
@@ -9,15 +10,33 @@ import { STOP_WORDS } from "./stop-words.js";
  * the same topic that does not (answer typing, as in question answering since TREC-8).
  *
  * Counting questions about things ("How many doctors did I visit?") ask for no stated quantity:
- * their answer is counted over memories that name each thing, so only a number next to the counted
- * word ("two doctors") is looked for. Questions of time ("when", "how many months since") are left
- * to the time window, which reads dates from the memories' timestamps.
+ * their answer is counted over memories that name each thing, so a number next to the counted word
+ * ("two doctors") is looked for, and, as a weaker sign, a name ("Dr. Patel", "Zumba classes",
+ * `named-things.ts`). Questions of time ("when", "how many months since") are left to the time
+ * window, which reads dates from the memories' timestamps.
  */
 export interface AnswerType {
   /** What the question asks for, for reports: "money", "quantity", "age", "time of day", "percentage". */
   kind: string;
   /** Whether `text` states an answer of this kind. */
   answers(text: string): boolean;
+  /** Whether the question counts things ("How many classes do I take?"), each of which a memory may name. */
+  countsThings: boolean;
+}
+
+/** What a text naming something counts for, against 1 for stating the answer: a weaker sign. */
+const NAMED_EVIDENCE = 0.5;
+/** The most `answerEvidence` gives: a text that states the answer and names something. */
+export const MOST_ANSWER_EVIDENCE = 1 + NAMED_EVIDENCE;
+
+/**
+ * How much `text` reads as an answer to the question of `type`: 1 when it states the quantity
+ * asked for, plus 0.5 when the question counts things and it names something ("Zumba classes",
+ * "boots from Zara"); 0 when neither. Recall multiplies a candidate's score by 1 + weight × this.
+ */
+export function answerEvidence(type: AnswerType, text: string): number {
+  const stated = type.answers(text) ? 1 : 0;
+  return type.countsThings && namesSomething(text) ? stated + NAMED_EVIDENCE : stated;
 }
 
 // Every pattern is compiled once, here: a regular expression built per question costs about 2 ms
@@ -55,6 +74,8 @@ const CLASSIFIER =
 /** Words in the counted phrase that are not the thing counted. */
 const NOT_COUNTED = /^(?:more|fewer|less|different|total|other|new|extra|additional)$/;
 
+/** A "how many" question bounded by another event counts time or compares, not things named. */
+const COUNTING_TIME = /\b(?:ago|passed|before|after|since|between)\b/;
 const TIME_ARITHMETIC = /\b(?:ago|passed|before|after|since|between|older|younger|when|until|take|took)\b/;
 
 const MONEY_WORDS =
@@ -81,13 +102,15 @@ export function answerTypeOf(question: string): AnswerType | undefined {
   // "How many weeks ago …", "how many days passed between …": worked out from dates, not stated.
   const timeUnit = TIME_UNIT_WORD.test(counted[0] as string);
   if (timeUnit && TIME_ARITHMETIC.test(text)) return undefined;
-  if (timeUnit) return matching("quantity", DURATION);
+  // "How many hours have I spent playing games?" is counted over the games, too.
+  const countsThings = /\bhow many\b/.test(text) && !COUNTING_TIME.test(text);
+  if (timeUnit) return { ...matching("quantity", DURATION), countsThings };
   const stems = counted.map(porterStem);
-  return { kind: "quantity", answers: (candidate) => countsAny(candidate, stems) };
+  return { kind: "quantity", answers: (candidate) => countsAny(candidate, stems), countsThings };
 }
 
 function matching(kind: string, pattern: RegExp): AnswerType {
-  return { kind, answers: (text) => pattern.test(text) };
+  return { kind, answers: (text) => pattern.test(text), countsThings: false };
 }
 
 /** Whether `text` puts a number before a word starting with one of `stems`: "two classes", "3 spin classes", "22min". */

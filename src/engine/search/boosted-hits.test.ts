@@ -39,7 +39,7 @@ function boostsWith(window: boolean, answer: boolean): Boosts {
     window: window ? { since: "2026-11-01", until: "2026-11-30" } : undefined,
     windowFactor: 1.25,
     answerType: answer ? answerTypeOf(QUESTION) : undefined,
-    answerFactor: 1.3,
+    answerWeight: 0.3,
     recency: { weight: 0, halfLifeDays: 30 },
     now: NOW,
   };
@@ -53,6 +53,7 @@ describe("boostedHits: reads only the candidates a boost can still lift among th
           fc.record({
             score: fc.double({ min: 0, max: 1, noNaN: true }),
             states: fc.boolean(),
+            names: fc.boolean(),
             inWindow: fc.boolean(),
           }),
           { minLength: 1, maxLength: 60 },
@@ -65,8 +66,10 @@ describe("boostedHits: reads only the candidates a boost can still lift among th
             .map(({ score }, id) => ({ id, score, textScore: score, vectorScore: undefined }))
             .sort((a, b) => b.score - a.score || a.id - b.id);
           const chunk = (id: number) => {
-            const { states, inWindow } = drawn[id] as (typeof drawn)[number];
-            const text = states ? "Celeste took me 10 hours to beat." : "I love playing games for hours.";
+            const { states, names, inWindow } = drawn[id] as (typeof drawn)[number];
+            // A name is a weaker sign than a stated number; with both, a text gets the largest boost.
+            const game = names ? "Celeste" : "the game";
+            const text = states ? `I beat ${game} in 10 hours.` : `I love playing ${game} for hours.`;
             return chunkOf(id, text, inWindow ? "2026-11-20" : "2026-10-01");
           };
           const boosts = boostsWith(window, answer);
@@ -105,5 +108,19 @@ describe("boostedHits: reads only the candidates a boost can still lift among th
     const { index } = fakeIndex((id) => chunkOf(id, text(id), "2026-10-01"));
     const hits = await boostedHits(index, candidates, 2, boostsWith(false, true));
     expect(hits.map((hit) => hit.id).slice(0, 2)).toEqual([3, 0]);
+  });
+
+  test("a candidate that states the answer and names something is read for the largest boost", async () => {
+    // 0.36 × 1.3 = 0.468 stays below 0.5; 0.36 × (1 + 0.3 × 1.5) = 0.522 does not.
+    const candidates: FusedCandidate[] = [0.5, 0.36].map((score, id) => ({
+      id,
+      score,
+      textScore: undefined,
+      vectorScore: undefined,
+    }));
+    const text = (id: number) => (id === 1 ? "I beat Celeste in 10 hours." : "Games, for hours.");
+    const { index } = fakeIndex((id) => chunkOf(id, text(id), "2026-10-01"));
+    const hits = await boostedHits(index, candidates, 1, boostsWith(false, true));
+    expect(hits[0]?.id).toBe(1);
   });
 });

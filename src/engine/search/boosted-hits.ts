@@ -1,5 +1,5 @@
 import type { SearchIndex, StoredChunk } from "../../contracts/search-index.js";
-import type { AnswerType } from "./answer-type.js";
+import { type AnswerType, answerEvidence, MOST_ANSWER_EVIDENCE } from "./answer-type.js";
 import { type FusedCandidate, recencyBoost } from "./fusion.js";
 import type { RankedHit } from "./rank-chunks.js";
 import { inWindow, type TimeWindow } from "./time-window.js";
@@ -9,9 +9,9 @@ export interface Boosts {
   /** The query's time window: a chunk dated in it scores × `windowFactor`. */
   window?: TimeWindow;
   windowFactor: number;
-  /** The answer the question asks for: a chunk stating one scores × `answerFactor`. */
+  /** The answer the question asks for: a chunk scores × (1 + `answerWeight` × its `answerEvidence`). */
   answerType?: AnswerType;
-  answerFactor: number;
+  answerWeight: number;
   recency: { weight: number; halfLifeDays: number };
   now: Date;
 }
@@ -33,7 +33,9 @@ export async function boostedHits(
   if (boosts.recency.weight > 0)
     return sorted(await readBoosted(index, boosts.window ? candidates : candidates.slice(0, depth), boosts));
   const first = await readBoosted(index, candidates.slice(0, depth), boosts);
-  const largest = (boosts.window ? boosts.windowFactor : 1) * (boosts.answerType ? boosts.answerFactor : 1);
+  const largest =
+    (boosts.window ? boosts.windowFactor : 1) *
+    (boosts.answerType ? 1 + boosts.answerWeight * MOST_ANSWER_EVIDENCE : 1);
   if (largest <= 1 || candidates.length <= depth) return sorted(first);
   const floor = sorted(first)[depth - 1]?.score ?? Number.NEGATIVE_INFINITY;
   const reachable = candidates.slice(depth).filter((candidate) => candidate.score * largest >= floor);
@@ -58,7 +60,9 @@ async function readBoosted(
 
 function boostedScore(score: number, chunk: StoredChunk, boosts: Boosts): number {
   const dated = boosts.window && inWindow(chunk.date, boosts.window) ? score * boosts.windowFactor : score;
-  const answering = boosts.answerType?.answers(chunk.text) ? dated * boosts.answerFactor : dated;
+  const answering = boosts.answerType
+    ? dated * (1 + boosts.answerWeight * answerEvidence(boosts.answerType, chunk.text))
+    : dated;
   return recencyBoost(answering, ageInDays(chunk.date, boosts.now), boosts.recency);
 }
 

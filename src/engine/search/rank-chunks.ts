@@ -107,7 +107,7 @@ export async function rankChunks(
     window,
     windowFactor: 1 + (options.timeWindowWeight ?? 0),
     answerType,
-    answerFactor: 1 + (options.answerTypeWeight ?? 0),
+    answerWeight: options.answerTypeWeight ?? 0,
     recency: options.recency,
     now: options.now,
   });

@@ -127,7 +127,7 @@ describe("answerEvidence: how much a text reads as the answer", () => {
     ["How many fitness classes do I attend in a typical week?", "I take 3 Zumba classes a week.", 1.5],
     ["How many fitness classes do I attend in a typical week?", "I take 3 spin classes a week.", 1],
     ["How many fitness classes do I attend in a typical week?", "I usually take Zumba on Tuesdays.", 0.5],
-    ["How many fitness classes do I attend in a typical week?", "I love working out on Tuesdays.", 0],
+    ["How many fitness classes do I attend in a typical week?", "I love working out after work.", 0],
     ["How many hours have I spent playing games in total?", "It took me 10 hours to beat Celeste.", 1.5],
     ["How many hours have I spent playing games in total?", "Any games like Celeste?", 0.5],
     // Not counting things: a name is no sign of an amount, a wait, or a count bounded by an event.

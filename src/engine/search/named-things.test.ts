@@ -10,6 +10,8 @@ describe("namesSomething: a capitalised word inside a sentence", () => {
     "Can you recommend games similar to Celeste, which took me 10 hours?",
     "I'm also getting Architectural Digest.",
     "Nothing here. But we met Zoë at the café.",
+    // A particular day is as particular as a name.
+    "I have my yoga class on Sundays at 6:00 PM.",
     "I volunteered at the Children's Museum for their “Art Afternoon” event.",
   ])("names something: %s", (text) => {
     expect(namesSomething(text)).toBe(true);
@@ -18,8 +20,8 @@ describe("namesSomething: a capitalised word inside a sentence", () => {
   test.each([
     // A sentence's first word is capitalised whatever it is.
     "Thanks for the tips. Can you suggest some playlists?",
-    // "I" and the days and months are capitalised whatever the text is about.
-    "I think I'll go on Monday, or maybe in March. I'm not sure.",
+    // "I" is capitalised whatever the text is about.
+    "I think I'll go, or maybe I won't. I'm not sure.",
     // A list marker or heading mark does not make the next word a name.
     "- Prefers tea over coffee\n## Notes\n* Likes hiking",
     "i wrote everything in lower case, even names like zara.",

@@ -10,19 +10,23 @@ import { parseArgs } from "node:util";
 import { createLocalEmbeddingModel } from "../../src/adapters/models/local/index.js";
 import { queryTerms } from "../../src/engine/search/query-terms.js";
 import { withEmbeddingCacheFile } from "../../src/eval/caching-embedding-model.js";
-import { bm25Scores, type LabQuestion, loadLabQuestions } from "./lab-data.js";
-import { engineRanking } from "./lab-rankings.js";
+import { bm25Scores, type LabQuestion, labSet } from "./lab-data.js";
+import { ISSUE16_RANKINGS } from "./lab-issue16.js";
+import { cosine, engineRanking, lexicalConfidence } from "./lab-rankings.js";
 
 const { values } = parseArgs({
-  options: { granularity: { type: "string", default: "session" }, limit: { type: "string" } },
+  options: {
+    granularity: { type: "string", default: "session" },
+    limit: { type: "string" },
+    /** A lab ranking to rank with (ranking-lab.ts names); the first round's engine (w 0.3) when absent. */
+    ranking: { type: "string" },
+  },
 });
 const folder = join(import.meta.dirname, "..", "..", ".bench-data");
 const cacheFile = join(folder, "embeddings-local_use-lite_0.2.0.sqlite");
-const questions = loadLabQuestions(
-  join(folder, `longmemeval-s-${values.granularity}.jsonl`),
-  cacheFile,
-  values.limit === undefined ? undefined : Number(values.limit),
-);
+const questions = labSet(values.granularity ?? "session", {
+  limit: values.limit === undefined ? undefined : Number(values.limit),
+});
 const model = await withEmbeddingCacheFile(createLocalEmbeddingModel(), cacheFile);
 await model.open();
 
@@ -45,7 +49,9 @@ function latestTerms(lines: string[]): string[] {
   return queryTerms([...lines].reverse().join("\n"));
 }
 
-const rank = engineRanking({ textWeight: 0.3, feedbackWeight: 1, feedbackTop: 3 });
+const named = values.ranking === undefined ? undefined : ISSUE16_RANKINGS[values.ranking];
+if (values.ranking !== undefined && !named) throw new Error(`unknown ranking: ${values.ranking}`);
+const rank = named ?? engineRanking({ textWeight: 0.3, feedbackWeight: 1, feedbackTop: 3 });
 const variants: Record<string, number[]> = {};
 const record = (name: string, question: LabQuestion, ranked: number[]) => {
   const top = new Set(ranked.slice(0, 5).map((i) => question.documents[i]?.id));
@@ -110,6 +116,32 @@ for (const [position, question] of questions.entries()) {
     ),
   );
   record("whole: latest terms, last vector", question, rank(asked(latestTerms(lines), last)));
+  // The context counts as much as it resembles what is asked, or as much as the last turn's own
+  // words fail to find a memory that holds them (lexical confidence, as fusion reads it).
+  const related = Math.max(0, cosine(last, wholeVector));
+  let best = 0;
+  for (const score of question.bm25Rare) best = Math.max(best, score);
+  if (best === 0) for (const score of question.bm25) best = Math.max(best, score);
+  const vague = 1 - lexicalConfidence(question, best);
+  for (const [name, weight] of [
+    ["its cosine with the last", related],
+    ["its cosine squared with the last", related * related],
+    ["1 − the last turn's lexical confidence", vague],
+    ["(1 − the last turn's lexical confidence)²", vague * vague],
+  ] as const)
+    record(
+      `whole: last-turn terms, 3 last + whole vector × ${name}`,
+      question,
+      rank(
+        asked(
+          queryTerms(question.question),
+          normalized([
+            [last, 3],
+            [wholeVector, weight],
+          ]),
+        ),
+      ),
+    );
   if (position % 50 === 0) process.stderr.write(`${position}/${questions.length}\n`);
 }
 await model.close();

@@ -44,3 +44,20 @@ describe("a conversation as the query", () => {
     expect(whole.hits[0]?.path).toBe("memories/user_miso.md");
   });
 });
+
+describe("a vague last turn", () => {
+  test("is read with the turns before it: 'when was that?' after a trip finds the trip (local embedder)", async () => {
+    ({ memory, home } = await openTestMemory({ config: { search: { embedder: "local" } } }));
+    for (const [name, content] of [
+      ["lisbon", "Trip to Lisbon in May."],
+      ["dentist", "Dentist appointment in March."],
+      ["miso", "Adopted a kitten named Miso."],
+    ] as const)
+      await memory.memories.save({ type: "user", name, description: name, content });
+    const vague = "user: when was that?";
+    const alone = await memory.recall(vague, { limit: 1 });
+    const inConversation = await memory.recall(`user: we flew to Lisbon last spring\n${vague}`, { limit: 1 });
+    expect(alone.hits[0]?.path).not.toBe("memories/user_lisbon.md");
+    expect(inConversation.hits[0]?.path).toBe("memories/user_lisbon.md");
+  });
+});

@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
-import { conversationVector, queryTurns } from "./query-turns.js";
+import { contextWeight, conversationVector, queryTurns } from "./query-turns.js";
 
 describe("queryTurns", () => {
   test.prop([
@@ -9,11 +9,12 @@ describe("queryTurns", () => {
       { maxLength: 6 },
     ),
   ])(
-    "the last turn is the last non-blank line; a conversation only when several lines are not blank",
+    "the last turn is the last non-blank line (less a speaker's label); a conversation only when several lines are not blank",
     (lines) => {
       const turns = queryTurns(lines.join("\n"));
       const filled = lines.map((line) => line.trim()).filter((line) => line !== "");
-      expect(turns.last).toBe(filled.at(-1) ?? "");
+      expect((filled.at(-1) ?? "").endsWith(turns.last)).toBe(true);
+      if (filled.length < 2) expect(turns.last).toBe(filled.at(-1) ?? "");
       expect(turns.conversation).toBe(filled.length > 1 ? filled.join("\n") : undefined);
     },
   );
@@ -22,9 +23,23 @@ describe("queryTurns", () => {
     expect(
       queryTurns("user: we went to Lisbon\r\nassistant: nice!\n\nuser: when did I fly there?\n"),
     ).toEqual({
-      last: "user: when did I fly there?",
+      last: "when did I fly there?",
       conversation: "user: we went to Lisbon\nassistant: nice!\nuser: when did I fly there?",
     });
+  });
+
+  test.each([
+    ["Alice: we went to Lisbon\nBob: nice!\nAlice: when did I fly there?", "when did I fly there?"],
+    ["User: we went to Lisbon\nDr Patel: how was it?", "how was it?"],
+    // Not a transcript: one line, or one labelled line among others.
+    ["Note: buy milk", "Note: buy milk"],
+    ["we went to Lisbon\nQuestion: when did I fly there?", "Question: when did I fly there?"],
+    // A label with nothing after it stays: there is nothing else to ask.
+    ["user: hi\nuser:", "user:"],
+    // A colon that is not followed by a space is no label.
+    ["user: see this\nuser: https://example.com/a:b", "https://example.com/a:b"],
+  ])("%j is asking %j", (query, last) => {
+    expect(queryTurns(query).last).toBe(last);
   });
 
   const unitVector = fc
@@ -43,4 +58,26 @@ describe("queryTurns", () => {
       expect(dot(mixed, last)).toBeGreaterThanOrEqual(dot(mixed, whole) - 1e-5);
     },
   );
+});
+
+describe("contextWeight: the earlier turns count as much as the last turn's words miss", () => {
+  test.each([
+    [0, 1],
+    [0.5, 0.25],
+    [1, 0],
+    // Out of range is read as the nearest end.
+    [-0.2, 1],
+    [1.5, 0],
+  ])("confidence %s → %s", (confidence, weight) => {
+    expect(contextWeight(confidence)).toBeCloseTo(weight, 12);
+  });
+
+  test("with weight 0 the query vector is the last turn's", () => {
+    const last = Float32Array.from([0.6, 0.8, 0]);
+    expect([...conversationVector(last, Float32Array.from([0, 0, 1]), 0)].map((v) => v.toFixed(6))).toEqual([
+      "0.600000",
+      "0.800000",
+      "0.000000",
+    ]);
+  });
 });

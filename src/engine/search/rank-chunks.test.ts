@@ -142,4 +142,29 @@ describe("rankChunks", () => {
     expect(await rank("user: when was that?")).toEqual(["dentist.md", "lisbon.md"]);
     expect(await rank("user: we flew to Lisbon\nuser: when was that?")).toEqual(["lisbon.md", "dentist.md"]);
   });
+
+  test("a last turn whose own words find their memory is not pulled towards earlier turns about other things", async () => {
+    // The conversation's vector is Lisbon's, (0, 1); the last turn's words find the dentist, so it
+    // counts for nothing: the query vector is the last turn's alone, as for the question by itself.
+    const index = await fill(new InMemorySearchIndex(), [
+      { path: "dentist.md", text: "Dentist appointment in March", vector: [1, 0] },
+      { path: "lisbon.md", text: "Trip to Lisbon in May", vector: [0.9, Math.sqrt(1 - 0.81)] },
+      ...Array.from({ length: 20 }, (_, n) => ({
+        path: `note${n}.md`,
+        text: `garden note ${n}`,
+        vector: [0, 1],
+      })),
+    ]);
+    const rank = async (query: string) =>
+      (await rankChunks(index, turnEmbedder, query, options())).hits.map((hit) => [
+        hit.path,
+        hit.vectorScore,
+      ]);
+    const alone = await rank("when was my dentist appointment?");
+    const inConversation = await rank("we flew to Lisbon\nwhen was my dentist appointment?");
+    expect(inConversation.map(([path]) => path)).toEqual(alone.map(([path]) => path));
+    // Mixed 3 : 1 with Lisbon's vector, the dentist's cosine would be 0.949 and Lisbon's 0.95.
+    expect(inConversation[0]?.[1]).toBeCloseTo(1, 3);
+    expect(inConversation[1]?.[1]).toBeCloseTo(0.9, 2);
+  });
 });

@@ -15,7 +15,7 @@ import { type Candidate, type FusedCandidate, type FusionOptions, fuseCandidates
 import { lexicalConfidence } from "./lexical-confidence.js";
 import { queryAspects } from "./query-aspects.js";
 import { queryTerms } from "./query-terms.js";
-import { conversationVector, type QueryTurns, queryTurns } from "./query-turns.js";
+import { contextWeight, conversationVector, type QueryTurns, queryTurns } from "./query-turns.js";
 import { filterWithin, type TimeWindow, timeWindowOf } from "./time-window.js";
 import { feedbackApplies, feedbackQuery, type VectorFeedbackOptions } from "./vector-feedback.js";
 
@@ -79,10 +79,19 @@ export async function rankChunks(
   const turns = queryTurns(query);
   let queryEmbeddingMs = 0;
   let queryVector: Float32Array | undefined;
+  const terms = queryTerms(turns.last);
   if (embedder && turns.last !== "") {
     const started = performance.now();
-    queryVector = await embedQuery(embedder, turns, options.signal);
+    const embedded = await embedQuery(embedder, turns, options.signal);
     queryEmbeddingMs = performance.now() - started;
+    queryVector =
+      embedded.last && embedded.conversation
+        ? conversationVector(
+            embedded.last,
+            embedded.conversation,
+            contextWeight(await lastTurnConfidence(index, terms, options.filter, pool)),
+          )
+        : embedded.last;
   }
   const window = options.timeWindowWeight ? timeWindowOf(turns.last, options.now) : undefined;
   const aspects = options.aspectWeight ? queryAspects(turns.last) : [];
@@ -90,7 +99,7 @@ export async function rankChunks(
   const reordered = aspects.length >= 2 ? Math.max(options.limit, ASPECT_DEPTH) : options.limit;
   const { text, vector, termCounts } = await searchWithWindow(
     index,
-    { terms: queryTerms(turns.last), vector: queryVector, filter: options.filter, limit: pool },
+    { terms, vector: queryVector, filter: options.filter, limit: pool },
     window,
   );
   const confidence = lexicalConfidence(text[0]?.score ?? 0, termCounts);
@@ -189,15 +198,31 @@ function union(first: ScoredChunkId[], second: ScoredChunkId[]): ScoredChunkId[]
   return merged.sort((a, b) => b.score - a.score || a.id - b.id);
 }
 
-/** The last turn's vector, mixed with the whole conversation's when the query has several lines. */
+/** The last turn's vector, and the whole conversation's when the query has several lines. */
 async function embedQuery(
   embedder: EmbeddingModel,
   turns: QueryTurns,
   signal: AbortSignal | undefined,
-): Promise<Float32Array | undefined> {
+): Promise<{ last: Float32Array | undefined; conversation: Float32Array | undefined }> {
   const texts = turns.conversation === undefined ? [turns.last] : [turns.last, turns.conversation];
   const [last, conversation] = await embedder.embed(texts, { purpose: "query", signal });
-  return last && conversation ? conversationVector(last, conversation) : last;
+  return { last, conversation: last && conversation };
+}
+
+/**
+ * How well the last turn's own words find a memory holding them (lexical confidence), from a
+ * text-only search: 0 when none is found. Only a query of several lines asks, so a one-line
+ * recall searches once.
+ */
+async function lastTurnConfidence(
+  index: SearchIndex,
+  terms: string[],
+  filter: ChunkFilter | undefined,
+  pool: number,
+): Promise<number> {
+  if (terms.length === 0) return 0;
+  const { text, termCounts } = await index.search({ terms, filter, limit: pool });
+  return text.length === 0 ? 0 : lexicalConfidence(text[0]?.score ?? 0, termCounts);
 }
 
 /**

@@ -128,6 +128,7 @@ for (const [position, question] of questions.entries()) {
     ["its cosine squared with the last", related * related],
     ["1 − the last turn's lexical confidence", vague],
     ["(1 − the last turn's lexical confidence)²", vague * vague],
+    ["1 only when the last turn's words find nothing", vague === 1 ? 1 : 0],
   ] as const)
     record(
       `whole: last-turn terms, 3 last + whole vector × ${name}`,

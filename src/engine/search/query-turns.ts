@@ -42,8 +42,8 @@ const SPEAKER_LABEL = /^[\p{L}][\p{L}\p{N}_.'-]*(?: [\p{L}\p{N}_.'-]+){0,2}:\s+/
 /**
  * How much the whole conversation's vector counts (against the last turn's LAST_TURN_WEIGHT), from
  * how well the last turn's words find a memory holding them (lexical confidence, in [0, 1]): the
- * square of what they miss. The square, as measured: context counts only where the last turn is
- * clearly vague (linear: 0.804 at turn level in the measure above).
+ * square of what they miss. The square, as measured: a half-vague last turn (c = 0.5) takes a
+ * quarter of the context rather than half (linear: 0.804 at turn level in the measure above).
  */
 export function contextWeight(lastTurnConfidence: number): number {
   const missed = 1 - Math.min(1, Math.max(0, lastTurnConfidence));

@@ -4,20 +4,14 @@
  * query's words each) above the one that answers (three), so only answer types lift it.
  */
 import type { MemoryHome } from "../engine/memory-home.js";
+import { addKitchenConversation } from "./kitchen-conversation.js";
 
 export const GAMES_QUERY = "How many hours have I spent playing games?";
 export const GAMES_ANSWER = "Spent 10 hours playing Celeste to the end.";
 
 export async function addGamesConversations(memory: MemoryHome): Promise<void> {
   const at = (day: number) => new Date(2026, 9, day, 20, 0);
-  await memory.conversations.add(
-    "kitchen",
-    Array.from({ length: 40 }, (_, day) => ({
-      speaker: "user",
-      text: `Cooked pasta with garlic and basil, batch ${day}`,
-      at: at(1),
-    })),
-  );
+  await addKitchenConversation(memory, at(1));
   await memory.conversations.add(
     "games",
     [

@@ -1,4 +1,5 @@
 import { afterEach, expect, test } from "vitest";
+import { addKitchenConversation } from "../../testing/kitchen-conversation.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
 import type { MemoryHome } from "../memory-home.js";
 
@@ -22,14 +23,7 @@ async function homeWithDevices(aspectWeight?: number): Promise<MemoryHome> {
   const search = aspectWeight === undefined ? {} : { aspectWeight };
   ({ memory, home } = await openTestMemory({ config: { search: { embedder: "none", ...search } } }));
   const at = (day: number) => new Date(2026, 9, day, 20, 0);
-  await memory.conversations.add(
-    "kitchen",
-    Array.from({ length: 40 }, (_, day) => ({
-      speaker: "user",
-      text: `Cooked pasta with garlic and basil, batch ${day}`,
-      at: at(1),
-    })),
-  );
+  await addKitchenConversation(memory, at(1));
   await memory.conversations.add(
     "thermostat",
     Array.from({ length: 8 }, (_, step) => ({

@@ -449,6 +449,14 @@ export function issue16Scores(variant: Variant): (question: LabQuestion) => Map<
       (variant.answerType.typed
         ? typedTest(question.question, typed, variant.answerType.named ?? false)
         : answerTypeOf(question.question, variant.answerType));
+    // "Names add": a counting question's candidate that names something adds `namedShare` to its factor.
+    const namedShare =
+      variant.answerType?.namedShare &&
+      (variant.answerType.namedQuestion ?? COUNTING_QUESTION).test(question.question)
+        ? variant.answerType.namedShare
+        : 0;
+    const namedBonus = (i: number) =>
+      namedShare > 0 && namesSomething(question.documents[i]?.text ?? "", false) ? namedShare : 0;
     if (answerType && variant.answerType) {
       const stems = new Set(
         tokenize(question.question)
@@ -467,32 +475,18 @@ export function issue16Scores(variant: Variant): (question: LabQuestion) => Map<
         : (i: number) => answerType.test(question.documents[i]?.text ?? "");
       const best = ranked(fused).slice(0, 30);
       const rarity = variant.answerType.rarity ? 1 - best.filter(holds).length / best.length : 1;
-      if (variant.answerType.evidence && typed)
+      if (variant.answerType.evidence) {
+        if (typed)
+          for (const [i, score] of fused)
+            fused.set(
+              i,
+              score *
+                (1 + variant.answerType.share * answerEvidence(typed, question.documents[i]?.text ?? "")),
+            );
+      } else
         for (const [i, score] of fused)
-          fused.set(
-            i,
-            score * (1 + variant.answerType.share * answerEvidence(typed, question.documents[i]?.text ?? "")),
-          );
-      const namedShare =
-        variant.answerType.namedShare &&
-        (variant.answerType.namedQuestion ?? COUNTING_QUESTION).test(question.question)
-          ? variant.answerType.namedShare
-          : 0;
-      if (!variant.answerType.evidence)
-        for (const [i, score] of fused) {
-          const text = question.documents[i]?.text ?? "";
-          const named = namedShare > 0 && namesSomething(text, false) ? namedShare : 0;
-          fused.set(i, score * (1 + (holds(i) ? variant.answerType.share * rarity : 0) + named));
-        }
-    } else if (variant.answerType?.namedShare) {
-      const namedShare = (variant.answerType.namedQuestion ?? COUNTING_QUESTION).test(question.question)
-        ? variant.answerType.namedShare
-        : 0;
-      if (namedShare > 0)
-        for (const [i, score] of fused)
-          if (namesSomething(question.documents[i]?.text ?? "", false))
-            fused.set(i, score * (1 + namedShare));
-    }
+          fused.set(i, score * (1 + (holds(i) ? variant.answerType.share * rarity : 0) + namedBonus(i)));
+    } else for (const [i, score] of fused) fused.set(i, score * (1 + namedBonus(i)));
     const named = variant.namedInstance;
     if (named && (named.question ?? COUNTING_QUESTION).test(question.question))
       for (const [i, score] of fused)

@@ -102,19 +102,18 @@ for (const [position, question] of questions.entries()) {
     ),
   );
   record("whole: last-turn terms, last vector", question, rank(asked(queryTerms(question.question), last)));
-  record(
-    "whole: last-turn terms, 3 last + whole vector",
-    question,
+  /** The last turn's terms; 3 × its vector + `weight` × the whole's. */
+  const withContext = (weight: number) =>
     rank(
       asked(
         queryTerms(question.question),
         normalized([
           [last, 3],
-          [wholeVector, 1],
+          [wholeVector, weight],
         ]),
       ),
-    ),
-  );
+    );
+  record("whole: last-turn terms, 3 last + whole vector", question, withContext(1));
   record("whole: latest terms, last vector", question, rank(asked(latestTerms(lines), last)));
   // The context counts as much as it resembles what is asked, or as much as the last turn's own
   // words fail to find a memory that holds them (lexical confidence, as fusion reads it).
@@ -130,19 +129,7 @@ for (const [position, question] of questions.entries()) {
     ["(1 − the last turn's lexical confidence)²", vague * vague],
     ["1 only when the last turn's words find nothing", vague === 1 ? 1 : 0],
   ] as const)
-    record(
-      `whole: last-turn terms, 3 last + whole vector × ${name}`,
-      question,
-      rank(
-        asked(
-          queryTerms(question.question),
-          normalized([
-            [last, 3],
-            [wholeVector, weight],
-          ]),
-        ),
-      ),
-    );
+    record(`whole: last-turn terms, 3 last + whole vector × ${name}`, question, withContext(weight));
   if (position % 50 === 0) process.stderr.write(`${position}/${questions.length}\n`);
 }
 await model.close();

@@ -13,7 +13,9 @@ function inFrozenContext(path: string): boolean {
 /**
  * Memories that search finds for the user's message (typed memories, journal topics, earlier
  * conversations; the always-loaded files and this session's own conversation, already in the
- * history, are left out). A failed search is a warning, never a failed turn.
+ * history, are left out). Recall leaves out hits under the home's relevance floor
+ * (search.minRelevance), so a message nothing in memory is about gets no block at all. A failed
+ * search is a warning, never a failed turn.
  */
 export async function findRelevantMemories(
   memory: MemoryHome,

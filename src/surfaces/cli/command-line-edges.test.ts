@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runMnemo } from "../../testing/test-cli.js";
@@ -106,5 +106,20 @@ describe("recall", () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/memories\/feedback_tabs\.md:\d+ \(Tabs\) · today/);
     expect(result.stdout).toMatch(/topics\/user_prefs\.md:\d+ \([^)]*\) · today/);
+  });
+});
+
+describe("doctor on a hand-edited journal", () => {
+  it("reports an entry whose category config.json does not know, with file, line and what to do", async () => {
+    await mkdir(join(home, "topics"), { recursive: true });
+    await writeFile(
+      join(home, "topics/user_prefs.md"),
+      "# User preferences\n\n### [2026-05-01 10:00] user_pref\nAnswers in French.\n---\n\n### [2026-05-02 11:00] usr_pref\nShort answers.\n---\n",
+    );
+    const result = runMnemo(["doctor", "--home", home], { env });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain("topics/user_prefs.md:7  unknown-journal-category");
+    expect(result.stdout).toContain('entry category "usr_pref" is not a configured category');
+    expect(result.stdout).toContain('add "usr_pref" to "categories" in config.json');
   });
 });

@@ -96,9 +96,11 @@ const search = z
      */
     /**
      * Hits less relevant than this on their own evidence (a hit's relevance: its BM25 coverage of
-     * the query and its cosine with the query, hit-relevance.ts) are left out of recall and of the
-     * per-turn memories, so an unrelated question gets "nothing relevant" instead of the least
-     * unrelated memories. Measured on LongMemEval (docs/retrieval.md). 0 = off. MNEMO_MIN_RELEVANCE.
+     * the query and its cosine with the query, hit-relevance.ts) are left out of what the CLI's
+     * recall, memory_search, /v1/search and the per-turn memories show, so an unrelated question
+     * gets "nothing relevant" instead of the least unrelated memories (the library's recall applies
+     * a floor only when a call asks). Measured on LongMemEval (docs/retrieval.md). 0 = off.
+     * MNEMO_MIN_RELEVANCE.
      */
     minRelevance: z.number().min(0).max(1).default(0.2),
     rerank: z.enum(["none", "llm"]).default("none"),

@@ -27,7 +27,10 @@ export interface RecallQueryOptions {
   signal?: AbortSignal;
   /** Called for each document the index takes in first: on a grown home's first search, every one. */
   onIndexProgress?: (progress: IndexProgress) => void;
-  /** Leave out hits less relevant than this (0 to 1; 0 keeps every hit); default: search.minRelevance. */
+  /**
+   * Leave out hits less relevant than this (0 to 1); default 0, every hit. The surfaces and the
+   * per-turn block pass the home's search.minRelevance; ranking code and evaluations see every hit.
+   */
   minRelevance?: number;
 }
 
@@ -48,7 +51,7 @@ export async function recallHome(
   options: RecallQueryOptions,
 ): Promise<RecallResult> {
   const around = turnsAroundOf(options);
-  const floor = relevanceFloorOf(options.minRelevance, context.config.search.minRelevance);
+  const floor = relevanceFloorOf(options.minRelevance);
   const reranked = rerankWanted(parts.reranker, options.rerank);
   const search = await parts.openSearch();
   const filter = {
@@ -78,8 +81,8 @@ export async function recallHome(
   };
 }
 
-function relevanceFloorOf(asked: unknown, configured: number): number {
-  if (asked === undefined) return configured;
+function relevanceFloorOf(asked: unknown): number {
+  if (asked === undefined) return 0;
   if (typeof asked !== "number" || !(asked >= 0 && asked <= 1))
     throw new MnemoError(
       "INVALID_INPUT",

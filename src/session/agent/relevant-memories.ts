@@ -27,7 +27,11 @@ export async function findRelevantMemories(
     // Over-fetch: hits from the frozen files are dropped afterwards.
     // One message, one line: a query of several lines is read as a conversation ending in its last line.
     const message = text.replace(/\s*\n\s*/g, " ");
-    const result = await memory.recall(message, { limit: options.limit + 5, signal: options.signal });
+    const result = await memory.recall(message, {
+      limit: options.limit + 5,
+      minRelevance: memory.config.search.minRelevance,
+      signal: options.signal,
+    });
     const ownConversation = `${CONVERSATIONS_DIR}/${options.sessionId}.md`;
     return result.hits
       .filter((hit) => !inFrozenContext(hit.path) && hit.path !== ownConversation)

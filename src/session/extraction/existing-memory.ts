@@ -24,10 +24,8 @@ export async function findRelatedMemories(
     const { hits } = await memory.recall(query, {
       kind: "memory",
       limit: options.limit,
-      // A set for the extraction prompt, not an answer: an LLM rerank would only add a call, and a
-      // loosely related memory may still be the one a new fact updates (no relevance floor).
+      // A set for the extraction prompt, not an answer: an LLM rerank would only add a call.
       rerank: false,
-      minRelevance: 0,
       signal: options.signal,
     });
     return readMemories(
@@ -64,7 +62,6 @@ export async function findMemoriesLike(
         kind: "memory",
         limit: SIMILAR_PER_CANDIDATE,
         rerank: false, // a set of paths to compare against: one model call per candidate would buy nothing
-        minRelevance: 0, // every near memory is compared, however the floor is set
         signal: options.signal,
       });
       paths.push(...hits.map((hit) => hit.path));

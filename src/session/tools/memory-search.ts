@@ -133,7 +133,7 @@ export const memorySearchTool = defineMemoryTool({
   async run(memory, { query, limit, type, kind, file, rerank, min_relevance }, { signal, onProgress }) {
     const path = file === undefined ? undefined : (FILE_ALIASES[file] ?? file);
     const onIndexProgress = onProgress && ((each: IndexProgress) => onProgress(progressOf(each)));
-    const minRelevance = min_relevance;
+    const minRelevance = min_relevance ?? memory.config.search.minRelevance;
     const options = { limit, type, kind, file: path, rerank, signal, onIndexProgress, minRelevance };
     const result = await memory.recall(query, options);
     const hits = result.hits.map(toHit);

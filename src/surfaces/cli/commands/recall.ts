@@ -67,8 +67,9 @@ export const recall = defineCommand({
   },
   async run({ query, filters }, { memory }) {
     const progress = indexProgressReporter();
+    const minRelevance = filters.minRelevance ?? memory.config.search.minRelevance;
     try {
-      return await memory.recall(query, { ...filters, onIndexProgress: progress.update });
+      return await memory.recall(query, { ...filters, minRelevance, onIndexProgress: progress.update });
     } finally {
       progress.finish();
     }

@@ -196,7 +196,7 @@ export const searchRoutes = [
         kind,
         around,
         rerank: rerank === undefined ? undefined : rerank === "true",
-        minRelevance,
+        minRelevance: minRelevance ?? c.var.memory.config.search.minRelevance,
         signal: c.req.raw.signal,
       });
       const hits = result.hits.map(toHitJson);

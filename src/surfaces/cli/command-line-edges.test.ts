@@ -19,7 +19,7 @@ afterEach(async () => {
   await removeDir(root);
 });
 
-describe("options before the command", () => {
+describe("options before the command", { timeout: 180_000 }, () => {
   it("takes --home and --json before the command word, as after it", () => {
     runMnemo(["remember", "Tabs.", "--type", "feedback", "--name", "Tabs", "--home", home], { env });
     const status = runMnemo(["--home", home, "status"], { env });
@@ -49,7 +49,7 @@ describe("options before the command", () => {
   });
 });
 
-describe("a home that does not exist", () => {
+describe("a home that does not exist", { timeout: 180_000 }, () => {
   it("is created with a note on stderr that names it, once", () => {
     const typo = join(root, "hmoe");
     const first = runMnemo(["list", "--home", typo], { env });
@@ -60,7 +60,7 @@ describe("a home that does not exist", () => {
   });
 });
 
-describe("journal read of a topic that is not there", () => {
+describe("journal read of a topic that is not there", { timeout: 180_000 }, () => {
   it("exits 3 and lists the topics", () => {
     runMnemo(["journal", "add", "user_pref", "Answers in French.", "--home", home], { env });
     const result = runMnemo(["journal", "read", "user_prefz", "--home", home], { env });
@@ -73,7 +73,7 @@ describe("journal read of a topic that is not there", () => {
   });
 });
 
-describe("eval retrieval with an --input that does not exist", () => {
+describe("eval retrieval with an --input that does not exist", { timeout: 180_000 }, () => {
   it("exits 3 (not found), naming the file", () => {
     const missing = join(root, "cases.jsonl");
     const result = runMnemo(["eval", "retrieval", "--input", missing, "--embedder", "none", "--home", home], {
@@ -84,7 +84,7 @@ describe("eval retrieval with an --input that does not exist", () => {
   });
 });
 
-describe("init over an existing identity", () => {
+describe("init over an existing identity", { timeout: 180_000 }, () => {
   it("says on stderr that the answers given were not used, and how to use them, also with --json", async () => {
     await writeFile(join(home, "SOUL.md"), "# Soul\n\n## Identity\nI am Mnemo.\n");
     for (const json of [[], ["--json"]]) {
@@ -96,7 +96,7 @@ describe("init over an existing identity", () => {
   });
 });
 
-describe("recall", () => {
+describe("recall", { timeout: 180_000 }, () => {
   it("shows each hit's age, as list does", () => {
     runMnemo(["remember", "Indent with tabs.", "--type", "feedback", "--name", "Tabs", "--home", home], {
       env,
@@ -109,7 +109,7 @@ describe("recall", () => {
   });
 });
 
-describe("doctor on a hand-edited journal", () => {
+describe("doctor on a hand-edited journal", { timeout: 180_000 }, () => {
   it("reports an entry whose category config.json does not know, with file, line and what to do", async () => {
     await mkdir(join(home, "topics"), { recursive: true });
     await writeFile(

@@ -24,7 +24,7 @@ afterEach(async () => {
   await removeDir(home);
 });
 
-describe("the first search on a grown home", () => {
+describe("the first search on a grown home", { timeout: 180_000 }, () => {
   it("mnemo recall says on stderr that it is indexing, with progress, and how long it took", () => {
     const first = runMnemo(["recall", "fact 7", "--home", home]);
     expect(first.status).toBe(0);

@@ -20,12 +20,12 @@ beforeAll(async () => {
   runMnemo(["init", "--yes", "--name", "Ada", "--home", home]);
   runMnemo(["journal", "add", "general", "Deploys run on Tuesdays after the stand-up.", "--home", home]);
   runMnemo(["remember", "Indent with tabs.", "--type", "feedback", "--name", "Tabs", "--home", home]);
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await removeDir(home);
 });
 
-describe("the relevance floor", () => {
+describe("the relevance floor", { timeout: 240_000 }, () => {
   it("mnemo recall: nothing relevant, said clearly; --min-relevance 0 and MNEMO_MIN_RELEVANCE=0 show the hits", () => {
     const floored = runMnemo(["recall", QUESTION, "--home", home]);
     expect(floored.status).toBe(0);

@@ -4,7 +4,9 @@
  * call do the work; this file only binds them to the home.
  */
 import {
+  type ArchivedItem,
   type ArchiveListing,
+  findArchived,
   listArchive,
   type RestoreResult,
   restoreFromArchive,
@@ -131,8 +133,13 @@ export function archiveOperations(context: HomeContext) {
     /** Archived chunks, newest first, a page at a time (default: the 100 newest). */
     list: (options: { offset?: number; limit?: number } = {}): Promise<ArchiveListing> =>
       whenEnabled(context, () => listArchive(context, options)),
-    /** Moves one chunk back where it came from (a typed memory, or profile sections). */
-    restore: (target: { path: string; id: string }): Promise<RestoreResult> =>
+    /** One archived chunk by its id, or a start of it that names one chunk (at least 4 characters). */
+    get: (id: string): Promise<ArchivedItem> => whenEnabled(context, () => findArchived(context, id)),
+    /**
+     * Moves one chunk back where it came from (a typed memory, or profile sections), through the
+     * checks of a save; `path` (the archive file) may be left out: the id finds the chunk.
+     */
+    restore: (target: { path?: string; id: string }): Promise<RestoreResult> =>
       whenEnabled(context, () => restoreFromArchive(context, target)),
   };
 }

@@ -123,4 +123,53 @@ describe("the archive", () => {
     expect(await read("USER.md")).toBe("# User\n\n");
     expect((await memory.archive.list()).total).toBe(1);
   });
+
+  test("an archived text is found by its id or the start of it, and restored by its id alone", async () => {
+    await open();
+    await memory.profile.add("user", "Pets", "A cat named Miso.");
+    await memory.profile.remove("user", "Pets");
+    const [item] = (await memory.archive.list()).items;
+    const id = item?.id ?? "";
+    expect(await memory.archive.get(id)).toEqual(item);
+    expect(await memory.archive.get(` ${id.slice(0, 4).toUpperCase()} `)).toEqual(item);
+    for (const wrong of ["abc", "zzzz", ""])
+      await expect(memory.archive.get(wrong)).rejects.toMatchObject({
+        code: "INVALID_INPUT",
+        message: expect.stringContaining("at least the first 4"),
+      });
+    const other = id.startsWith("0") ? "ffff" : "0000";
+    await expect(memory.archive.get(other)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const restored = await memory.archive.restore({ id: id.slice(0, 8) });
+    expect(restored).toMatchObject({ kind: "sections", path: "USER.md", names: ["Pets"] });
+    expect(await read("USER.md")).toContain("## Pets\nA cat named Miso.");
+    expect((await memory.archive.list()).total).toBe(0);
+  });
+
+  test("a memory written into the archive by hand comes back only through the checks of a save", async () => {
+    await open();
+    const archived = (body: string, description = "d") =>
+      `<!-- mnemo archived from memories/user_big.md at 2026-01-01 10:00: deleted -->\n---\nname: Big\ndescription: ${description}\ntype: user\n---\n\n${body}\n`;
+    for (const [text, code, message] of [
+      [archived("b".repeat(20_001)), "TOO_LARGE", /20001 characters; the limit is 20000/],
+      [archived("fine", "d".repeat(301)), "TOO_LARGE", /description of "Big"/],
+      [archived(""), "INVALID_INPUT", /has no content/],
+    ] as const) {
+      await memory.store.transaction((writer) => writer.write("archive/memories/user_big.md", text));
+      const [item] = (await memory.archive.list()).items;
+      await expect(memory.archive.restore({ id: item?.id ?? "" })).rejects.toMatchObject({
+        code,
+        message: expect.stringMatching(message),
+      });
+      expect(await read("memories/user_big.md")).toBeUndefined();
+      expect(await read("archive/memories/user_big.md")).toBe(text);
+    }
+    await memory.store.transaction((writer) =>
+      writer.write("archive/memories/user_big.md", archived("b".repeat(20_000))),
+    );
+    const [item] = (await memory.archive.list()).items;
+    expect(await memory.archive.restore({ id: item?.id ?? "" })).toMatchObject({
+      kind: "memory",
+      names: ["Big"],
+    });
+  });
 });

@@ -7,6 +7,7 @@ export type DoctorProblemKind =
   | "over-budget"
   | "over-capacity"
   | "malformed-journal-entry"
+  | "unknown-journal-category"
   | "duplicate-section"
   | "old-daily-log"
   | "misnamed-daily-log"

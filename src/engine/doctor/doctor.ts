@@ -19,6 +19,7 @@ import { enforceProfileBudget, type ProfileFile, usageOf } from "../profile/prof
 import type { DoctorProblem } from "./doctor-problem.js";
 import { checkSearchIndex, type SearchIndexHealth, searchIndexProblems } from "./index-check.js";
 import { checkInstructionLikeText } from "./instruction-check.js";
+import { checkJournalCategories } from "./journal-category-check.js";
 import { checkMemories, rebuildIndexLines } from "./memory-check.js";
 import { memoryTextFiles } from "./memory-text-files.js";
 import { checkStoredSecrets } from "./secret-check.js";
@@ -116,6 +117,7 @@ async function checkJournals(home: HomeContext): Promise<DoctorProblem[]> {
         fixable: false,
       });
     }
+    problems.push(...checkJournalCategories(home, path, { text: journal, firstLine }));
     const lines = path === MEMORY_PATH ? memoryLinesWithoutIndex(text) : countLines(text);
     if (
       lines > home.config.capacity.maxLines &&

@@ -13,7 +13,9 @@ function inFrozenContext(path: string): boolean {
 /**
  * Memories that search finds for the user's message (typed memories, journal topics, earlier
  * conversations; the always-loaded files and this session's own conversation, already in the
- * history, are left out). A failed search is a warning, never a failed turn.
+ * history, are left out). Recall leaves out hits under the home's relevance floor
+ * (search.minRelevance), so a message nothing in memory is about gets no block at all. A failed
+ * search is a warning, never a failed turn.
  */
 export async function findRelevantMemories(
   memory: MemoryHome,
@@ -25,7 +27,11 @@ export async function findRelevantMemories(
     // Over-fetch: hits from the frozen files are dropped afterwards.
     // One message, one line: a query of several lines is read as a conversation ending in its last line.
     const message = text.replace(/\s*\n\s*/g, " ");
-    const result = await memory.recall(message, { limit: options.limit + 5, signal: options.signal });
+    const result = await memory.recall(message, {
+      limit: options.limit + 5,
+      minRelevance: memory.config.search.minRelevance,
+      signal: options.signal,
+    });
     const ownConversation = `${CONVERSATIONS_DIR}/${options.sessionId}.md`;
     return result.hits
       .filter((hit) => !inFrozenContext(hit.path) && hit.path !== ownConversation)

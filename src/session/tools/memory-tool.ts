@@ -32,6 +32,8 @@ export interface MemoryTool<Input extends z.ZodObject = z.ZodObject> {
 
 export interface MemoryToolRunOptions {
   signal?: AbortSignal;
+  /** Long work of a tool reports here (memory_search building the index on a home's first search). */
+  onProgress?: (progress: { progress: number; total: number; message: string }) => void;
 }
 
 export interface MemoryToolResult {

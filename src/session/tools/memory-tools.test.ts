@@ -57,6 +57,8 @@ function argumentsFor(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>>
 function valueFor(schema: JsonSchema): fc.Arbitrary<unknown> {
   if (schema.enum) return fc.constantFrom(...schema.enum);
   if (schema.type === "integer") return fc.integer({ min: schema.minimum, max: schema.maximum });
+  if (schema.type === "number")
+    return fc.double({ min: schema.minimum, max: schema.maximum, noNaN: true, noDefaultInfinity: true });
   if (schema.type === "boolean") return fc.boolean();
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
   if (schema.type === "string") return fc.string({ minLength: schema.minLength ?? 0, maxLength: 40 });

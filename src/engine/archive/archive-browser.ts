@@ -75,11 +75,13 @@ export async function listArchive(
   return { items: page, total: ordered.length, offset, truncated: offset + limit < ordered.length };
 }
 
+/** The archive's files, folder by folder, each folder by name: a store may list in any order, pages need one. */
 export async function archiveFiles(reader: DocumentReader): Promise<string[]> {
   const paths: string[] = [];
-  for (const folder of ARCHIVE_FOLDERS)
-    for (const document of await reader.list(folder))
-      if (document.path.endsWith(".md")) paths.push(document.path);
+  for (const folder of ARCHIVE_FOLDERS) {
+    const listed = (await reader.list(folder)).map((document) => document.path);
+    paths.push(...listed.filter((path) => path.endsWith(".md")).sort());
+  }
   return paths;
 }
 

@@ -116,8 +116,13 @@ export const MODULES = [
   },
   {
     name: "access-check",
-    mutate: ["src/surfaces/http/access-check.ts"],
-    tests: ["src/surfaces/http/access-check.test.ts", "src/surfaces/http/http-refusals.test.ts"],
+    mutate: ["src/surfaces/http/access-check.ts", "src/surfaces/http/home-shown-to.ts"],
+    tests: [
+      "src/surfaces/http/access-check.test.ts",
+      "src/surfaces/http/http-refusals.test.ts",
+      "src/surfaces/http/home-shown-to.test.ts",
+      "src/surfaces/http/many-homes.test.ts",
+    ],
   },
   {
     name: "extraction-queueing",

@@ -81,8 +81,8 @@ function accessAndHeaders(access: ServerAccess): MiddlewareHandler<ApiEnv> {
     c.header("x-content-type-options", "nosniff");
     c.header("content-security-policy", CONTENT_SECURITY_POLICY);
     c.header("referrer-policy", "no-referrer");
-    const { authorization, host, origin } = c.req.header();
-    const pageFile = access.tokenRequired && isWebUiRequest(c.req.method, c.req.url);
+    const { authorization, host, origin, accept } = c.req.header();
+    const pageFile = access.tokenRequired && isWebUiRequest(c.req.method, c.req.url, accept);
     c.set("grant", pageFile ? undefined : await access.authenticate({ authorization, host, origin }));
     await next();
     // hono's c.json says application/json; mnemo's answers have always named their charset too.
@@ -100,6 +100,7 @@ function leaseHome(access: ServerAccess): MiddlewareHandler<ApiEnv> {
     const lease = await access.lease(c.var.grant, c.req.header(HOME_HEADER));
     try {
       c.set("memory", lease.home.memory);
+      c.set("homeId", lease.homeId);
       c.set("mcp", lease.home.mcp);
       await next();
     } finally {

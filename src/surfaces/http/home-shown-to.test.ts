@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TokenGrant } from "../../contracts/token-registry.js";
-import { homeShownTo, TENANT_DATABASE_LABEL, TENANT_FOLDER_LABEL } from "./home-shown-to.js";
+import { homeShownTo, messageShownTo, TENANT_DATABASE_LABEL, TENANT_FOLDER_LABEL } from "./home-shown-to.js";
 
 /** Who sees where a home is stored: the operator the whole location, a tenant only the kind of storage. */
 const grant = (admin: boolean): TokenGrant => ({
@@ -25,5 +25,33 @@ describe("homeShownTo", () => {
     expect(homeShownTo(grant(false), "PGlite#acme/ada")).toBe("PostgreSQL");
     expect(homeShownTo(grant(false), folder)).toBe(TENANT_FOLDER_LABEL);
     expect(homeShownTo(grant(false), folder)).not.toContain("/srv");
+  });
+
+  it("gives a tenant's error messages its files by their path in the home, and the storage by its kind", () => {
+    const server = "postgres://mnemo_app@db.internal:6543/memories";
+    const places = { home: database, homes: server };
+    const malformed = `${database}/memories/user_x.md line 3: invalid YAML. Fix the file by hand.`;
+    expect(messageShownTo(grant(false), malformed, places)).toBe(
+      "memories/user_x.md line 3: invalid YAML. Fix the file by hand.",
+    );
+    const lock = `Another writer held the memory home's lock in ${server} for too long (lockTimeoutMs); try again.`;
+    expect(messageShownTo(grant(false), lock, { home: undefined, homes: server })).toBe(
+      "Another writer held the memory home's lock in PostgreSQL for too long (lockTimeoutMs); try again.",
+    );
+    expect(
+      messageShownTo(grant(false), `There is no memory home "x" in /srv/mnemo.`, {
+        home: undefined,
+        homes: "/srv/mnemo",
+      }),
+    ).toBe('There is no memory home "x" in a folder on the server.');
+    expect(
+      messageShownTo(grant(false), `${folder}/MEMORY.md does not parse`, {
+        home: folder,
+        homes: "/srv/mnemo",
+      }),
+    ).toBe("MEMORY.md does not parse");
+    // The operator reads the message as it was written.
+    expect(messageShownTo(grant(true), malformed, places)).toBe(malformed);
+    expect(messageShownTo(undefined, malformed, places)).toBe(malformed);
   });
 });

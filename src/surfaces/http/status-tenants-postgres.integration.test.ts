@@ -30,6 +30,12 @@ describe.skipIf(!testPostgresHasServer())("/v1/status on a PostgreSQL server of 
       onWarning: () => undefined,
     });
     await homes.createHome("acme/ada");
+    // A memory file written by hand with broken frontmatter: reading it is an error that names the file.
+    const memory = await homes.openHome("acme/ada");
+    await memory.store.transaction((writer) =>
+      writer.write("memories/user_broken.md", "---\nname: [unclosed\ntype: user\n---\nbody\n"),
+    );
+    await memory.close();
     tenant = (await homes.issueToken({ homes: ["acme/ada"] })).token;
     operator = (await homes.issueToken({ homes: ["acme/ada"], admin: true })).token;
     server = await startHttpServer({ homes, port: 0 });
@@ -63,6 +69,21 @@ describe.skipIf(!testPostgresHasServer())("/v1/status on a PostgreSQL server of 
       "postgres://",
     ])
       expect(text, secret).not.toContain(secret);
+  });
+
+  it("names a file in a tenant's error message by its path in the home, without the database's address", async () => {
+    const response = await fetch(`${server.url}/v1/memories/user_broken.md`, {
+      headers: { authorization: `Bearer ${tenant}` },
+    });
+    expect(response.status).toBe(409);
+    const { error } = (await response.json()) as { error: { message: string } };
+    expect(error.message).toMatch(/^memories\/user_broken\.md line 3: /);
+    for (const secret of [url.host, `:${url.port}`, `${url.username}@`, "postgres://"])
+      expect(error.message, secret).not.toContain(secret);
+    const asOperator = await fetch(`${server.url}/v1/memories/user_broken.md`, {
+      headers: { authorization: `Bearer ${operator}` },
+    });
+    expect(((await asOperator.json()) as { error: { message: string } }).error.message).toContain(url.host);
   });
 
   it("shows the operator's admin token where the home is: the database URL without password, and the home id", async () => {

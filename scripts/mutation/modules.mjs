@@ -111,9 +111,33 @@ export const MODULES = [
     ],
   },
   {
+    // What left a file, listed a page at a time and restored through the engine's rules.
+    name: "archive",
+    mutate: [
+      "src/engine/archive/archive.ts",
+      "src/engine/archive/archive-chunks.ts",
+      "src/engine/archive/archive-browser.ts",
+      "src/engine/archive/restore-plan.ts",
+      "src/engine/archive/restore-into.ts",
+    ],
+    tests: [
+      "src/engine/archive/archive-chunks.test.ts",
+      "src/engine/archive/archive-browser.test.ts",
+      "src/engine/archive/restore-plan.test.ts",
+      "src/engine/profile/budget-archive.test.ts",
+      "src/surfaces/http/archive-paging.test.ts",
+      "src/surfaces/http/http-api.test.ts",
+    ],
+  },
+  {
     name: "access-check",
-    mutate: ["src/surfaces/http/access-check.ts"],
-    tests: ["src/surfaces/http/access-check.test.ts", "src/surfaces/http/http-refusals.test.ts"],
+    mutate: ["src/surfaces/http/access-check.ts", "src/surfaces/http/home-shown-to.ts"],
+    tests: [
+      "src/surfaces/http/access-check.test.ts",
+      "src/surfaces/http/http-refusals.test.ts",
+      "src/surfaces/http/home-shown-to.test.ts",
+      "src/surfaces/http/many-homes.test.ts",
+    ],
   },
   {
     name: "extraction-queueing",

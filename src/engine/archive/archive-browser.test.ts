@@ -1,8 +1,11 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
+import { InMemoryDocumentStore } from "../../adapters/memory/in-memory-document-store.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
+import { configSchema } from "../config/schema.js";
 import type { MemoryHome } from "../memory-home.js";
+import { listArchive } from "./archive-browser.js";
 
 /** Listing and restoring the archive on a real home: files, MEMORY.md's index, budgets, search. */
 let memory: MemoryHome;
@@ -172,4 +175,32 @@ describe("the archive", () => {
       names: ["Big"],
     });
   });
+
+  test("pieces archived in the same minute come in the same order whatever order the store lists its files in", async () => {
+    const listed = async (store: InMemoryDocumentStore) => {
+      await store.transaction(async (writer) => {
+        for (const file of ["USER.md", "SOUL.md", "MEMORY.md"])
+          await writer.write(
+            `archive/${file}`,
+            `<!-- mnemo archived from ${file} at 2026-01-01 10:00: section removed -->\n## A\na\n`,
+          );
+      });
+      const context = { store, config: configSchema.parse({}), now: () => new Date(), warn: () => undefined };
+      const pages = [
+        await listArchive(context, { limit: 2 }),
+        await listArchive(context, { offset: 2, limit: 2 }),
+      ];
+      return pages.flatMap((page) => page.items.map((item) => item.source));
+    };
+    const byName = await listed(new InMemoryDocumentStore());
+    expect(byName).toEqual(["USER.md", "SOUL.md", "MEMORY.md"]);
+    // A database lists rows in no promised order: here, the reverse of the names.
+    expect(await listed(new ReversedListing())).toEqual(byName);
+  });
 });
+
+class ReversedListing extends InMemoryDocumentStore {
+  override async list(...args: Parameters<InMemoryDocumentStore["list"]>) {
+    return (await super.list(...args)).reverse();
+  }
+}

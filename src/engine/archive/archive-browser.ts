@@ -106,11 +106,13 @@ export async function findArchived(home: HomeContext, id: string): Promise<Archi
   return found;
 }
 
+/** The archive's files, folder by folder, each folder by name: a store may list in any order, pages need one. */
 export async function archiveFiles(reader: DocumentReader): Promise<string[]> {
   const paths: string[] = [];
-  for (const folder of ARCHIVE_FOLDERS)
-    for (const document of await reader.list(folder))
-      if (document.path.endsWith(".md")) paths.push(document.path);
+  for (const folder of ARCHIVE_FOLDERS) {
+    const listed = (await reader.list(folder)).map((document) => document.path);
+    paths.push(...listed.filter((path) => path.endsWith(".md")).sort());
+  }
   return paths;
 }
 

@@ -68,21 +68,6 @@ export const MODULES = [
     ],
   },
   {
-    // The archive as a person browses it, and restoring from it through the checks of a save (issue 26).
-    name: "archive-restore",
-    mutate: [
-      "src/engine/archive/archive-browser.ts",
-      "src/engine/archive/restore-into.ts",
-      "src/engine/archive/restore-plan.ts",
-      "src/engine/archive/archive-chunks.ts",
-    ],
-    tests: [
-      "src/engine/archive/archive-browser.test.ts",
-      "src/engine/archive/archive-chunks.test.ts",
-      "src/engine/archive/restore-plan.test.ts",
-    ],
-  },
-  {
     name: "query-terms",
     mutate: ["src/engine/search/query-terms.ts"],
     tests: ["src/engine/search/query-terms.test.ts", "src/engine/search/ranking-order.integration.test.ts"],
@@ -111,7 +96,7 @@ export const MODULES = [
     ],
   },
   {
-    // What left a file, listed a page at a time and restored through the engine's rules.
+    // What left a file, listed a page at a time and restored through the checks of a save (issue 26).
     name: "archive",
     mutate: [
       "src/engine/archive/archive.ts",

@@ -122,6 +122,9 @@ export class AgentSession {
     const memories = await findRelevantMemories(this.options.memory, text, {
       limit: this.options.relevantMemories ?? 3,
       sessionId: this.sessionId,
+      // A memory that working memory shows (read whole or found earlier) is not shown twice.
+      alreadyShown: (path, place) =>
+        this.workingMemory.chunks().some((chunk) => chunk.document === path && chunk.location === place),
       signal: options.signal,
       onWarning: (message) => warn(this.options, message),
     });

@@ -237,8 +237,10 @@ export class AgentSession {
         now: this.options.now,
         onWarning: this.options.onWarning,
       });
-      // Extracted or queued in .pending/: the conversation is safe, the session no longer open.
-      await this.marker.ended();
+      // Extracted or queued in .pending/: the conversation is safe, the session no longer open. If
+      // not even the queue took it, the marker stays and the next session learns from the transcript.
+      const { error, pending } = this.extraction;
+      if (error === undefined || pending !== undefined) await this.marker.ended();
     }
     await this.options.longTerm?.memory.persist();
     if (memory.enabled) {

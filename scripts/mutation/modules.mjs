@@ -127,7 +127,7 @@ export const MODULES = [
   {
     name: "extraction-queueing",
     mutate: [
-      "src/session/extraction/pending-queue.ts",
+      "src/engine/sessions/pending-queue.ts",
       "src/session/extraction/pending-extractions.ts",
       "src/session/extraction/run-extraction.ts",
     ],
@@ -135,7 +135,23 @@ export const MODULES = [
       "src/session/extraction/extract-session.test.ts",
       "src/session/extraction/extraction-redaction.test.ts",
       "src/session/extraction/pending-queue.test.ts",
+      "src/session/extraction/pending-claims.test.ts",
       "src/session/extraction/run-extraction.test.ts",
+    ],
+  },
+  {
+    // Sessions killed before they ended: their open marker, the queueing of their conversation, once.
+    name: "interrupted-sessions",
+    mutate: [
+      "src/engine/sessions/open-sessions.ts",
+      "src/engine/home/process-alive.ts",
+      "src/session/agent/open-session-marker.ts",
+      "src/session/extraction/earlier-sessions.ts",
+    ],
+    tests: [
+      "src/engine/sessions/open-sessions.test.ts",
+      "src/session/agent/killed-session.test.ts",
+      "src/session/extraction/pending-claims.test.ts",
     ],
   },
   // Working memory in four parts: 1,116 mutants in one run were over two hours here, too long to
@@ -149,6 +165,8 @@ export const MODULES = [
       "src/engine/working-memory/tool-result-fields.ts",
       "src/engine/working-memory/tool-observation.ts",
       "src/engine/working-memory/chunk-inputs.ts",
+      "src/engine/working-memory/chunk-metadata.ts",
+      "src/engine/working-memory/known-chapters.ts",
     ],
     tests: [
       "src/engine/working-memory/built-in-extractors.test.ts",
@@ -159,6 +177,8 @@ export const MODULES = [
       "src/engine/working-memory/tool-observation.test.ts",
       "src/engine/working-memory/tool-result-fields.test.ts",
       "src/engine/working-memory/working-memory.test.ts",
+      "src/engine/working-memory/chunk-metadata.test.ts",
+      "src/engine/working-memory/known-chapters.test.ts",
     ],
   },
   {

@@ -15,7 +15,8 @@ export type DoctorProblemKind =
   | "instruction-like-text"
   | "stored-secret"
   | "damaged-search-index"
-  | "search-index-outside-home";
+  | "search-index-outside-home"
+  | "interrupted-session";
 
 export interface DoctorProblem {
   kind: DoctorProblemKind;

@@ -253,12 +253,12 @@ describe("an agent session over a real OpenAI-compatible HTTP server", () => {
     expect(block?.content).not.toContain("<relevant-memories>");
     const retrieved =
       block?.content?.match(/^# Relevant information already retrieved\n[\s\S]*$/m)?.[0] ?? "";
+    // Found by the search and read whole by memory_get: one place, shown once with its whole text.
     expect(retrieved).toContain(
-      "## [1] memories/project_deploy-day.md · Deploy day · updated today\nDeploy day When we deploy Deploys happen on Tuesdays",
+      "For the current query: deploy day\n" +
+        "## [1] memories/project_deploy-day.md · Deploy day · updated today (kind: memory, type: project)\nDeploys happen on Tuesdays",
     );
-    expect(retrieved).toContain(
-      "## [2] memories/project_deploy-day.md · Deploy day · updated today\nDeploys happen",
-    );
+    expect(retrieved).not.toContain("## [2]");
     expect(retrieved).toContain("ROLLBACK-MARKER");
   });
 

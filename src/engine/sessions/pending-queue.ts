@@ -1,14 +1,17 @@
 import { z } from "zod";
 import type { ChatMessage } from "../../contracts/chat-model.js";
 import type { DocumentStore, DocumentWriter } from "../../contracts/document-store.js";
-import { redactSecrets } from "../../engine/guard/scan-secrets.js";
-import { PENDING_DIR } from "../../engine/home/layout.js";
 import { errorMessage, MnemoError } from "../../errors.js";
+import { redactSecrets } from "../guard/scan-secrets.js";
+import { PENDING_DIR } from "../home/layout.js";
+import { isHolderGone, type ProcessHolder, thisProcess } from "../home/process-alive.js";
 
 /**
- * The queue of conversations whose extraction failed (the model was down, or answered garbage):
- * one JSON file per session, `.pending/<sessionId>.json`, written atomically under the home's lock.
- * A file is removed only after its extraction was written, so nothing said is lost.
+ * The queue of conversations waiting for extraction (the model was down or answered garbage, or the
+ * session was killed before it ended): one JSON file per session, `.pending/<sessionId>.json`,
+ * written atomically under the home's lock. A file is removed only after its extraction was
+ * written, so nothing said is lost; a process working on one claims it first, so two sessions
+ * starting at once never extract it twice.
  */
 const toolCallSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
 
@@ -33,6 +36,8 @@ const pendingFileSchema = z.object({
   attempts: z.number().int().min(1),
   lastError: z.string(),
   transcript: z.array(chatMessageSchema),
+  /** The process extracting it now, and since when (ISO 8601). */
+  claim: z.object({ pid: z.number().int(), host: z.string(), at: z.string() }).optional(),
 });
 
 type PendingFile = z.output<typeof pendingFileSchema>;
@@ -66,48 +71,85 @@ export function validateSessionId(sessionId: string): string {
   );
 }
 
+export interface QueuedConversation {
+  sessionId: string;
+  transcript: ChatMessage[];
+  /** Why it waits: the failure, or that the session was interrupted. */
+  error: string;
+  now: Date;
+}
+
 /**
  * Queues the conversation and returns the file's path. A conversation that continues one already
  * queued for the session replaces it; a different one gets a file of its own.
  */
-export function queuePendingExtraction(
-  store: DocumentStore,
-  options: { sessionId: string; transcript: ChatMessage[]; error: string; now: Date },
-): Promise<string> {
-  const normalized = z.array(chatMessageSchema).safeParse(options.transcript);
-  const transcript = redactTranscript(normalized.success ? normalized.data : options.transcript);
-  return store.transaction(async (writer) => {
-    for (let number = 1; ; number++) {
-      const path = `${PENDING_DIR}/${options.sessionId}${number === 1 ? "" : `.${number}`}.json`;
-      const text = await writer.read(path);
-      const existing = text === undefined ? undefined : parsePendingFile(text);
-      if (text !== undefined && !(existing?.ok && continues(existing.file, options.sessionId, transcript)))
-        continue;
-      const previous = existing?.ok ? existing.file : undefined;
-      await writePendingFile(writer, path, {
-        version: 1,
-        sessionId: options.sessionId,
-        queuedAt: previous?.queuedAt ?? options.now.toISOString(),
-        attempts: (previous?.attempts ?? 0) + 1,
-        lastError: options.error,
-        transcript,
-      });
-      return path;
-    }
-  });
+export function queuePendingExtraction(store: DocumentStore, options: QueuedConversation): Promise<string> {
+  return store.transaction((writer) => queuePendingWith(writer, options));
 }
 
-/** Counts one more failed attempt on a queued file (left in place). */
+/** queuePendingExtraction inside a transaction the caller holds (with other writes that go with it). */
+export async function queuePendingWith(writer: DocumentWriter, options: QueuedConversation): Promise<string> {
+  const normalized = z.array(chatMessageSchema).safeParse(options.transcript);
+  const transcript = redactTranscript(normalized.success ? normalized.data : options.transcript);
+  for (let number = 1; ; number++) {
+    const path = `${PENDING_DIR}/${options.sessionId}${number === 1 ? "" : `.${number}`}.json`;
+    const text = await writer.read(path);
+    const existing = text === undefined ? undefined : parsePendingFile(text);
+    if (text !== undefined && !(existing?.ok && continues(existing.file, options.sessionId, transcript)))
+      continue;
+    const previous = existing?.ok ? existing.file : undefined;
+    await writePendingFile(writer, path, {
+      version: 1,
+      sessionId: options.sessionId,
+      queuedAt: previous?.queuedAt ?? options.now.toISOString(),
+      attempts: (previous?.attempts ?? 0) + 1,
+      lastError: options.error,
+      transcript,
+    });
+    return path;
+  }
+}
+
+/** Counts one more failed attempt on a queued file (left in place, its claim released). */
 export function recordPendingFailure(store: DocumentStore, path: string, error: string): Promise<void> {
   return store.transaction(async (writer) => {
     const parsed = parsePendingFile((await writer.read(path)) ?? "");
     if (!parsed.ok) return;
-    await writePendingFile(writer, path, {
-      ...parsed.file,
-      attempts: parsed.file.attempts + 1,
-      lastError: error,
-    });
+    const { claim: _, ...file } = parsed.file;
+    await writePendingFile(writer, path, { ...file, attempts: file.attempts + 1, lastError: error });
   });
+}
+
+/**
+ * Claims a queued file for `holder` under the home's lock, and returns it as it is now; undefined
+ * when it is gone (another process extracted it) or another live process holds it. A claim is
+ * taken over once its process is gone (a claim from another host, once it is an hour old).
+ */
+export function claimPendingExtraction(
+  store: DocumentStore,
+  path: string,
+  options: { holder: ProcessHolder; now: Date },
+): Promise<PendingExtraction | undefined> {
+  return store.transaction(async (writer) => {
+    const parsed = parsePendingFile((await writer.read(path)) ?? "");
+    if (!parsed.ok) return undefined;
+    const { claim } = parsed.file;
+    if (claim !== undefined && !isClaimGone(claim, options.now)) return undefined;
+    const { pid, host } = options.holder;
+    const file = { ...parsed.file, claim: { pid, host, at: options.now.toISOString() } };
+    await writePendingFile(writer, path, file);
+    return { ...file, path };
+  });
+}
+
+type PendingClaim = NonNullable<PendingFile["claim"]>;
+
+/** An extraction takes minutes at most: a claim from a host this process cannot check is stale after this. */
+const FOREIGN_CLAIM_MS = 60 * 60 * 1000;
+
+function isClaimGone(claim: PendingClaim, now: Date): boolean {
+  if (claim.host === thisProcess().host) return isHolderGone(claim);
+  return !(now.getTime() - Date.parse(claim.at) <= FOREIGN_CLAIM_MS);
 }
 
 /** The queued conversations, oldest first; a file that is not a pending extraction is reported and left alone. */

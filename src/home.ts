@@ -14,7 +14,10 @@ export type {
   ConversationMessage,
   ConversationRead,
 } from "./engine/conversations/conversations.js";
-export { MAX_CONVERSATION_MESSAGE_CHARACTERS } from "./engine/conversations/conversations.js";
+export {
+  MAX_CONVERSATION_MESSAGE_CHARACTERS,
+  MAX_CONVERSATION_MESSAGES_PER_ADD,
+} from "./engine/conversations/conversations.js";
 export type { HitConversation } from "./engine/conversations/turns-around-hits.js";
 export type { DailyLog } from "./engine/daily/daily-log.js";
 export type { DoctorProblem, DoctorProblemKind } from "./engine/doctor/doctor.js";

@@ -218,6 +218,16 @@ export const MODULES = [
     ],
     tests: ["src/engine/working-memory/*.test.ts"],
   },
+  {
+    // What a model reads of a tool call: the page of journal entries, and data held to the output schema.
+    name: "tool-results",
+    mutate: ["src/session/tools/journal-page.ts", "src/session/tools/memory-tool.ts"],
+    tests: [
+      "src/session/tools/journal-page.test.ts",
+      "src/session/tools/memory-read-topic.test.ts",
+      "src/session/tools/memory-tools.test.ts",
+    ],
+  },
 ];
 
 /**

@@ -44,7 +44,8 @@ export async function writeToolShapesHome(home: string, llmBaseUrl: string): Pro
   );
   await writeFile(join(home, "memories", "user_broken.md"), "---\nname: [unclosed\n---\n\nBroken.\n");
   const config = {
-    search: { embedder: "none" },
+    // The local model: a hybrid search, the only kind a relevance floor applies to.
+    search: { embedder: "local" },
     secrets: "redact",
     budgets: { soul: 2000, user: USER_BUDGET, memory: 2200, daily: 1000 },
     llm: { baseUrl: llmBaseUrl, model: "fake-model", maxRetries: 0 },

@@ -87,15 +87,19 @@ const SUCCESSFUL_CALLS: ToolCall[] = [
   ),
   call(
     "memory_search",
-    { query: "coffee", rerank: true },
+    { query: "coffee", rerank: true, min_relevance: 0 },
     { rerank: expect.objectContaining({ applied: true, model: "openai:fake-model" }) },
   ),
   call(
     "memory_search",
-    { query: `coffee ${RERANK_FAILS}`, rerank: true },
+    { query: `coffee ${RERANK_FAILS}`, rerank: true, min_relevance: 0 },
     { rerank: expect.objectContaining({ applied: false, warning: expect.any(String) }) },
   ),
-  call("memory_search", { query: "zebra" }, { hits: [] }),
+  call(
+    "memory_search",
+    { query: "zebra" },
+    { hits: [], relevanceFloor: expect.objectContaining({ below: expect.any(Number) }) },
+  ),
   call("memory_read", { file: "user" }, { text: expect.stringContaining("oat milk"), sections: ["Drinks"] }),
   call("memory_read", { file: "user", section: "Drinks" }, { section: "Drinks" }),
   call("memory_read", { file: "soul" }, { text: "" }),

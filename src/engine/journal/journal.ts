@@ -54,7 +54,8 @@ export interface TopicRead {
   warnings: JournalWarning[];
 }
 
-const MAX_ENTRY_CHARACTERS = 10_000;
+/** The longest journal entry an add accepts. */
+export const MAX_ENTRY_CHARACTERS = 10_000;
 
 export function journalPathFor(home: HomeContext, category: string): string {
   const target = Object.hasOwn(home.config.categories, category)

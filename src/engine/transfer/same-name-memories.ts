@@ -26,6 +26,8 @@ export async function findReplacedByName(
   const treePaths = new Set(memories.map((memory) => memory.path));
   const listed = await reader.list(MEMORIES_DIR);
   const folder = new MemoryFolder(listed.filter((document) => !treePaths.has(document.path)));
+  // A new home, or one that holds only the tree's files (a second import), has nothing to replace.
+  if (folder.present.size === 0) return [];
   const found: ReplacedByName[] = [];
   for (const memory of memories) {
     const named = await findNamedFilesIn(reader, memory.name, folder);

@@ -54,10 +54,12 @@ export const importCommand = defineCommand({
 });
 
 function refusedSummary(report: ImportHomeReport): string {
-  const count = report.refused.length === 1 ? "1 file" : `${report.refused.length} files`;
+  const one = report.refused.length === 1;
+  const count = one ? "1 file" : `${report.refused.length} files`;
+  const them = one ? "it" : "them";
   return report.dryRun
-    ? `${count} would not be imported (above); fix them before importing`
-    : `${count} not imported (above), the rest imported; fix them and import the folder again (files already imported stay as they are)`;
+    ? `${count} would not be imported (above); fix ${them} before importing`
+    : `${count} not imported (above), the rest imported; fix ${them} and import the folder again (files already imported stay as they are)`;
 }
 
 function listed(label: string, paths: string[]): string[] {

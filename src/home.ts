@@ -35,5 +35,5 @@ export { HOME_HEADER } from "./engine/tenancy/home-choice.js";
 export { parseHomeId } from "./engine/tenancy/home-id.js";
 export type { MemoryHomesParts } from "./engine/tenancy/memory-homes.js";
 export type { HomeTree, ImportReport, ImportTreeOptions } from "./engine/transfer/home-tree.js";
-export type { SkippedFile, TreeFile } from "./engine/transfer/tree-layout.js";
+export type { RefusedFile, SkippedFile, TreeFile } from "./engine/transfer/tree-layout.js";
 export type { ExportReport, ImportHomeOptions, ImportHomeReport } from "./export-import.js";

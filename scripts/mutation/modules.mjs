@@ -128,6 +128,7 @@ export const MODULES = [
     name: "extraction-queueing",
     mutate: [
       "src/engine/sessions/pending-queue.ts",
+      "src/engine/sessions/pending-file.ts",
       "src/session/extraction/pending-extractions.ts",
       "src/session/extraction/run-extraction.ts",
     ],
@@ -152,6 +153,44 @@ export const MODULES = [
       "src/engine/sessions/open-sessions.test.ts",
       "src/session/agent/killed-session.test.ts",
       "src/session/extraction/pending-claims.test.ts",
+    ],
+  },
+  {
+    // A home moved through a folder: which paths are the tree, the rules an imported file keeps
+    // (those of a save), the plan of an import and the home's same-named memories it replaces.
+    name: "transfer",
+    mutate: [
+      "src/engine/transfer/tree-layout.ts",
+      "src/engine/transfer/check-tree.ts",
+      "src/engine/transfer/check-tree-file.ts",
+      "src/engine/transfer/import-plan.ts",
+      "src/engine/transfer/same-name-memories.ts",
+      "src/engine/transfer/home-tree.ts",
+    ],
+    tests: [
+      "src/engine/transfer/tree-layout.test.ts",
+      "src/engine/transfer/check-tree.test.ts",
+      "src/engine/transfer/import-plan.test.ts",
+      "src/engine/transfer/home-tree.test.ts",
+      "src/adapters/fs/tree-folder.test.ts",
+      "src/export-import.test.ts",
+    ],
+  },
+  {
+    // The one statement of a PostgreSQL search and its filters: each home's candidates, and only
+    // that home's (a prefilter without its home condition loses the home's vectors past 400).
+    // The integration tests start a throwaway cluster, or skip without PostgreSQL installed.
+    name: "postgres-search-sql",
+    mutate: [
+      "src/adapters/postgres/candidate-search-sql.ts",
+      "src/adapters/postgres/chunk-filter-sql.ts",
+      "src/adapters/postgres/postgres-candidate-search.ts",
+    ],
+    tests: [
+      "src/adapters/postgres/postgres-pure.test.ts",
+      "src/adapters/postgres/postgres-ranking.integration.test.ts",
+      "src/adapters/postgres/postgres-tenancy.integration.test.ts",
+      "src/recall-postgres-homes.integration.test.ts",
     ],
   },
   // Working memory in four parts: 1,116 mutants in one run were over two hours here, too long to

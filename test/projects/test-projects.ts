@@ -18,10 +18,10 @@ import { dirname, join, normalize, relative } from "node:path";
  */
 export type TestProject = "unit" | "process" | "postgres" | "browser";
 
+// Imports are matched at the start of a line, so a test that quotes one in a string is not moved.
 const PROCESS_MARKERS = [
-  /from\s+["']node:child_process["']/,
-  /from\s+["']node:worker_threads["']/,
-  /from\s+["']@modelcontextprotocol\/sdk\/client\/stdio(\.js)?["']/,
+  /^import\s[^;]*from\s+["']node:(child_process|worker_threads)["']/m,
+  /^import\s[^;]*from\s+["']@modelcontextprotocol\/sdk\/client\/stdio(\.js)?["']/m,
   /\bdist\/index\.js\b/,
 ];
 const POSTGRES_HELPERS = ["src/testing/test-postgres.ts", "src/testing/postgres-cluster.ts"];

@@ -268,11 +268,3 @@ export const MODULES = [
     ],
   },
 ];
-
-/**
- * The fixed set CI runs (`npm run mutation:ci`): what finishes within about 4 minutes on 2 shared
- * cores with two Stryker workers. Only query-terms does (measured in docs/mutation.md); every other
- * module takes a quarter of an hour or more here, and belongs in `npm run mutation:changed` before
- * a merge or in a nightly run.
- */
-export const CI_MODULES = ["query-terms"];

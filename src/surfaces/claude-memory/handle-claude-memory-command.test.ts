@@ -171,6 +171,12 @@ describe("handleClaudeMemoryCommand", () => {
       /name it "notes\.md"/,
     ],
     [
+      "a topic name the engine does not take",
+      { command: "create", path: "/memories/my notes.md", file_text: "x" },
+      /^Error: \/memories\/my notes\.md: Invalid topic name "my notes": use letters, digits, "_" and "-"/,
+    ],
+    ["an encoded dot-dot", { command: "view", path: "/memories/%2e%2e.md" }, /Invalid topic name "%2e%2e"/],
+    [
       "deleting a folder",
       { command: "delete", path: "/memories/user" },
       /it is a folder, and mnemo's folders are fixed/,

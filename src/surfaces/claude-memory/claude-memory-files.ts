@@ -29,7 +29,7 @@ export async function createText(memory: MemoryHome, file: ClaudeMemoryFile, tex
     const written = await memory.journal.writeTopicFile(file.topic, text, { create: true });
     return written.redactedSecrets.length > 0 ? REDACTED_NOTE : "";
   }
-  const name = memoryNameFor(memory, file, file.stem.replace(/-/g, " "), "create");
+  const name = memoryNameFor(memory, file, nameOf(file), "create");
   await refuseTaken(memory, file, name, `File ${file.path} already exists`);
   const saved = await memory.memories.save({ type: file.type, name, content: text });
   const note = saved.redactedSecrets.length > 0 ? ` ${REDACTED_NOTE}` : "";
@@ -86,14 +86,12 @@ export async function renameFile(
   }
   if (from.kind === "typed-memory" && to.kind === "typed-memory") {
     const existing = (await findTypedMemory(memory, from)) as Memory;
-    const sameName = from.stem === to.stem;
-    const name = memoryNameFor(
-      memory,
-      to,
-      sameName ? existing.name : to.stem.replace(/-/g, " "),
-      "rename to",
-    );
-    if (!sameName) await refuseTaken(memory, to, name, `The destination ${to.path} already exists`);
+    // The memory keeps its name when the new path keeps the file name, or is its own file of that type.
+    const keepsName =
+      from.stem === to.stem ||
+      forClaude(to, () => memory.memories.pathFor(to.type, existing.name)) === to.homePath;
+    const name = memoryNameFor(memory, to, keepsName ? existing.name : nameOf(to), "rename to");
+    if (!keepsName) await refuseTaken(memory, to, name, `The destination ${to.path} already exists`);
     await memory.memories.rename(from.homePath, { name, type: to.type });
     return;
   }
@@ -114,6 +112,11 @@ function memoryNameFor(memory: MemoryHome, file: TypedMemoryFile, name: string, 
       `${file.path}: a typed memory's file is named after the memory in lower-case letters, digits and "-"; ${action} ${claudePathOf(path)} instead.`,
     );
   return name;
+}
+
+/** The name of a memory a file stands for: its file name, "-" read as spaces ("cat-name.md": "cat name"). */
+function nameOf(file: TypedMemoryFile): string {
+  return file.stem.replace(/-/g, " ");
 }
 
 /** One name is one memory: refused when NAME is a memory already, under any type, or FILE exists. */

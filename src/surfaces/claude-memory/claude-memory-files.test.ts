@@ -170,6 +170,20 @@ describe("Claude's memory files through MemoryHome", () => {
     expect(await file("topics/general.md")).toBe("made by hand");
   });
 
+  it("refuses to create a typed memory whose file exists, also when it holds another name", async () => {
+    await open();
+    await ok({ command: "create", path: "/memories/user/cat.md", file_text: "Miso." });
+    expect(await error({ command: "create", path: "/memories/user/cat.md", file_text: "x" })).toBe(
+      "Error: File /memories/user/cat.md already exists.",
+    );
+    await memory.memories.save({ type: "project", name: "Dog!", content: "Rex." });
+    expect(await error({ command: "create", path: "/memories/project/dog.md", file_text: "x" })).toBe(
+      "Error: File /memories/project/dog.md already exists.",
+    );
+    expect((await memory.memories.get("Dog!")).content).toBe("Rex.");
+    expect((await memory.memories.get("cat")).content).toBe("Miso.");
+  });
+
   it("refuses a typed memory's name that mnemo keeps for itself, naming the path", async () => {
     await open();
     expect(await error({ command: "create", path: "/memories/user/soul.md", file_text: "x" })).toMatch(

@@ -37,13 +37,12 @@ export async function createText(memory: MemoryHome, file: ClaudeMemoryFile, tex
 }
 
 /**
- * Replaces the text of an existing file. A typed memory keeps its name and type, and its
- * description unless that was only the text's first line: then the new first line is the
- * description, so MEMORY.md's index line tells what the memory now says.
+ * Replaces the text of an existing file (which the caller read, so its path was checked). A typed
+ * memory keeps its name and type, and its description unless that was only the text's first line:
+ * then the new first line is the description, so MEMORY.md's index line tells what it now says.
  */
 export async function writeText(memory: MemoryHome, file: ClaudeMemoryFile, text: string): Promise<void> {
   if (file.kind === "topic") {
-    topicFile(memory, file);
     await memory.journal.writeTopicFile(file.topic, text, { create: false });
     return;
   }

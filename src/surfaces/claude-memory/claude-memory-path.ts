@@ -70,11 +70,12 @@ function typedMemoryTarget(path: string, type: MemoryType, fileName: string): Cl
   return { kind: "typed-memory", path: claudePath, type, stem, homePath: `memories/${type}_${stem}.md` };
 }
 
+/** "notes.md" -> "notes": never empty, as no file name starts with "." (refuseUnsafeSegment saw to it). */
 function markdownStem(path: string, fileName: string): string {
-  if (!fileName.endsWith(".md") || fileName === ".md")
+  if (!fileName.endsWith(".md"))
     throw new MnemoError(
       "INVALID_INPUT",
-      `${quoted(path)}: memory files are Markdown; name it ${quoted(`${fileName.replace(/\.[^.]*$/, "") || "notes"}.md`)}. ${CLAUDE_MEMORY_LAYOUT}.`,
+      `${quoted(path)}: memory files are Markdown; name it ${quoted(`${fileName.replace(/\.[^.]*$/, "")}.md`)}. ${CLAUDE_MEMORY_LAYOUT}.`,
     );
   return fileName.slice(0, -3);
 }

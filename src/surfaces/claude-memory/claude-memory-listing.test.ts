@@ -38,9 +38,10 @@ describe("view of a folder", () => {
     for (const hidden of ["MEMORY.md", "general.md", "user_pref.md", "my notes.md"])
       await writeFile(join(home, "topics", hidden), "hidden");
     await writeFile(join(home, "memories/notes.md"), "not a typed memory");
-    const [cat, dog, a, b] = await Promise.all(
-      ["memories/user_cat.md", "memories/user_dog.md", "topics/a-notes.md", "topics/b-notes.md"].map(size),
-    );
+    const cat = await size("memories/user_cat.md");
+    const dog = await size("memories/user_dog.md");
+    const a = await size("topics/a-notes.md");
+    const b = await size("topics/b-notes.md");
     expect(await view("/memories")).toEqual([
       header("/memories"),
       `${formatSize(cat + dog + a + b)}\t/memories`,

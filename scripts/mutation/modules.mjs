@@ -267,4 +267,24 @@ export const MODULES = [
       "src/session/tools/memory-tools.test.ts",
     ],
   },
+  {
+    // Claude's memory tool on a home (mnemo/claude-memory): paths, text edits and files, through
+    // MemoryHome. Its tests run the commands in process (the SDK's betaMemoryTool included).
+    name: "claude-memory",
+    mutate: ["src/surfaces/claude-memory/*.ts", "!src/surfaces/claude-memory/*.test.ts"],
+    tests: [
+      "src/surfaces/claude-memory/handle-claude-memory-command.test.ts",
+      "src/surfaces/claude-memory/claude-memory-files.test.ts",
+      "src/surfaces/claude-memory/claude-memory-listing.test.ts",
+      "src/surfaces/claude-memory/claude-memory-handlers.test.ts",
+      "src/surfaces/claude-memory/claude-memory-path.test.ts",
+      "src/surfaces/claude-memory/claude-memory-text.test.ts",
+    ],
+  },
+  {
+    // What that surface needs of the engine: renaming a typed memory, topic files written whole.
+    name: "memory-rename-and-topic-files",
+    mutate: ["src/engine/memdir/rename-memory.ts", "src/engine/journal/topic-files.ts"],
+    tests: ["src/engine/memdir/rename-memory.test.ts", "src/engine/journal/topic-files.test.ts"],
+  },
 ];

@@ -7,7 +7,8 @@
 export { InMemoryHomeDirectory } from "./adapters/memory/in-memory-home-directory.js";
 export { InMemoryTokenRegistry } from "./adapters/memory/in-memory-token-registry.js";
 export type { ArchivedChunk } from "./engine/archive/archive.js";
-export type { ArchivedItem, ArchiveListing, RestoreResult } from "./engine/archive/archive-browser.js";
+export type { ArchivedItem, ArchiveListing } from "./engine/archive/archive-browser.js";
+export type { RestoreResult } from "./engine/archive/restore-into.js";
 export type { ConversationTurn, LocatedTurn } from "./engine/conversations/conversation-file.js";
 export type {
   ConversationAddResult,

@@ -47,10 +47,12 @@ export function layerOf(path: string): Layer {
 export interface ImportEdge {
   from: string;
   to: string;
+  /** `import type` / `export type`: gone from the JavaScript, still a tie between the files. */
+  typeOnly?: boolean;
 }
 
 const SPECIFIER =
-  /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+  /(?:^|\n)\s*(import|export)(\s+type)?\s[^;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 /** Every import of every source file under src/ (tests left out): relative ones as paths, packages by name. */
 export function sourceImports(root: string): {
@@ -58,15 +60,32 @@ export function sourceImports(root: string): {
   edges: ImportEdge[];
   packages: ImportEdge[];
 } {
-  const files = listSources(join(root, "src")).map((path) => relative(root, path));
+  return importsUnder(root, "src", /\.(ts|mjs)$/);
+}
+
+/** The imports between the memory browser's own modules (web/, plain JavaScript served as is). */
+export function webImports(root: string): { files: string[]; edges: ImportEdge[] } {
+  return importsUnder(root, "web", /\.js$/);
+}
+
+function importsUnder(
+  root: string,
+  folder: string,
+  sourceName: RegExp,
+): { files: string[]; edges: ImportEdge[]; packages: ImportEdge[] } {
+  const files = listSources(join(root, folder), sourceName).map((path) => relative(root, path));
   const edges: ImportEdge[] = [];
   const packages: ImportEdge[] = [];
   for (const file of files) {
     const text = readFileSync(join(root, file), "utf8");
     for (const match of text.matchAll(SPECIFIER)) {
-      const specifier = (match[1] ?? match[2]) as string;
+      const specifier = (match[3] ?? match[4]) as string;
       if (specifier.startsWith(".")) {
-        edges.push({ from: file, to: normalize(join(dirname(file), specifier)).replace(/\.js$/, ".ts") });
+        const to = normalize(join(dirname(file), specifier)).replace(
+          /\.js$/,
+          file.endsWith(".js") ? ".js" : ".ts",
+        );
+        edges.push(match[2] ? { from: file, to, typeOnly: true } : { from: file, to });
       } else if (FILE_SYSTEM_MODULES.includes(specifier)) {
         packages.push({ from: file, to: specifier });
       } else if (!specifier.startsWith("node:")) {
@@ -82,11 +101,11 @@ function packageName(specifier: string): string {
   return specifier.startsWith("@") ? `${parts[0]}/${parts[1]}` : (parts[0] as string);
 }
 
-function listSources(folder: string): string[] {
+function listSources(folder: string, sourceName: RegExp): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) return listSources(path);
-    return /\.(ts|mjs)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [path] : [];
+    if (entry.isDirectory()) return listSources(path, sourceName);
+    return sourceName.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [path] : [];
   });
 }
 

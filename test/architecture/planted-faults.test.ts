@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { importCycles } from "./import-cycles.js";
+import { sourceImports, webImports } from "./import-graph.js";
+
+/**
+ * The checks of import-graph.test.ts must fail on the faults they forbid: each is planted here,
+ * in a small tree written to a temporary folder and read by the same graph reader, or as edges.
+ */
+const root = mkdtempSync(join(tmpdir(), "mnemo-import-graph-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function plant(files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+}
+
+plant({
+  "src/engine/search/rank.ts":
+    'import { boost } from "./boost.js";\nexport interface Hit { score: number }\n',
+  "src/engine/search/boost.ts":
+    'import type { Hit } from "./rank.js";\nexport const boost = (hit: Hit) => hit;\n',
+  "src/engine/search/fusion.ts": 'import { boost } from "./boost.js";\nexport const fuse = boost;\n',
+  "src/engine/search/rank.test.ts": 'import { fuse } from "./fusion.js";\n',
+  "web/app.js": 'import { renderMemory } from "./views/memory.js";\nexport function refresh() {}\n',
+  "web/views/memory.js": 'import { refresh } from "../app.js";\nexport function renderMemory() {}\n',
+});
+
+describe("the import checks catch planted faults", () => {
+  test("a cycle held by a type-only import", () => {
+    const graph = sourceImports(root);
+    expect(graph.edges).toContainEqual({
+      from: "src/engine/search/boost.ts",
+      to: "src/engine/search/rank.ts",
+      typeOnly: true,
+    });
+    expect(importCycles(graph.edges)).toEqual([["src/engine/search/boost.ts", "src/engine/search/rank.ts"]]);
+  });
+
+  test("a runtime cycle between the browser's modules", () => {
+    expect(importCycles(webImports(root).edges)).toEqual([["web/app.js", "web/views/memory.js"]]);
+  });
+
+  test("longer loops, a file importing itself, and none in a tree that only branches", () => {
+    const edge = (from: string, to: string) => ({ from, to });
+    expect(importCycles([edge("a", "b"), edge("b", "c"), edge("c", "a"), edge("c", "d")])).toEqual([
+      ["a", "b", "c"],
+    ]);
+    expect(importCycles([edge("a", "a"), edge("a", "b")])).toEqual([["a"]]);
+    expect(importCycles([edge("a", "b"), edge("a", "c"), edge("b", "d"), edge("c", "d")])).toEqual([]);
+    expect(
+      importCycles([edge("x", "y"), edge("y", "x"), edge("p", "q"), edge("q", "r"), edge("r", "p")]),
+    ).toEqual([
+      ["p", "q", "r"],
+      ["x", "y"],
+    ]);
+  });
+});

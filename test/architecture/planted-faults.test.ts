@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { importCycles } from "./import-cycles.js";
-import { sourceImports, webImports } from "./import-graph.js";
+import { filesImporting, layerViolations, sourceImports, webImports } from "./import-graph.js";
 
 /**
  * The checks of import-graph.test.ts must fail on the faults they forbid: each is planted here,
@@ -26,6 +26,10 @@ plant({
     'import type { Hit } from "./rank.js";\nexport const boost = (hit: Hit) => hit;\n',
   "src/engine/search/fusion.ts": 'import { boost } from "./boost.js";\nexport const fuse = boost;\n',
   "src/engine/search/rank.test.ts": 'import { fuse } from "./fusion.js";\n',
+  "src/rules/home-layout.ts": 'export const MEMORIES_DIR = "memories";\n',
+  "src/adapters/fs/tree-folder.ts":
+    'import { MEMORIES_DIR } from "../../rules/home-layout.js";\nimport { fuse } from "../../engine/search/fusion.js";\n',
+  "src/adapters/memory/search-index.ts": 'import type { Hit } from "../../engine/search/rank.js";\n',
   "web/app.js": 'import { renderMemory } from "./views/memory.js";\nexport function refresh() {}\n',
   "web/views/memory.js": 'import { refresh } from "../app.js";\nexport function renderMemory() {}\n',
 });
@@ -39,6 +43,18 @@ describe("the import checks catch planted faults", () => {
       typeOnly: true,
     });
     expect(importCycles(graph.edges)).toEqual([["src/engine/search/boost.ts", "src/engine/search/rank.ts"]]);
+  });
+
+  test("an adapter importing the engine, a value or a type", () => {
+    const graph = sourceImports(root);
+    expect(filesImporting(graph.edges, "adapters", "engine")).toEqual([
+      "src/adapters/fs/tree-folder.ts",
+      "src/adapters/memory/search-index.ts",
+    ]);
+    expect(layerViolations(graph.edges)).toEqual([
+      "src/adapters/fs/tree-folder.ts → src/engine/search/fusion.ts (adapters may not import engine)",
+      "src/adapters/memory/search-index.ts → src/engine/search/rank.ts (adapters may not import engine)",
+    ]);
   });
 
   test("a runtime cycle between the browser's modules", () => {

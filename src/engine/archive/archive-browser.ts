@@ -6,10 +6,10 @@
  */
 import type { DocumentReader, DocumentWriter } from "../../contracts/document-store.js";
 import { MnemoError } from "../../errors.js";
+import { ARCHIVE_DIR, DAILY_DIR, MEMORIES_DIR, TOPICS_DIR } from "../../rules/home-layout.js";
 import { guardSecrets, secretMode } from "../guard/secret-guard.js";
 import { localDate } from "../home/clock.js";
 import type { HomeContext } from "../home/home-context.js";
-import { ARCHIVE_DIR, DAILY_DIR, MEMORIES_DIR, TOPICS_DIR } from "../home/layout.js";
 import { type ArchiveChunk, parseArchiveChunks, withoutChunk } from "./archive-chunks.js";
 import { type RestoreResult, restoreMemoryFile, restoreSections } from "./restore-into.js";
 import { planRestore } from "./restore-plan.js";

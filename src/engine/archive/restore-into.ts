@@ -5,8 +5,8 @@
  */
 import type { DocumentWriter } from "../../contracts/document-store.js";
 import { MnemoError } from "../../errors.js";
+import { MANAGED_MEMORY_SECTIONS } from "../../rules/home-layout.js";
 import type { HomeContext } from "../home/home-context.js";
-import { MANAGED_MEMORY_SECTIONS } from "../home/layout.js";
 import { validateSectionText } from "../markdown/sections.js";
 import { moveToArchive, prepareSave, updateIndex } from "../memdir/memdir.js";
 import { parseMemoryFile } from "../memdir/memory-file.js";

@@ -1,11 +1,15 @@
 import type { EmbeddingModel } from "../../contracts/embedding-model.js";
 import type { AgentMessage, MessageStore } from "../../contracts/message-store.js";
 import { MnemoError } from "../../errors.js";
+import {
+  DEFAULT_SIMILARITY_THRESHOLD,
+  type SimilarMessage,
+  similarMessages,
+} from "../../rules/similarity.js";
 import { factSignature, signaturesAgree } from "./fact-signature.js";
 import { legacyMessageContentHash, messageContentHash } from "./message-content.js";
 import { MessageVectors } from "./message-vectors.js";
 import { lastItems, ShortTermMemory } from "./short-term-memory.js";
-import { DEFAULT_SIMILARITY_THRESHOLD, type SimilarMessage, similarMessages } from "./similarity.js";
 import { validateMessage, validateRoleId } from "./validate-message.js";
 
 export interface LongTermMemoryOptions {

@@ -7,7 +7,8 @@ import type {
   SearchIndex,
   TermCounts,
 } from "../../contracts/search-index.js";
-import { cosineSimilarity } from "../long-term/similarity.js";
+import { queryTerms } from "../../rules/query-terms.js";
+import { cosineSimilarity } from "../../rules/similarity.js";
 import { answerTypeOf } from "./answer-type.js";
 import { coverAspects } from "./aspect-coverage.js";
 import { boostedHits } from "./boosted-hits.js";
@@ -15,7 +16,6 @@ import { type Candidate, type FusedCandidate, type FusionOptions, fuseCandidates
 import { hitRelevance, textCoverage } from "./hit-relevance.js";
 import { lexicalConfidence } from "./lexical-confidence.js";
 import { queryAspects } from "./query-aspects.js";
-import { queryTerms } from "./query-terms.js";
 import { contextWeight, conversationVector, type QueryTurns, queryTurns } from "./query-turns.js";
 import type { FusedHit, RankedHit } from "./ranked-hit.js";
 import { filterWithin, type TimeWindow, timeWindowOf } from "./time-window.js";

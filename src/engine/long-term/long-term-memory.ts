@@ -6,6 +6,7 @@ import {
   type SimilarMessage,
   similarMessages,
 } from "../../rules/similarity.js";
+import { writeWarning } from "../../rules/write-warning.js";
 import { factSignature, signaturesAgree } from "./fact-signature.js";
 import { legacyMessageContentHash, messageContentHash } from "./message-content.js";
 import { MessageVectors } from "./message-vectors.js";
@@ -82,8 +83,7 @@ export class LongTermMemory {
     this.vectors = options.embeddingModel && new MessageVectors(options.embeddingModel);
     this.threshold = threshold;
     this.requireSameFacts = options.requireSameFacts ?? true;
-    this.warn =
-      options.onWarning ?? ((message: string) => process.stderr.write(`mnemo: warning: ${message}\n`));
+    this.warn = options.onWarning ?? writeWarning;
   }
 
   /** The short-term memory, oldest first. */

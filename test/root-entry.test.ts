@@ -134,6 +134,12 @@ describe("package entries", () => {
     ).toEqual([]);
   });
 
+  test("mnemo/postgres loads no driver: pg and PGlite are optional peers, imported on first use", () => {
+    const loaded = modulesLoadedBy(join(DIST, "postgres.js"));
+    expect(loaded.files).toContain("adapters/postgres/pg-pool-client.js");
+    expect(loaded.packages.filter((name) => !ALLOWED_PACKAGES.includes(name))).toEqual([]);
+  });
+
   test("mnemo/ai-sdk loads the AI SDK, but no native module, no embedding model and no other surface", () => {
     const loaded = modulesLoadedBy(join(DIST, "ai-sdk.js"));
     expect(loaded.packages).toContain("ai");

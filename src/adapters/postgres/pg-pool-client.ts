@@ -109,3 +109,19 @@ export class PgPoolClient implements SqlClient {
     return opening;
   }
 }
+
+/**
+ * A statement to prepare is named after its text, so each connection plans it once and a statement
+ * of another text (another filter) gets a plan of its own. The search statement costs 0.5 ms less
+ * server CPU prepared (bench/postgres/scale.ts, home of 1,000 memories).
+ */
+function statement(
+  sql: string,
+  parameters: readonly unknown[],
+  options: QueryOptions | undefined,
+): pg.QueryConfig {
+  const name = options?.prepare
+    ? `mnemo_${createHash("sha1").update(sql).digest("hex").slice(0, 20)}`
+    : undefined;
+  return { name, text: sql, values: [...parameters] };
+}

@@ -39,19 +39,30 @@ export async function recordScore(entry) {
   await writeFile(SCORES, `${JSON.stringify(withScore(await readScores(), entry), null, 2)}\n`);
 }
 
-/** The Markdown table of every module of modules.mjs, measured or not. */
+/** The Markdown table of every module of modules.mjs, measured or not, padded as biome formats it. */
 export function renderScores(scores) {
   const rows = MODULES.map(({ name }) => {
     const score = scores.find((each) => each.module === name);
-    if (score === undefined) return `| ${name} | not measured yet | | | | |`;
+    if (score === undefined) return [name, "not measured yet", "", "", "", ""];
     const under = score.score < 85 ? " (under 85%)" : "";
-    return `| ${name} | ${score.score.toFixed(1)}%${under} | ${score.mutants} | ${score.when} | ${score.load} | ${score.workers ?? ""} |`;
+    const percent = `${score.score.toFixed(1)}%${under}`;
+    return [name, percent, String(score.mutants), score.when, score.load, score.workers ?? ""];
   });
-  return [
-    "| module | score | mutants | when | load | workers |",
-    "| --- | --- | --- | --- | --- | --- |",
-    ...rows,
-  ].join("\n");
+  const header = ["module", "score", "mutants", "when", "load", "workers"];
+  return markdownTable(header, rows);
+}
+
+function markdownTable(header, rows) {
+  const widths = header.map((title, column) =>
+    Math.max(3, ...[title, ...rows.map((row) => row[column])].map((cell) => [...String(cell)].length)),
+  );
+  const line = (cells) =>
+    `| ${cells.map((cell, column) => padEnd(String(cell), widths[column])).join(" | ")} |`;
+  return [line(header), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)].join("\n");
+}
+
+function padEnd(text, width) {
+  return text + " ".repeat(width - [...text].length);
 }
 
 /** `document` with the text between the markers replaced by `table`. */

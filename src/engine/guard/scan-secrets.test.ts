@@ -125,11 +125,11 @@ if (turns === undefined)
 
 describe("false positives on what people tell an assistant (LongMemEval_S user turns)", () => {
   test.skipIf(turns === undefined)(
-    "fire on at most 0.5% of 8,000 turns (skipped when the data is absent)",
+    "fire on at most 0.05% of 20,000 turns (skipped when the data is absent)",
     () => {
-      const slice = (turns ?? []).slice(0, 8000);
+      const slice = (turns ?? []).slice(0, 20_000);
       const fired = slice.filter((turn) => scanForSecrets(turn).length > 0);
-      expect(fired.length / slice.length).toBeLessThanOrEqual(0.005);
+      expect(fired.length / slice.length).toBeLessThanOrEqual(0.0005);
     },
   );
 });

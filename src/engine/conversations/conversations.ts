@@ -5,7 +5,7 @@
  * program adds messages through the library, the CLI, MCP or HTTP.
  */
 import { MnemoError } from "../../errors.js";
-import { guardSecrets, secretMode } from "../guard/secret-guard.js";
+import { guardSecrets, refuseSecretInName, secretMode } from "../guard/secret-guard.js";
 import { localMinute } from "../home/clock.js";
 import type { HomeContext } from "../home/home-context.js";
 import { CONVERSATIONS_DIR } from "../home/layout.js";
@@ -63,6 +63,7 @@ export async function addConversationMessages(
   options: { redactSecrets?: boolean } = {},
 ): Promise<ConversationAddResult> {
   const path = conversationPath(session);
+  refuseSecretInName(session, "the conversation's session id");
   if (!Array.isArray(messages) || messages.length === 0)
     throw new MnemoError(
       "INVALID_INPUT",

@@ -1,5 +1,5 @@
 import { MnemoError } from "../../errors.js";
-import { guardSecrets, type SecretMode } from "../guard/secret-guard.js";
+import { guardSecrets, refuseSecretInName, type SecretMode } from "../guard/secret-guard.js";
 import { MEMORIES_DIR } from "../home/layout.js";
 import { parseMemoryFile } from "../memdir/memory-file.js";
 import { classifyTreePath, outsideTreeError, type TreeFile } from "./tree-layout.js";
@@ -7,7 +7,8 @@ import { classifyTreePath, outsideTreeError, type TreeFile } from "./tree-layout
 /**
  * A tree is checked whole before anything is written, so an import is all or nothing: every path
  * must be one of the tree's (and appear once), every typed memory must parse, and a credential is
- * refused or redacted as on every other write path. Errors name the file where a person finds it.
+ * refused or redacted as on every other write path; a file name holding one is refused (it cannot
+ * be redacted). Errors name the file where a person finds it, except the one whose name is the secret.
  */
 export interface CheckTreeOptions {
   secrets: SecretMode;
@@ -27,6 +28,10 @@ export function checkTree(files: readonly TreeFile[], options: CheckTreeOptions)
   const redactedSecrets: CheckedTree["redactedSecrets"] = [];
   for (const file of files) {
     checkPath(file.path, seen, options);
+    refuseSecretInName(
+      file.path,
+      `the name of a file in ${options.locate(file.path.replace(/\/?[^/]*$/, ""))}`,
+    );
     checkMemoryFile(file, options);
     const guarded = guardSecrets(file.text, { field: options.locate(file.path), mode: options.secrets });
     if (guarded.redactedSecrets.length > 0)

@@ -6,7 +6,7 @@
  * moves the text to archive/.
  */
 import { archiveText } from "../../engine/archive/archive.js";
-import { guardSecrets, secretMode } from "../../engine/guard/secret-guard.js";
+import { guardSecrets, refuseSecretInName, secretMode } from "../../engine/guard/secret-guard.js";
 import { slugify } from "../../engine/memdir/memory-name.js";
 import type { Memory, MemoryHome } from "../../index.js";
 import { MnemoError } from "../../index.js";
@@ -97,6 +97,7 @@ export async function renameFile(
 }
 
 async function renameTopic(memory: MemoryHome, from: ClaudeMemoryFile, to: ClaudeMemoryFile, text: string) {
+  refuseSecretInName(to.homePath, "the new file name");
   await memory.store.transaction(async (writer) => {
     if ((await writer.read(to.homePath)) !== undefined) throw exists(to.path);
     await writer.write(to.homePath, text);
@@ -110,6 +111,7 @@ async function writeTopic(
   text: string,
   options: { create: boolean },
 ): Promise<string> {
+  refuseSecretInName(file.homePath, "the file name");
   const guarded = guardSecrets(text, {
     field: `the text for ${file.path}`,
     mode: secretMode(memory.config.secrets, undefined),

@@ -96,6 +96,26 @@ export const MODULES = [
     ],
   },
   {
+    // The secret guard and the block-tag neutraliser (issues 11, 26, 27): what may be stored, and
+    // what memory text may do in a prompt. Most of its rules are regular expressions built when the
+    // module loads: their mutants are static and left out (see docs/mutation.md).
+    name: "guard",
+    mutate: [
+      "src/engine/guard/all-matches.ts",
+      "src/engine/guard/context-rules.ts",
+      "src/engine/guard/encoded-secrets.ts",
+      "src/engine/guard/instruction-like-text.ts",
+      "src/engine/guard/neutralize-block-tags.ts",
+      "src/engine/guard/scan-secrets.ts",
+      "src/engine/guard/secret-guard.ts",
+      "src/engine/guard/secret-values.ts",
+      "src/engine/guard/tag-spelling.ts",
+      "src/engine/guard/text-views.ts",
+      "src/engine/guard/token-rules.ts",
+    ],
+    tests: ["src/engine/guard/*.test.ts"],
+  },
+  {
     name: "access-check",
     mutate: ["src/surfaces/http/access-check.ts"],
     tests: ["src/surfaces/http/access-check.test.ts", "src/surfaces/http/http-refusals.test.ts"],

@@ -118,8 +118,8 @@ export const CONTEXT_RULES: readonly SecretRule[] = [
       String.raw`${KEY_WORD}[A-Za-z0-9_.-]{0,20}(?:${SEPARATOR}|\s+(?:is|was)\s+)${VALUE}`,
       "gi",
     ),
-    accepts: (secret, quoted) =>
-      looksLikeRandomKey(trimmed(secret)) || (quoted && looksLikeSymbolKey(secret)) || holdsToken(secret),
+    accepts: (secret) =>
+      looksLikeRandomKey(trimmed(secret)) || looksLikeSymbolKey(trimmed(secret)) || holdsToken(secret),
   },
   {
     kind: "cookie",

@@ -45,6 +45,21 @@ describe("secrets that got through before", () => {
   });
 
   test.each([
+    ["Cookie: sid=a1b2c3d4", "Cookie: [REDACTED:cookie]"],
+    ["Cookie: theme=dark; sid=a1b2c3d4e5; lang=en HttpOnly", "Cookie: [REDACTED:cookie] HttpOnly"],
+    ["curl -b 'prefs=Zq81mXk2Lp09vBn4Tr7w' https://x", "curl -b '[REDACTED:cookie]' https://x"],
+    ["Cookie: sid=abcdefgh; theme=dark", undefined],
+    ["Cookie: sid=a1b2c3d; theme=dark", undefined],
+    [`Cookie: sid=\${SESSION_ID1}; theme=dark`, undefined],
+    ["Cookie: sid=; prefs=short1", undefined],
+    ["2FA code for github: 2222 3333 4444 5555", undefined],
+    ["2FA secret for github: ABCDEFGHIJKLMNOP", undefined],
+    ["SECRET_KEY=k2!x$w@9q^z*m+3v+e&r7t-u_y=i0o1a2s3d4f5g6h7j8kq", "SECRET_KEY=[REDACTED:generic-secret]"],
+  ])("cookies, TOTP seeds and bare symbol keys: %j", (text, expected) => {
+    expect(redactSecrets(text).text).toBe(expected ?? text);
+  });
+
+  test.each([
     "The cookie: chocolate chip, baked at 180 degrees.",
     "Set a 2FA key on the account, then try again.",
     "The password is complicated and I always forget it.",

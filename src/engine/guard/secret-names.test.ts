@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { MnemoError } from "../../errors.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
+import { refuseSecretInName, SecretDetectedError } from "./secret-guard.js";
 
 /**
  * Issue 26 point 9 through the library: a name holding a credential (a memory's name, a
@@ -59,6 +60,25 @@ describe("names holding a credential", () => {
       expect(error.message, what).not.toContain(GITHUB_TOKEN);
     }
     expect((await readdir(home, { recursive: true })).filter((entry) => entry.endsWith(".md"))).toEqual([]);
+  });
+
+  test("the refusal names each kind found once, and says a name is never redacted", () => {
+    let caught: unknown;
+    try {
+      refuseSecretInName(`${GITHUB_TOKEN}.${GITHUB_TOKEN.replace("ghp_", "gho_")}`, "the session id");
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(SecretDetectedError);
+    expect(caught).toMatchObject({
+      code: "SECRET_DETECTED",
+      field: "the session id",
+      kinds: ["github-token"],
+      message: expect.stringContaining("the session id holds what looks like a credential (github-token)."),
+    });
+    expect((caught as Error).message).toContain("never stored redacted: choose a name without the secret");
+    expect((caught as Error).message).not.toContain(GITHUB_TOKEN);
+    expect(() => refuseSecretInName("Prefers tabs", "the memory's name")).not.toThrow();
   });
 
   test("an imported tree with a file named after a key is refused whole, without naming the file", async () => {

@@ -68,11 +68,16 @@ describe("judging candidate values", () => {
 
   test.each([
     ["k2!x$w@9q^z*m(p)3v+e&r7t-u_y=i0o1a2s3d4f5g6h7j8kq", true],
+    ["k2!x$w@9q^z*m(p)3v+e&r7t-u_y=i0o", true],
+    ["k2!x$w@9q^z*m(p)3v+e&r7t-u_y=i0", false],
+    ["abcdefghijklmnopqrstuvwxyz!@#$%^&*()", false],
+    ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1!", false],
+    ["@DJANGO_SECRET_KEY_for_production@", false],
     ["^[A-Za-z0-9+/]{40}$|^(?:foo|bar)+$", false],
     ["C:\\Users\\dan\\keys\\caramel-base-379922-9d9af53bf1a0.json", false],
     ["the quick brown fox jumps over the lazy dog!", false],
     ["k2!x$w@9q^z*m(p)3v+e&r7t-u_y", false],
-  ])("a quoted key of letters, digits and symbols: %s → %s", (value, expected) => {
+  ])("a key of letters, digits and symbols: %s → %s", (value, expected) => {
     expect(looksLikeSymbolKey(value)).toBe(expected);
   });
 });

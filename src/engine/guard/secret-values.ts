@@ -78,7 +78,7 @@ function looksLikeIdentifierPath(value: string): boolean {
 }
 
 /**
- * A quoted key made of letters, digits and the symbols of a keyboard's digit row (Django's
+ * A key made of letters, digits and the symbols of a keyboard's digit row (Django's
  * SECRET_KEY, `k2!x$w@9q^z*m(p)3v…`): at least 32 characters, three kinds of character, random (4.3
  * bits a character). Spaces, slashes, brackets and bars are left out: prose, paths and regexes hold them.
  */

@@ -81,17 +81,24 @@ describe("names holding a credential", () => {
     expect(() => refuseSecretInName("Prefers tabs", "the memory's name")).not.toThrow();
   });
 
-  test("an imported tree with a file named after a key is refused whole, without naming the file", async () => {
+  test("an imported file named after a key is refused, listed with the key redacted; the rest is imported", async () => {
     const { memory, home } = await open();
     const tree = [
       { path: "USER.md", text: "# User\n\n## Name\nAda\n" },
       { path: `topics/${GITHUB_TOKEN}.md`, text: "# notes\n" },
+      { path: `notes/${GITHUB_TOKEN}.txt`, text: "outside the tree too" },
     ];
-    const error = await refusal(memory.importTree(tree, { locate: (path) => `/import/${path}` }));
-    expect(error.code).toBe("SECRET_DETECTED");
-    expect(error.message).toContain("/import/topics");
-    expect(error.message).not.toContain(GITHUB_TOKEN);
-    expect(await readdir(home)).not.toContain("USER.md");
+    const report = await memory.importTree(tree, { redactSecrets: true });
+    expect(report.added).toEqual(["USER.md"]);
+    expect(report.refused.map(({ path, code }) => ({ path, code }))).toEqual([
+      { path: "notes/[REDACTED:github-token].txt", code: "SECRET_DETECTED" },
+      { path: "topics/[REDACTED:github-token].md", code: "SECRET_DETECTED" },
+    ]);
+    expect(report.refused[0]?.reason).toContain("never stored redacted");
+    expect(JSON.stringify(report)).not.toContain(GITHUB_TOKEN);
+    expect((await readdir(home, { recursive: true })).filter((entry) => entry.includes(GITHUB_TOKEN))).toEqual(
+      [],
+    );
   });
 
   test("doctor reports names already on disk, with the secret redacted from the path", async () => {

@@ -171,6 +171,12 @@ describe("handleClaudeMemoryCommand", () => {
       /name it "notes\.md"/,
     ],
     [
+      "a topic name the engine does not take",
+      { command: "create", path: "/memories/my notes.md", file_text: "x" },
+      /^Error: \/memories\/my notes\.md: Invalid topic name "my notes": use letters, digits, "_" and "-"/,
+    ],
+    ["an encoded dot-dot", { command: "view", path: "/memories/%2e%2e.md" }, /Invalid topic name "%2e%2e"/],
+    [
       "deleting a folder",
       { command: "delete", path: "/memories/user" },
       /it is a folder, and mnemo's folders are fixed/,
@@ -216,6 +222,46 @@ describe("handleClaudeMemoryCommand", () => {
     ).toMatch(/credential/);
     await expect(file("topics/deploy.md")).rejects.toThrow();
     expect((await memory.memories.list()).total).toBe(0);
+  });
+
+  it("refuses a topic file named after a credential, created or renamed to, and stores nothing", async () => {
+    const token = `ghp_${"a1B2c3D4e5".repeat(4)}`;
+    const created = await error({ command: "create", path: `/memories/${token}.md`, file_text: "notes" });
+    await ok({ command: "create", path: "/memories/notes.md", file_text: "notes" });
+    const renamed = await error({
+      command: "rename",
+      old_path: "/memories/notes.md",
+      new_path: `/memories/${token}.md`,
+    });
+    for (const text of [created, renamed]) {
+      expect(text).toMatch(/looks like a credential \(github-token\)\. A name .* is never stored redacted/);
+      expect(text).not.toContain(token.slice(4));
+    }
+    await expect(file(`topics/${token}.md`)).rejects.toThrow();
+    expect(await file("topics/notes.md")).toBe("notes");
+  });
+
+  it("never edits, deletes or renames a folder, and says so for each command", async () => {
+    expect(await error({ command: "create", path: "/memories/user/", file_text: "x" })).toBe(
+      "Error: Cannot create /memories/user: it is a folder, and mnemo's folders are fixed. Use a file: /memories/<type>/<name>.md or /memories/<topic>.md.",
+    );
+    expect(await error({ command: "str_replace", path: "/memories", old_str: "a", new_str: "b" })).toMatch(
+      /^Error: Cannot edit \/memories: it is a folder/,
+    );
+    expect(
+      await error({ command: "insert", path: "/memories/project", insert_line: 0, insert_text: "x" }),
+    ).toMatch(/^Error: Cannot edit \/memories\/project: it is a folder/);
+    expect(
+      await error({ command: "rename", old_path: "/memories/user", new_path: "/memories/x.md" }),
+    ).toMatch(/^Error: Cannot rename \/memories\/user: it is a folder/);
+    expect(
+      await error({ command: "rename", old_path: "/memories/x.md", new_path: "/memories/feedback" }),
+    ).toMatch(/^Error: Cannot rename \/memories\/feedback: it is a folder/);
+    await ok({ command: "create", path: "/memories/x.md", file_text: "a" });
+    expect(await ok({ command: "insert", path: "/memories/x.md", insert_line: 1, insert_text: "b" })).toBe(
+      "The file /memories/x.md has been edited.",
+    );
+    expect(await file("topics/x.md")).toBe("a\nb");
   });
 
   it("answers a command that is not one with what to send instead", async () => {

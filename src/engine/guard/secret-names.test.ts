@@ -96,9 +96,9 @@ describe("names holding a credential", () => {
     ]);
     expect(report.refused[0]?.reason).toContain("never stored redacted");
     expect(JSON.stringify(report)).not.toContain(GITHUB_TOKEN);
-    expect((await readdir(home, { recursive: true })).filter((entry) => entry.includes(GITHUB_TOKEN))).toEqual(
-      [],
-    );
+    expect(
+      (await readdir(home, { recursive: true })).filter((entry) => entry.includes(GITHUB_TOKEN)),
+    ).toEqual([]);
   });
 
   test("doctor reports names already on disk, with the secret redacted from the path", async () => {

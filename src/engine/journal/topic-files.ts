@@ -1,8 +1,9 @@
 /**
  * Topic files written whole, as a file editor writes them (Claude's memory tool): a topic file is
  * only ever one that `journal read <topic>` reads back, its text is guarded for credentials as
- * every write is (and a name holding one is refused: a name cannot be redacted), it holds at most the journals' `capacity.maxLines`, and a deleted one goes to
- * archive/. Each change runs under the home's lock.
+ * every write is (a name holding one is refused: a name cannot be redacted), it holds at most the
+ * journals' `capacity.maxLines`, and a deleted one goes to archive/. Each change runs under the
+ * home's lock.
  */
 import { MnemoError } from "../../errors.js";
 import { type ArchivedChunk, archiveText } from "../archive/archive.js";

@@ -233,10 +233,13 @@ describe("handleClaudeMemoryCommand", () => {
       old_path: "/memories/notes.md",
       new_path: `/memories/${token}.md`,
     });
-    for (const text of [created, renamed]) {
-      expect(text).toMatch(/looks like a credential \(github-token\)\. A name .* is never stored redacted/);
-      expect(text).not.toContain(token.slice(4));
-    }
+    expect(created).toMatch(
+      /^Error: Nothing was stored: the topic file's name holds what looks like a credential \(github-token\)\./,
+    );
+    expect(renamed).toMatch(
+      /^Error: Nothing was stored: the topic file's new name holds what looks like a credential \(github-token\)\./,
+    );
+    for (const text of [created, renamed]) expect(text).not.toContain(token.slice(4));
     await expect(file(`topics/${token}.md`)).rejects.toThrow();
     expect(await file("topics/notes.md")).toBe("notes");
   });

@@ -190,6 +190,13 @@ describe("any covered token, disguised", () => {
     },
   );
 
+  test.prop([prefixedToken, fc.constantFrom("-", "_"), fc.stringMatching(/^[a-z0-9]{1,12}$/)])(
+    "followed by a hyphen or an underscore and a word, as in a file name or a session id, when its prefix gives it away",
+    (secret, joiner, word) => {
+      expectGone(`topics/${secret}${joiner}${word}.md`, secret);
+    },
+  );
+
   test.prop([token, fc.constantFrom("base64", "base64url", "hex")])(
     "base64- or hex-encoded",
     (secret, encoding) => {

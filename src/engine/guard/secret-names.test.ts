@@ -51,6 +51,12 @@ describe("names holding a credential", () => {
         memory.conversations.add(GITHUB_TOKEN, [{ speaker: "user", text: "hello" }], { redactSecrets: true }),
       ],
       ["topic name", memory.journal.add("deploy", "Deployed on Friday.", { redactSecrets: true })],
+      [
+        "session id with a suffix",
+        memory.conversations.add(`${GITHUB_TOKEN}-2`, [{ speaker: "user", text: "hi" }], {
+          redactSecrets: true,
+        }),
+      ],
     ];
     for (const [what, write] of writes) {
       const error = await refusal(write);

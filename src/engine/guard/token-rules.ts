@@ -15,10 +15,12 @@ export interface SecretRule {
 /** Not preceded / followed by another token character, so a key is never matched inside a longer word. */
 const START = "(?<![A-Za-z0-9_-])";
 const END = "(?![A-Za-z0-9_-])";
+/** A prefixed key may be followed by "-" or "_" and a word: a name such as `ghp_…-notes` or `AKIA…_old`. */
+const PREFIXED_END = "(?![A-Za-z0-9])";
 
 /** A key whose prefix gives it away even glued to the word before it ("tokenghp_…", "keyAKIA…"). */
 function token(kind: string, body: string): SecretRule {
-  return { kind, pattern: new RegExp(`(?:${body})${END}`, "g") };
+  return { kind, pattern: new RegExp(`(?:${body})${PREFIXED_END}`, "g") };
 }
 
 /** A key with a short or common prefix, or none: found only where no other token character touches it. */

@@ -40,6 +40,15 @@ const layers = fc.record({
   ),
   dailies: fc.array(fc.record({ path: fc.constant("daily/2026-01-01.md"), text }), { maxLength: 2 }),
 });
+const sentence = fc.array(word, { minLength: 5, maxLength: 20 }).map((words) => `${words.join(" ")} `);
+type DailyLog = { path: string; text: string };
+/** Caps the token budget always reaches first. */
+const LOOSE: Omit<ContextLimits, "budgetTokens"> = {
+  characters: { soul: 100_000, user: 100_000, notes: 100_000, recent: 100_000 },
+  maxNotesLines: 10_000,
+  maxIndexLines: 200,
+  maxIndexBytes: 25_000,
+};
 /** A cap that binds (tight) or one the token budget reaches first (loose). */
 const cap = (tight: fc.Arbitrary<number>, loose: number) =>
   fc.oneof({ weight: 1, arbitrary: tight }, { weight: 2, arbitrary: fc.constant(loose) });
@@ -89,6 +98,28 @@ describe("fitContext at its edges", () => {
       edges.runs++;
       if (memoryLines === limit.maxNotesLines) edges.atLineCap++;
       if (tokens >= limit.budgetTokens - 8) edges.atBudget++;
+    },
+  );
+
+  // One layer holding one long line fills its whole share to the byte (the line is cut to fit) and its
+  // notice is as long as the room kept for it (shown and total have as many digits), so the blocks
+  // come to the budget exactly: a token of room more for the layers passes it, a token less misses it.
+  test.prop(
+    [fc.constantFrom("soul", "user", "notes", "recent"), sentence, fc.integer({ min: 320, max: 2400 })],
+    {
+      numRuns: 200,
+      endOnFailure: true,
+    },
+  )(
+    "one layer that fills its share brings the blocks to the budget to the token",
+    (layer, words, budgetTokens) => {
+      const long = words.repeat(Math.ceil(10_000 / words.length)).slice(0, 9_999);
+      const input = { soul: "", user: "", notes: "", index: [], journal: [], dailies: [] as DailyLog[] };
+      if (layer === "recent") input.dailies.push({ path: "daily/2026-01-01.md", text: long });
+      else input[layer] = long;
+      const fitted = fitContext(input, { ...LOOSE, budgetTokens });
+      expect(fitted.leftOut).toMatch(/^\[Not shown, to keep memory within \d+ tokens: [^;]*\.\]$/);
+      expect(estimateTokens(blocksOf(fitted))).toBe(budgetTokens);
     },
   );
 

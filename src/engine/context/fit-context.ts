@@ -1,7 +1,14 @@
 import { neutralizeBlockTags } from "../guard/neutralize-block-tags.js";
 import { allocateBudget } from "./context-budget.js";
 import { describeLeftOut, type LayerName, leftOutPart, longestNoticeBytes } from "./left-out-notice.js";
-import { type CutReason, measureUnit, type Taken, takeUnits, type Unit, type UnitLimit } from "./take-units.js";
+import {
+  type CutReason,
+  measureUnit,
+  type Taken,
+  takeUnits,
+  type Unit,
+  type UnitLimit,
+} from "./take-units.js";
 
 /**
  * Chooses what of each memory layer goes into the frozen context, within one token budget
@@ -121,11 +128,13 @@ function reservedTokens(units: Units, cut: LayerName[], limits: ContextLimits): 
 
 /**
  * What the rendered blocks can add around the layers' text, counting only blocks and parts that
- * have something to show: tags, the index's and the journal's headings, blank lines between.
+ * have something to show: tags, the index's and the journal's headings, blank lines between. Each
+ * layer's text ends with a line end that its block trims (the tag's own line end stands in for it).
  */
 function frameBytes(units: Units, notice: boolean): number {
   const has = (layer: LayerName) => units[layer].length > 0;
   const parts = [has("notes"), has("index"), has("journal"), notice].filter(Boolean).length;
+  const trimmedLineEnds = LAYERS.filter(has).length;
   const blocks: Array<[string, boolean]> = [
     ["agent-identity", has("soul")],
     ["user-profile", has("user")],
@@ -139,7 +148,8 @@ function frameBytes(units: Units, notice: boolean): number {
     "\n".length +
     (has("index") ? `${INDEX_HEADING}\n`.length : 0) +
     (has("journal") ? `${JOURNAL_HEADING}\n`.length : 0) +
-    BLANK_LINE.length * Math.max(0, parts - 1)
+    BLANK_LINE.length * Math.max(0, parts - 1) -
+    trimmedLineEnds
   );
 }
 

@@ -98,8 +98,9 @@ export function longestNoticeBytes(
     const total = layerCharacters(units);
     bytes += Buffer.byteLength(`${leftOutText(layer, { shown: total, total, left: units.length })}; `);
   }
+  // A sentence's last part ends with "." instead of "; ", and sentences are joined by one space.
   const sentence = (layer: LayerName, reason: CutReason) =>
-    Buffer.byteLength(`Not shown, ${reasonPhrase(layer, reason, limits)}: . `);
+    Buffer.byteLength(`Not shown, ${reasonPhrase(layer, reason, limits)}: . `) - "; ".length;
   // At most 3 reasons for each of 6 layers: every assignment is tried.
   const most = (index: number, used: Map<string, number>): number => {
     const entry = layers[index];
@@ -112,10 +113,15 @@ export function longestNoticeBytes(
       }),
     );
   };
-  return bytes + most(0, new Map());
+  return bytes + most(0, new Map()) - " ".length;
 }
 
 /** A layer's characters as a person counts them: its text without the blank lines around it. */
 function layerCharacters(units: Unit[]): number {
-  return characterCount(units.map((unit) => unit.text).join("").trim());
+  return characterCount(
+    units
+      .map((unit) => unit.text)
+      .join("")
+      .trim(),
+  );
 }

@@ -80,7 +80,9 @@ function cutToFit(
   const line = unit.text.replace(/\n+$/, "");
   if (line.includes("\n")) return undefined;
   const room = (measure: UnitLimit["measure"]) =>
-    Math.min(...limits.filter((limit) => limit.measure === measure).map((limit) => limit.max - used[measure]));
+    Math.min(
+      ...limits.filter((limit) => limit.measure === measure).map((limit) => limit.max - used[measure]),
+    );
   const suffix = measureUnit(`${CUT_MARK}\n`);
   if (room("lines") < suffix.lines) return undefined;
   let bytes = room("bytes") - suffix.bytes;

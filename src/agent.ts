@@ -6,7 +6,12 @@ export { CHAT_MODEL_SETUP_HELP } from "./create-chat-model.js";
 export type { CoreMemory } from "./engine/context/load-context.js";
 export { MEMORY_INSTRUCTIONS_PROMPT } from "./engine/context/memory-instructions-prompt.js";
 export { renderContext } from "./engine/context/render-context.js";
+export type { InterruptedSession } from "./engine/sessions/open-sessions.js";
 export type { ToolCallRecord } from "./session/agent/run-turn.js";
+export {
+  type EarlierSessionsReport,
+  learnFromEarlierSessions,
+} from "./session/extraction/earlier-sessions.js";
 export type {
   ExtractSessionOptions,
   SkippedItem,

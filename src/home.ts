@@ -14,7 +14,10 @@ export type {
   ConversationMessage,
   ConversationRead,
 } from "./engine/conversations/conversations.js";
-export { MAX_CONVERSATION_MESSAGE_CHARACTERS } from "./engine/conversations/conversations.js";
+export {
+  MAX_CONVERSATION_MESSAGE_CHARACTERS,
+  MAX_CONVERSATION_MESSAGES_PER_ADD,
+} from "./engine/conversations/conversations.js";
 export type { HitConversation } from "./engine/conversations/turns-around-hits.js";
 export type { DailyLog } from "./engine/daily/daily-log.js";
 export type { DoctorProblem, DoctorProblemKind } from "./engine/doctor/doctor.js";
@@ -25,12 +28,12 @@ export type { SoulAnswers } from "./engine/onboarding/soul-template.js";
 export { DEFAULT_SOUL_ANSWERS } from "./engine/onboarding/soul-template.js";
 export type { ProfileUsage, ProfileWriteOptions } from "./engine/profile/profile.js";
 export type { FusionOptions } from "./engine/search/fusion.js";
-export type { ReindexProgress } from "./engine/search/memory-search.js";
+export type { IndexCatchUp, IndexProgress, ReindexProgress } from "./engine/search/memory-search.js";
 export type { SessionLog, SessionSummary } from "./engine/sessions/session-log.js";
 export type { HomeStatus } from "./engine/status/home-status.js";
 export { HOME_HEADER } from "./engine/tenancy/home-choice.js";
 export { parseHomeId } from "./engine/tenancy/home-id.js";
 export type { MemoryHomesParts } from "./engine/tenancy/memory-homes.js";
 export type { HomeTree, ImportReport, ImportTreeOptions } from "./engine/transfer/home-tree.js";
-export type { SkippedFile, TreeFile } from "./engine/transfer/tree-layout.js";
+export type { RefusedFile, SkippedFile, TreeFile } from "./engine/transfer/tree-layout.js";
 export type { ExportReport, ImportHomeOptions, ImportHomeReport } from "./export-import.js";

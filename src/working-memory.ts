@@ -11,6 +11,7 @@ export {
   tocExtractor,
 } from "./engine/working-memory/built-in-extractors.js";
 export type { PageSummary, ScoredSearchResult } from "./engine/working-memory/chunk-inputs.js";
+export type { ChunkMetadata } from "./engine/working-memory/chunk-metadata.js";
 export type {
   ChunkKind as WorkingMemoryChunkKind,
   ContentChunk,

@@ -1,34 +1,45 @@
 /**
  * Calls to mnemo's JSON API under /v1, relative to the page (served at /ui/), so the browser works
- * behind a proxy that moves both. A server started with a token needs it: the page takes it from a
- * link's fragment (`/ui/#token=...`, never sent to any server) or asks for it, and keeps it for the
- * tab only (sessionStorage).
+ * behind a proxy that moves both. A server started with a token needs it: the page asks for it, and
+ * keeps it for the tab only (sessionStorage). A link may carry one in its fragment (`/ui/#token=...`,
+ * never sent to any server), but the page never keeps it unasked: the person first sees which home it
+ * opens (views/token.js), since a link from anyone could sign them into someone else's home.
  */
 const TOKEN_KEY = "mnemo-token";
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, manyHomes = false) {
     super(message);
     this.status = status;
     this.code = code;
+    /** A 401 from a server of many homes (its own realm): tokens there are issued per home. */
+    this.manyHomes = manyHomes;
   }
 }
 
-/** Moves a token from the address's fragment into the tab's storage and out of the address bar. */
+/** Takes a token out of the address bar (and the tab's history); returns it without keeping it. */
 export function takeTokenFromAddress() {
   const match = /^#token=([^&]+)/.exec(location.hash);
-  if (!match) return;
-  sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(match[1]));
+  if (!match) return undefined;
   history.replaceState(null, "", `${location.pathname}#/profile`);
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
 }
 
 export function setToken(token) {
   sessionStorage.setItem(TOKEN_KEY, token);
 }
 
-export async function api(method, path, body) {
+export function hasToken() {
+  return sessionStorage.getItem(TOKEN_KEY) !== null;
+}
+
+/** One call; `token` replaces the tab's token for this call only (to ask what a token opens before keeping it). */
+export async function api(method, path, body, token = sessionStorage.getItem(TOKEN_KEY)) {
   const headers = {};
-  const token = sessionStorage.getItem(TOKEN_KEY);
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers["content-type"] = "application/json";
   const response = await fetch(new URL(`../v1${path}`, location.href), {
@@ -43,6 +54,7 @@ export async function api(method, path, body) {
       response.status,
       error.code,
       error.message ?? `The server answered ${response.status}.`,
+      /realm="mnemo homes"/.test(response.headers.get("www-authenticate") ?? ""),
     );
   }
   return json;

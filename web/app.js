@@ -1,10 +1,10 @@
 /**
  * The memory browser's entry: a hash router ("#/memories/Prefers%20tabs"), one view module per page,
- * focus moved to each page's heading (or to the control a change came from), and the token form when
- * the server asks for one.
+ * focus moved to each page's heading (or to the control a change came from), the token form when
+ * the server asks for one, and the question a link with a token asks first (views/token.js).
  */
-import { ApiError, api, setToken, takeTokenFromAddress } from "./api.js";
-import { errorBox, h, heading, show } from "./dom.js";
+import { ApiError, api, takeTokenFromAddress } from "./api.js";
+import { errorBox, heading, show } from "./dom.js";
 import { renderArchive } from "./views/archive.js";
 import { renderDaily } from "./views/daily.js";
 import { renderJournal } from "./views/journal.js";
@@ -13,7 +13,8 @@ import { renderMemory } from "./views/memory.js";
 import { renderProfile } from "./views/profile.js";
 import { renderSearch } from "./views/search.js";
 import { renderSession, renderSessions } from "./views/sessions.js";
-import { renderStatus } from "./views/status.js";
+import { homeLabel, renderStatus } from "./views/status.js";
+import { offerToken, showTokenForm } from "./views/token.js";
 
 const VIEWS = {
   profile: renderProfile,
@@ -45,7 +46,7 @@ export async function refresh(focus) {
   try {
     await VIEWS[route.view](main, route);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) showTokenForm(main);
+    if (error instanceof ApiError && error.status === 401) showTokenForm(main, error, showPage);
     else show(main, heading("Something went wrong"), errorBox(error));
   }
   if (!loaded) {
@@ -69,36 +70,10 @@ function markCurrentLink(view) {
   }
 }
 
-function showTokenForm(main) {
-  const input = h("input", { id: "token", type: "password", autocomplete: "off", required: true });
-  const form = h(
-    "form",
-    { class: "stack" },
-    h("label", { for: "token" }, "Bearer token"),
-    input,
-    h("button", { type: "submit" }, "Use this token"),
-  );
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    setToken(input.value.trim());
-    refresh().then(showHome);
-  });
-  show(
-    main,
-    heading("This server needs its token"),
-    h(
-      "p",
-      {},
-      "It was started with a token (mnemo serve --token). Give it here; it is kept for this tab only.",
-    ),
-    form,
-  );
-}
-
 async function showHome() {
   try {
     const status = await api("GET", "/status");
-    document.getElementById("home-path").textContent = status.home;
+    document.getElementById("home-path").textContent = homeLabel(status);
   } catch {
     // The header shows no home until the page may read it.
   }
@@ -108,6 +83,21 @@ document.getElementById("skip-link").addEventListener("click", (event) => {
   event.preventDefault();
   document.getElementById("main").focus();
 });
-window.addEventListener("hashchange", () => refresh());
-takeTokenFromAddress();
-refresh().then(showHome);
+window.addEventListener("hashchange", () => {
+  const offered = takeTokenFromAddress();
+  if (offered === undefined) refresh();
+  else offerToken(document.getElementById("main"), offered, showPage);
+});
+
+/** Shows the current page, then the home in the header. */
+function showPage() {
+  refresh().then(showHome);
+}
+
+const offered = takeTokenFromAddress();
+if (offered === undefined) showPage();
+else {
+  // The question is the first page: the one the person's answer opens gets the focus, as after a change.
+  loaded = true;
+  offerToken(document.getElementById("main"), offered, showPage);
+}

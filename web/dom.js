@@ -19,7 +19,8 @@ export function h(tag, properties = {}, ...children) {
 }
 
 function append(element, children) {
-  for (const child of children.flat()) {
+  // Views pass lists of lists (a definition list's [term, description] pairs): all are flattened.
+  for (const child of children.flat(Number.POSITIVE_INFINITY)) {
     if (child === null || child === undefined || child === false) continue;
     element.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }

@@ -96,14 +96,39 @@ export const MODULES = [
     ],
   },
   {
+    // What left a file, listed a page at a time and restored through the checks of a save (issue 26).
+    name: "archive",
+    mutate: [
+      "src/engine/archive/archive.ts",
+      "src/engine/archive/archive-chunks.ts",
+      "src/engine/archive/archive-browser.ts",
+      "src/engine/archive/restore-plan.ts",
+      "src/engine/archive/restore-into.ts",
+    ],
+    tests: [
+      "src/engine/archive/archive-chunks.test.ts",
+      "src/engine/archive/archive-browser.test.ts",
+      "src/engine/archive/restore-plan.test.ts",
+      "src/engine/profile/budget-archive.test.ts",
+      "src/surfaces/http/archive-paging.test.ts",
+      "src/surfaces/http/http-api.test.ts",
+    ],
+  },
+  {
     name: "access-check",
-    mutate: ["src/surfaces/http/access-check.ts"],
-    tests: ["src/surfaces/http/access-check.test.ts", "src/surfaces/http/http-refusals.test.ts"],
+    mutate: ["src/surfaces/http/access-check.ts", "src/surfaces/http/home-shown-to.ts"],
+    tests: [
+      "src/surfaces/http/access-check.test.ts",
+      "src/surfaces/http/http-refusals.test.ts",
+      "src/surfaces/http/home-shown-to.test.ts",
+      "src/surfaces/http/many-homes.test.ts",
+    ],
   },
   {
     name: "extraction-queueing",
     mutate: [
-      "src/session/extraction/pending-queue.ts",
+      "src/engine/sessions/pending-queue.ts",
+      "src/engine/sessions/pending-file.ts",
       "src/session/extraction/pending-extractions.ts",
       "src/session/extraction/run-extraction.ts",
     ],
@@ -111,7 +136,61 @@ export const MODULES = [
       "src/session/extraction/extract-session.test.ts",
       "src/session/extraction/extraction-redaction.test.ts",
       "src/session/extraction/pending-queue.test.ts",
+      "src/session/extraction/pending-claims.test.ts",
       "src/session/extraction/run-extraction.test.ts",
+    ],
+  },
+  {
+    // Sessions killed before they ended: their open marker, the queueing of their conversation, once.
+    name: "interrupted-sessions",
+    mutate: [
+      "src/engine/sessions/open-sessions.ts",
+      "src/engine/home/process-alive.ts",
+      "src/session/agent/open-session-marker.ts",
+      "src/session/extraction/earlier-sessions.ts",
+    ],
+    tests: [
+      "src/engine/sessions/open-sessions.test.ts",
+      "src/session/agent/killed-session.test.ts",
+      "src/session/extraction/pending-claims.test.ts",
+    ],
+  },
+  {
+    // A home moved through a folder: which paths are the tree, the rules an imported file keeps
+    // (those of a save), the plan of an import and the home's same-named memories it replaces.
+    name: "transfer",
+    mutate: [
+      "src/engine/transfer/tree-layout.ts",
+      "src/engine/transfer/check-tree.ts",
+      "src/engine/transfer/check-tree-file.ts",
+      "src/engine/transfer/import-plan.ts",
+      "src/engine/transfer/same-name-memories.ts",
+      "src/engine/transfer/home-tree.ts",
+    ],
+    tests: [
+      "src/engine/transfer/tree-layout.test.ts",
+      "src/engine/transfer/check-tree.test.ts",
+      "src/engine/transfer/import-plan.test.ts",
+      "src/engine/transfer/home-tree.test.ts",
+      "src/adapters/fs/tree-folder.test.ts",
+      "src/export-import.test.ts",
+    ],
+  },
+  {
+    // The one statement of a PostgreSQL search and its filters: each home's candidates, and only
+    // that home's (a prefilter without its home condition loses the home's vectors past 400).
+    // The integration tests start a throwaway cluster, or skip without PostgreSQL installed.
+    name: "postgres-search-sql",
+    mutate: [
+      "src/adapters/postgres/candidate-search-sql.ts",
+      "src/adapters/postgres/chunk-filter-sql.ts",
+      "src/adapters/postgres/postgres-candidate-search.ts",
+    ],
+    tests: [
+      "src/adapters/postgres/postgres-pure.test.ts",
+      "src/adapters/postgres/postgres-ranking.integration.test.ts",
+      "src/adapters/postgres/postgres-tenancy.integration.test.ts",
+      "src/recall-postgres-homes.integration.test.ts",
     ],
   },
   // Working memory in four parts: 1,116 mutants in one run were over two hours here, too long to
@@ -125,6 +204,8 @@ export const MODULES = [
       "src/engine/working-memory/tool-result-fields.ts",
       "src/engine/working-memory/tool-observation.ts",
       "src/engine/working-memory/chunk-inputs.ts",
+      "src/engine/working-memory/chunk-metadata.ts",
+      "src/engine/working-memory/known-chapters.ts",
     ],
     tests: [
       "src/engine/working-memory/built-in-extractors.test.ts",
@@ -135,6 +216,8 @@ export const MODULES = [
       "src/engine/working-memory/tool-observation.test.ts",
       "src/engine/working-memory/tool-result-fields.test.ts",
       "src/engine/working-memory/working-memory.test.ts",
+      "src/engine/working-memory/chunk-metadata.test.ts",
+      "src/engine/working-memory/known-chapters.test.ts",
     ],
   },
   {
@@ -174,12 +257,53 @@ export const MODULES = [
     ],
     tests: ["src/engine/working-memory/*.test.ts"],
   },
+  {
+    // What a model reads of a tool call: the page of journal entries, and data held to the output schema.
+    name: "tool-results",
+    mutate: ["src/session/tools/journal-page.ts", "src/session/tools/memory-tool.ts"],
+    tests: [
+      "src/session/tools/journal-page.test.ts",
+      "src/session/tools/memory-read-topic.test.ts",
+      "src/session/tools/memory-tools.test.ts",
+    ],
+  },
+  {
+    // Claude's memory tool on a home (mnemo/claude-memory): paths, text edits and files, through
+    // MemoryHome. Its tests run the commands in process (the SDK's betaMemoryTool included).
+    name: "claude-memory",
+    mutate: ["src/surfaces/claude-memory/*.ts", "!src/surfaces/claude-memory/*.test.ts"],
+    tests: [
+      "src/surfaces/claude-memory/handle-claude-memory-command.test.ts",
+      "src/surfaces/claude-memory/claude-memory-files.test.ts",
+      "src/surfaces/claude-memory/claude-memory-listing.test.ts",
+      "src/surfaces/claude-memory/claude-memory-handlers.test.ts",
+      "src/surfaces/claude-memory/claude-memory-path.test.ts",
+      "src/surfaces/claude-memory/claude-memory-text.test.ts",
+    ],
+  },
+  {
+    // What that surface needs of the engine: renaming a typed memory, topic files written whole.
+    name: "memory-rename-and-topic-files",
+    mutate: ["src/engine/memdir/rename-memory.ts", "src/engine/journal/topic-files.ts"],
+    tests: ["src/engine/memdir/rename-memory.test.ts", "src/engine/journal/topic-files.test.ts"],
+  },
+  {
+    // The session context: what of each layer fits the token budget, the files' budgets and the line
+    // caps, what a cut line shows, and the notice of what was left out and why (issue 26 point 7, issue 27).
+    name: "context",
+    mutate: [
+      "src/engine/context/fit-context.ts",
+      "src/engine/context/take-units.ts",
+      "src/engine/context/left-out-notice.ts",
+      "src/engine/context/context-budget.ts",
+      "src/engine/context/load-context.ts",
+      "src/engine/context/render-context.ts",
+    ],
+    tests: [
+      "src/engine/context/fit-context.test.ts",
+      "src/engine/context/fit-context-edges.test.ts",
+      "src/engine/context/context.test.ts",
+      "src/engine/context/context-cuts.test.ts",
+    ],
+  },
 ];
-
-/**
- * The fixed set CI runs (`npm run mutation:ci`): what finishes within about 4 minutes on 2 shared
- * cores with two Stryker workers. Only query-terms does (measured in docs/mutation.md); every other
- * module takes a quarter of an hour or more here, and belongs in `npm run mutation:changed` before
- * a merge or in a nightly run.
- */
-export const CI_MODULES = ["query-terms"];

@@ -189,7 +189,7 @@ async function reranked(
 }
 
 /** Indexes the case's documents; returns the document id of each chunk, by `<path>#<locator>`. */
-async function indexDocuments(
+export async function indexDocuments(
   index: SearchIndex,
   embedder: EmbeddingModel | undefined,
   evalCase: RetrievalCase,
@@ -251,6 +251,11 @@ async function* readCases(path: string): AsyncGenerator<RetrievalCase> {
     }
   } catch (error) {
     if (MnemoError.isInstance(error)) throw error;
+    // A missing file is the caller's to fix (NOT_FOUND, exit 3), not a failing disk (IO, exit 5).
+    if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      throw new MnemoError("NOT_FOUND", `Cannot read ${path}: the file does not exist. Check --input.`, {
+        cause: error,
+      });
     throw new MnemoError("IO", `Cannot read ${path}: ${errorMessage(error)}`, { cause: error });
   }
 }

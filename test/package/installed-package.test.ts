@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, posix } from "node:path";
 import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -87,6 +87,26 @@ describe("the packed package, installed", () => {
       const source = path.replace(/^dist\//, "src/").replace(/(\.d)?\.js(\.map)?$|\.d\.ts(\.map)?$/, ".ts");
       expect(existsSync(join(REPOSITORY_ROOT, source)), `${path} has no source ${source}`).toBe(true);
     }
+  });
+
+  it("ships no source map that points to a file it does not ship", async () => {
+    const paths = new Set(packed.map((file) => file.path));
+    const broken: string[] = [];
+    for (const path of paths) {
+      const text = path.endsWith(".js") ? await readFile(join(REPOSITORY_ROOT, path), "utf8") : "";
+      const url = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(text)?.[1];
+      if (url !== undefined && !url.startsWith("data:") && !paths.has(posix.join(posix.dirname(path), url)))
+        broken.push(`${path} -> ${url}`);
+      if (!path.endsWith(".map")) continue;
+      const map = JSON.parse(await readFile(join(REPOSITORY_ROOT, path), "utf8")) as { sources?: string[] };
+      for (const source of map.sources ?? []) {
+        const target = posix.normalize(posix.join(posix.dirname(path), source));
+        if (!paths.has(target)) broken.push(`${path} -> ${source}`);
+      }
+    }
+    expect(broken.slice(0, 5), `${broken.length} source map references to files not in the package`).toEqual(
+      [],
+    );
   });
 
   it("runs mnemo --help from the project's node_modules/.bin and the global prefix's bin", async () => {

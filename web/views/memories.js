@@ -1,12 +1,19 @@
-/** Typed memories by type, newest first, with their age and staleness; each opens on its own page. */
+/**
+ * Typed memories by type, newest first by the time the memory says it was updated (its frontmatter),
+ * with their age and staleness; each opens on its own page.
+ */
 import { api, segment } from "../api.js";
 import { age, h, heading, notice, show } from "../dom.js";
 
 const TYPES = ["user", "feedback", "project", "reference"];
+/** The API's largest page, and how many pages the view reads at most. */
+const PAGE = 1000;
+const MAX_PAGES = 10;
 
 export async function renderMemories(main, route) {
   const type = TYPES.includes(route.query.get("type")) ? route.query.get("type") : undefined;
-  const listing = await api("GET", `/memories?limit=1000${type ? `&type=${type}` : ""}`);
+  const listing = await listMemories(type);
+  const memories = [...listing.memories].sort(newestFirst);
   show(
     main,
     heading(type ? `Memories: ${type}` : "Memories"),
@@ -15,9 +22,9 @@ export async function renderMemories(main, route) {
     h(
       "p",
       {},
-      `${listing.total} ${listing.total === 1 ? "memory" : "memories"}${listing.truncated ? ", the newest 1000 shown" : ""}.`,
+      `${listing.total} ${listing.total === 1 ? "memory" : "memories"}${listing.truncated ? `, ${memories.length} shown (the files written last)` : ""}, newest first.`,
     ),
-    listing.memories.length === 0 ? h("p", { class: "muted" }, "None yet.") : table(listing.memories),
+    memories.length === 0 ? h("p", { class: "muted" }, "None yet.") : table(memories),
     listing.problems.length === 0
       ? null
       : h(
@@ -31,6 +38,37 @@ export async function renderMemories(main, route) {
           ),
         ),
   );
+}
+
+/**
+ * Every memory (up to MAX_PAGES pages): the API pages by file time, which a copy or an import resets,
+ * so the order by the memory's own time is made here, over all of them.
+ */
+async function listMemories(type) {
+  const memories = [];
+  const problems = [];
+  let listing;
+  for (let page = 0; page < MAX_PAGES && (page === 0 || listing.truncated); page++) {
+    const query = `limit=${PAGE}&offset=${page * PAGE}${type ? `&type=${type}` : ""}`;
+    listing = await api("GET", `/memories?${query}`);
+    memories.push(...listing.memories);
+    problems.push(...listing.problems);
+  }
+  return { memories, problems, total: listing.total, truncated: listing.truncated };
+}
+
+/** By the memory's updated time (else created, else its file's), then the file written last, then by name. */
+function newestFirst(a, b) {
+  return (
+    memoryTime(b) - memoryTime(a) ||
+    Date.parse(b.modifiedAt) - Date.parse(a.modifiedAt) ||
+    a.name.localeCompare(b.name)
+  );
+}
+
+function memoryTime(memory) {
+  const time = Date.parse(memory.updated ?? memory.created ?? memory.modifiedAt);
+  return Number.isNaN(time) ? Date.parse(memory.modifiedAt) : time;
 }
 
 function typeFilter(current) {

@@ -1,11 +1,17 @@
 /** One typed memory: its frontmatter, content, age and staleness; edit it (a re-save) or forget it (to the archive). */
 
-import { api, segment } from "../api.js";
+import { ApiError, api, segment } from "../api.js";
 import { navigate, refresh } from "../app.js";
 import { age, announce, confirmInline, errorBox, h, heading, notice, show } from "../dom.js";
 
 export async function renderMemory(main, route) {
-  const memory = await api("GET", `/memories/${segment(route.rest)}`);
+  let memory;
+  try {
+    memory = await api("GET", `/memories/${segment(route.rest)}`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return notFound(main, route.rest);
+    throw error;
+  }
   const content = h("pre", { class: "text" }, memory.content);
   const actions = h(
     "p",
@@ -47,6 +53,25 @@ export async function renderMemory(main, route) {
     h("h2", {}, "Content"),
     content,
     actions,
+  );
+}
+
+/** A link to a memory that is gone (forgotten, renamed) or never was. */
+function notFound(main, name) {
+  show(
+    main,
+    h("p", {}, h("a", { href: "#/memories" }, "All memories")),
+    heading("Memory not found"),
+    h("p", {}, `There is no memory named “${name}”.`),
+    h(
+      "p",
+      {},
+      "It may have been forgotten (a forgotten memory's file is in the ",
+      h("a", { href: "#/archive" }, "archive"),
+      ", where it can be restored) or saved under another name (see ",
+      h("a", { href: "#/memories" }, "all memories"),
+      ").",
+    ),
   );
 }
 

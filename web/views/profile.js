@@ -4,9 +4,10 @@
  * server refuses if the section changed meanwhile), removed (to the archive) or added.
  */
 
-import { api, segment } from "../api.js";
+import { ApiError, api, segment } from "../api.js";
 import { refresh } from "../app.js";
 import { announce, confirmInline, errorBox, h, heading, notice, show } from "../dom.js";
+import { memoryIndex } from "./memory-index.js";
 
 const FILES = [
   { file: "soul", label: "Identity" },
@@ -58,7 +59,8 @@ function fileView({ file, label, read, sections }) {
 function sectionView(file, path, section) {
   const managed = file === "memory" && MANAGED.includes(section.section.toLowerCase());
   const key = `${file}-${section.section}`;
-  const text = h("pre", { class: "text" }, section.text);
+  const isIndex = managed && section.section.toLowerCase() === "memories";
+  const text = isIndex ? memoryIndex(section.text) : h("pre", { class: "text" }, section.text);
   const actions = h("p", { class: "actions" });
   if (managed) actions.append("Kept by mnemo: edit typed memories and the journal in their own views.");
   else {
@@ -124,12 +126,41 @@ function editSection({ file, path, section, text, actions }) {
       await refresh(`[data-edit="${file}-${cssEscape(section.section)}"]`);
       if (change) announce(describeChange(change, `Saved ## ${section.section}`));
     } catch (error) {
-      show(failure, errorBox(error));
+      const conflict = error instanceof ApiError && error.status === 404;
+      if (!conflict || !(await takeCurrentText({ file, path, section, area, text, failure })))
+        show(failure, errorBox(error));
     }
   });
   text.replaceWith(form);
   actions.hidden = true;
   area.focus();
+}
+
+/**
+ * After a save the server refused because the section is no longer the text the form started from
+ * (another agent or person changed or removed it): the form takes the section as it is now, so the
+ * next Save replaces that, and says so, keeping the person's text in view. False when nothing changed.
+ */
+async function takeCurrentText({ file, path, section, area, text, failure }) {
+  const mine = area.value;
+  const current = await api("GET", `/profile/${file}/sections/${segment(section.section)}`).catch((error) => {
+    if (error instanceof ApiError && error.status === 404) return { text: "" };
+    throw error;
+  });
+  if (current.text === section.text) return false;
+  section.text = current.text;
+  text.textContent = current.text;
+  const what =
+    current.text === ""
+      ? `## ${section.section} was removed from ${path} since you opened it (its text is in the archive), so nothing was saved. Save adds your text as the section again.`
+      : `## ${section.section} changed in ${path} since you opened it (another agent or person saved it), so nothing was saved. The form now holds its current text: make your change again and save. Your text was:`;
+  if (current.text !== "") area.value = current.text;
+  show(
+    failure,
+    h("p", { class: "error", role: "alert" }, what),
+    current.text === "" ? null : h("pre", { class: "text", "aria-label": "Your text" }, mine),
+  );
+  return true;
 }
 
 /** The whole section is replaced; an empty section gets the text added. */

@@ -8,7 +8,7 @@ export async function renderStatus(main) {
   show(
     main,
     heading("Status"),
-    h("p", {}, "Home ", h("code", {}, status.home)),
+    h("p", {}, "Home ", h("code", {}, homeLabel(status))),
     h("h2", {}, "Budgets"),
     h(
       "table",
@@ -78,6 +78,14 @@ export async function renderStatus(main) {
     h("h2", {}, "Last session"),
     lastSession(status.lastSession),
   );
+}
+
+/**
+ * The home as the header and the token question name it: its id and where it is kept on a server of
+ * many homes ("acme/ada (PostgreSQL)"), else its folder or database.
+ */
+export function homeLabel(status) {
+  return status.homeId === undefined ? status.home : `${status.homeId} (${status.home})`;
 }
 
 function fact(term, value) {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { link, readFile, stat, unlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
+import { isProcessAlive } from "../../engine/home/process-alive.js";
 import { errnoCode, MnemoError } from "../../errors.js";
 
 /**
@@ -83,15 +84,6 @@ async function isStale(lockPath: string, holder: LockHolder | undefined): Promis
     return Date.now() - info.mtimeMs > UNREADABLE_LOCK_STALE_MS;
   } catch {
     return false; // gone already: the next attempt will create it
-  }
-}
-
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return errnoCode(error) === "EPERM"; // exists, owned by someone else
   }
 }
 

@@ -2,9 +2,10 @@ import { lstat, readdir, rm } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import type { StoreLeftover } from "../../contracts/document-store.js";
+import { isProcessAlive } from "../../engine/home/process-alive.js";
 import { errnoCode } from "../../errors.js";
 import { TEMP_FILE_PATTERN } from "./atomic-write.js";
-import { isProcessAlive, readLockHolder } from "./home-lock.js";
+import { readLockHolder } from "./home-lock.js";
 import { PENDING_WRITES_PATH } from "./write-ahead-log.js";
 
 /**

@@ -1,8 +1,11 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
+import { InMemoryDocumentStore } from "../../adapters/memory/in-memory-document-store.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
+import { configSchema } from "../config/schema.js";
 import type { MemoryHome } from "../memory-home.js";
+import { listArchive } from "./archive-browser.js";
 
 /** Listing and restoring the archive on a real home: files, MEMORY.md's index, budgets, search. */
 let memory: MemoryHome;
@@ -132,4 +135,81 @@ describe("the archive", () => {
     expect(await read("USER.md")).toBe("# User\n\n");
     expect((await memory.archive.list()).total).toBe(1);
   });
+
+  test("an archived text is found by its id or the start of it, and restored by its id alone", async () => {
+    await open();
+    await memory.profile.add("user", "Pets", "A cat named Miso.");
+    await memory.profile.remove("user", "Pets");
+    const [item] = (await memory.archive.list()).items;
+    const id = item?.id ?? "";
+    expect(await memory.archive.get(id)).toEqual(item);
+    expect(await memory.archive.get(` ${id.slice(0, 4).toUpperCase()} `)).toEqual(item);
+    for (const wrong of ["abc", "zzzz", ""])
+      await expect(memory.archive.get(wrong)).rejects.toMatchObject({
+        code: "INVALID_INPUT",
+        message: expect.stringContaining("at least the first 4"),
+      });
+    const other = id.startsWith("0") ? "ffff" : "0000";
+    await expect(memory.archive.get(other)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const restored = await memory.archive.restore({ id: id.slice(0, 8) });
+    expect(restored).toMatchObject({ kind: "sections", path: "USER.md", names: ["Pets"] });
+    expect(await read("USER.md")).toContain("## Pets\nA cat named Miso.");
+    expect((await memory.archive.list()).total).toBe(0);
+  });
+
+  test("a memory written into the archive by hand comes back only through the checks of a save", async () => {
+    await open();
+    const archived = (body: string, description = "d") =>
+      `<!-- mnemo archived from memories/user_big.md at 2026-01-01 10:00: deleted -->\n---\nname: Big\ndescription: ${description}\ntype: user\n---\n\n${body}\n`;
+    for (const [text, code, message] of [
+      [archived("b".repeat(20_001)), "TOO_LARGE", /20001 characters; the limit is 20000/],
+      [archived("fine", "d".repeat(301)), "TOO_LARGE", /description of "Big"/],
+      [archived(""), "INVALID_INPUT", /has no content/],
+    ] as const) {
+      await memory.store.transaction((writer) => writer.write("archive/memories/user_big.md", text));
+      const [item] = (await memory.archive.list()).items;
+      await expect(memory.archive.restore({ id: item?.id ?? "" })).rejects.toMatchObject({
+        code,
+        message: expect.stringMatching(message),
+      });
+      expect(await read("memories/user_big.md")).toBeUndefined();
+      expect(await read("archive/memories/user_big.md")).toBe(text);
+    }
+    await memory.store.transaction((writer) =>
+      writer.write("archive/memories/user_big.md", archived("b".repeat(20_000))),
+    );
+    const [item] = (await memory.archive.list()).items;
+    expect(await memory.archive.restore({ id: item?.id ?? "" })).toMatchObject({
+      kind: "memory",
+      names: ["Big"],
+    });
+  });
+
+  test("pieces archived in the same minute come in the same order whatever order the store lists its files in", async () => {
+    const listed = async (store: InMemoryDocumentStore) => {
+      await store.transaction(async (writer) => {
+        for (const file of ["USER.md", "SOUL.md", "MEMORY.md"])
+          await writer.write(
+            `archive/${file}`,
+            `<!-- mnemo archived from ${file} at 2026-01-01 10:00: section removed -->\n## A\na\n`,
+          );
+      });
+      const context = { store, config: configSchema.parse({}), now: () => new Date(), warn: () => undefined };
+      const pages = [
+        await listArchive(context, { limit: 2 }),
+        await listArchive(context, { offset: 2, limit: 2 }),
+      ];
+      return pages.flatMap((page) => page.items.map((item) => item.source));
+    };
+    const byName = await listed(new InMemoryDocumentStore());
+    expect(byName).toEqual(["USER.md", "SOUL.md", "MEMORY.md"]);
+    // A database lists rows in no promised order: here, the reverse of the names.
+    expect(await listed(new ReversedListing())).toEqual(byName);
+  });
 });
+
+class ReversedListing extends InMemoryDocumentStore {
+  override async list(...args: Parameters<InMemoryDocumentStore["list"]>) {
+    return (await super.list(...args)).reverse();
+  }
+}

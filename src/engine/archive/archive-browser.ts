@@ -60,26 +60,59 @@ export async function listArchive(
 ): Promise<ArchiveListing> {
   const offset = options.offset ?? 0;
   const limit = options.limit ?? 100;
-  const today = localDate(home.now());
-  const items: ArchivedItem[] = [];
-  for (const path of await archiveFiles(home.store)) {
-    const chunks = parseArchiveChunks((await home.store.read(path)) ?? "", sourceOf(path));
-    for (const chunk of chunks) items.push(toItem(path, chunk, today));
-  }
-  // Newest first; within one minute, the later in its file first.
-  const ordered = items
-    .map((item, order) => ({ item, order }))
-    .sort((a, b) => (b.item.archivedAt ?? "").localeCompare(a.item.archivedAt ?? "") || b.order - a.order)
-    .map(({ item }) => item);
+  const ordered = await allArchived(home.store, localDate(home.now()));
   const page = ordered.slice(offset, offset + limit);
   return { items: page, total: ordered.length, offset, truncated: offset + limit < ordered.length };
 }
 
+/** Every archived chunk, newest first; within one minute, the later in its file first. */
+async function allArchived(reader: DocumentReader, today: string): Promise<ArchivedItem[]> {
+  const items: ArchivedItem[] = [];
+  for (const path of await archiveFiles(reader)) {
+    const chunks = parseArchiveChunks((await reader.read(path)) ?? "", sourceOf(path));
+    for (const chunk of chunks) items.push(toItem(path, chunk, today));
+  }
+  return items
+    .map((item, order) => ({ item, order }))
+    .sort((a, b) => (b.item.archivedAt ?? "").localeCompare(a.item.archivedAt ?? "") || b.order - a.order)
+    .map(({ item }) => item);
+}
+
+/** The shortest start of an id a person may type for it: ids are 16 hex digits. */
+export const MIN_ID_PREFIX = 4;
+
+/** The archived chunk whose id is `id`, or starts with it (at least 4 characters, naming one chunk). */
+export async function findArchived(home: HomeContext, id: string): Promise<ArchivedItem> {
+  const wanted = id.trim().toLowerCase();
+  if (wanted.length < MIN_ID_PREFIX || !/^[0-9a-f]+$/.test(wanted))
+    throw new MnemoError(
+      "INVALID_INPUT",
+      `"${id}" is not an archive id: give the id the archive listing shows (hex digits, at least the first ${MIN_ID_PREFIX}).`,
+    );
+  const items = await allArchived(home.store, localDate(home.now()));
+  const exact = items.find((item) => item.id === wanted);
+  const matching = exact ? [exact] : items.filter((item) => item.id.startsWith(wanted));
+  const [found, other] = matching;
+  if (found === undefined)
+    throw new MnemoError(
+      "NOT_FOUND",
+      `There is no archived text with the id ${id}: it was restored, or the archive changed. List the archive again.`,
+    );
+  if (other !== undefined)
+    throw new MnemoError(
+      "INVALID_INPUT",
+      `The id ${id} starts ${matching.length} archived texts (${matching.map((item) => item.id).join(", ")}); give more of it.`,
+    );
+  return found;
+}
+
+/** The archive's files, folder by folder, each folder by name: a store may list in any order, pages need one. */
 export async function archiveFiles(reader: DocumentReader): Promise<string[]> {
   const paths: string[] = [];
-  for (const folder of ARCHIVE_FOLDERS)
-    for (const document of await reader.list(folder))
-      if (document.path.endsWith(".md")) paths.push(document.path);
+  for (const folder of ARCHIVE_FOLDERS) {
+    const listed = (await reader.list(folder)).map((document) => document.path);
+    paths.push(...listed.filter((path) => path.endsWith(".md")).sort());
+  }
   return paths;
 }
 
@@ -103,11 +136,16 @@ function sourceOf(archivePath: string): string {
   return archivePath.slice(ARCHIVE_DIR.length + 1);
 }
 
-/** Moves the chunk `id` of the archive file `path` back where it came from. */
-export function restoreFromArchive(
+/**
+ * Moves the chunk `id` of the archive file `path` back where it came from; without `path`, the
+ * chunk is looked up by its id (or the start of it) across the archive.
+ */
+export async function restoreFromArchive(
   home: HomeContext,
-  target: { path: string; id: string },
+  request: { path?: string; id: string },
 ): Promise<RestoreResult> {
+  const target =
+    request.path === undefined ? await findArchived(home, request.id) : { ...request, path: request.path };
   if (!target.path.startsWith(`${ARCHIVE_DIR}/`))
     throw new MnemoError(
       "INVALID_INPUT",

@@ -50,8 +50,9 @@ describe("archive chunks", () => {
       const victim = chunks[pick % chunks.length];
       if (!victim) throw new Error("no chunk was parsed");
       const rest = parseArchiveChunks(withoutChunk(text, victim), "USER.md");
+      // A later copy of the chunk taken out moves up one ("-3" becomes "-2"); every other id stays.
       const strip = ({ id, source: from, archivedAt, reason, text: body }: (typeof chunks)[number]) => ({
-        id,
+        id: id.replace(/-\d+$/, ""),
         from,
         archivedAt,
         reason,
@@ -59,6 +60,34 @@ describe("archive chunks", () => {
       });
       expect(rest.map(strip)).toEqual(chunks.filter((chunk) => chunk !== victim).map(strip));
       if (chunks.length === 1) expect(withoutChunk(text, victim)).toBe("");
+    },
+  );
+
+  test.prop(
+    [fc.array(fc.constantFrom("## Pets\nA cat.", "## Pets\nA dog."), { minLength: 1, maxLength: 6 })],
+    {
+      numRuns: 50,
+    },
+  )(
+    "every chunk of a file has its own id, even the same text archived twice in one minute",
+    async (texts) => {
+      const store = new InMemoryDocumentStore();
+      const now = new Date(2026, 0, 2, 3, 4);
+      for (const chunk of texts)
+        await store.transaction((writer) =>
+          archiveText(writer, { sourcePath: "USER.md", chunks: [chunk], reason: "section removed", now }),
+        );
+      const chunks = parseArchiveChunks((await store.read("archive/USER.md")) ?? "", "USER.md");
+      expect(chunks.map((chunk) => chunk.text)).toEqual(texts);
+      expect(new Set(chunks.map((chunk) => chunk.id)).size).toBe(texts.length);
+      // The first of identical chunks keeps the plain hash a client listed before the second came.
+      const [first] = chunks;
+      expect(first?.id).toMatch(/^[0-9a-f]{16}$/);
+      expect(chunks.filter((chunk) => chunk.text === first?.text).map((chunk) => chunk.id)).toEqual(
+        texts
+          .filter((text) => text === first?.text)
+          .map((_, copy) => (copy === 0 ? first?.id : `${first?.id}-${copy + 1}`)),
+      );
     },
   );
 

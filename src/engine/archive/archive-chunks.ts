@@ -8,7 +8,11 @@ import { createHash } from "node:crypto";
 import { splitLinesKeepEnds } from "../markdown/lines.js";
 
 export interface ArchiveChunk {
-  /** Names the chunk in its file: a hash of its marker and text, so it survives later appends. */
+  /**
+   * Names the chunk in its file: a hash of its marker and text, so it survives later appends. A
+   * chunk identical to an earlier one (the same text removed twice within a minute) gets "-2", "-3":
+   * every chunk of a file has its own id.
+   */
   id: string;
   /** Where the text came from, relative to the home ("USER.md", "memories/user_go.md"). */
   source: string;
@@ -27,13 +31,17 @@ const MARKER = /^<!-- mnemo archived from (.+?) at (\d{4}-\d{2}-\d{2} \d{2}:\d{2
 /** The chunks of an archive file, in file order. `sourceOfUnmarked`: where unmarked text came from. */
 export function parseArchiveChunks(text: string, sourceOfUnmarked: string): ArchiveChunk[] {
   const chunks: ArchiveChunk[] = [];
+  const copies = new Map<string, number>();
   let open: { start: number; marker: RegExpExecArray | undefined; body: string[] } | undefined;
   let offset = 0;
   const close = (end: number) => {
     if (!open) return;
     const body = open.body.join("").replace(/\s+$/, "");
-    if (open.marker || body !== "")
-      chunks.push(makeChunk(open.marker, body, open.start, end, sourceOfUnmarked));
+    if (!(open.marker || body !== "")) return;
+    const chunk = makeChunk(open.marker, body, open.start, end, sourceOfUnmarked);
+    const copy = (copies.get(chunk.id) ?? 0) + 1;
+    copies.set(chunk.id, copy);
+    chunks.push(copy === 1 ? chunk : { ...chunk, id: `${chunk.id}-${copy}` });
   };
   for (const line of splitLinesKeepEnds(text)) {
     const marker = MARKER.exec(line) ?? undefined;

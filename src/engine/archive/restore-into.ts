@@ -4,14 +4,14 @@
  * first), profile sections into their file through the same edit and budget as `profile.add`.
  */
 import type { DocumentWriter } from "../../contracts/document-store.js";
+import { MnemoError } from "../../errors.js";
 import type { HomeContext } from "../home/home-context.js";
 import { MANAGED_MEMORY_SECTIONS } from "../home/layout.js";
 import { validateSectionText } from "../markdown/sections.js";
-import { moveToArchive, updateIndex } from "../memdir/memdir.js";
+import { moveToArchive, prepareSave, updateIndex } from "../memdir/memdir.js";
 import { parseMemoryFile } from "../memdir/memory-file.js";
 import { removeIndexLines, upsertIndexLine } from "../memdir/memory-index.js";
 import { findNamedFiles } from "../memdir/memory-lookup.js";
-import { validateMemoryName } from "../memdir/memory-name.js";
 import { applyProfileEdit, checkWritableSection, type Edit } from "../profile/profile.js";
 import { addToSection } from "../profile/section-edits.js";
 import type { ArchivedChunk } from "./archive.js";
@@ -25,7 +25,7 @@ export async function restoreMemoryFile(
   writer: DocumentWriter,
   plan: Extract<RestorePlan, { kind: "memory" }> & { text: string },
 ): Promise<RestoreResult> {
-  const name = validateMemoryName(plan.name);
+  const name = checkLikeASave(home, plan);
   const named = await findNamedFiles(writer, name);
   const displaced = [...new Set([...named.holding, ...(named.present.has(plan.path) ? [plan.path] : [])])];
   const now = home.now();
@@ -39,6 +39,18 @@ export async function restoreMemoryFile(
     upsertIndexLine(removeIndexLines(body, others), { title: name, path: plan.path, summary }),
   );
   return { path: plan.path, kind: "memory", names: [name], archived };
+}
+
+/**
+ * A restored memory passes the checks of a save (name, content and description limits, type,
+ * credentials): a hand-edited archive cannot bring back what a save would refuse. Returns its name.
+ */
+function checkLikeASave(home: HomeContext, plan: { path: string; text: string }): string {
+  const parsed = parseMemoryFile(plan.path, plan.text);
+  if (!parsed.ok)
+    throw new MnemoError("MALFORMED_FILE", `The archived memory is not a memory file: ${parsed.problem}.`);
+  const { name, description, type } = parsed.header;
+  return prepareSave(home, { type, name, description, content: parsed.body }).name;
 }
 
 export async function restoreSections(

@@ -55,6 +55,7 @@ describe("configuration", () => {
         timeWindowWeight: 0.25,
         aspectWeight: 0.5,
         answerTypeWeight: 0.3,
+        minRelevance: 0.2,
         rerank: "none",
         rerankCandidates: 20,
         rerankTimeoutMs: 15_000,

@@ -48,11 +48,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv): MnemoConfigInput {
   const rerank = env.MNEMO_RERANK?.trim().toLowerCase();
   if (rerank && rerank !== "none" && rerank !== "llm")
     throw invalidVariable("MNEMO_RERANK", rerank, '"none" or "llm"');
-  if (embedder || baseUrl || rerank) {
+  const minRelevance = readFraction(env, "MNEMO_MIN_RELEVANCE");
+  if (embedder || baseUrl || rerank || minRelevance !== undefined) {
     input.search = {
       ...(embedder ? { embedder: embedder as "local" | "openai" | "none" } : {}),
       ...(baseUrl ? { openaiBaseUrl: baseUrl } : {}),
       ...(rerank ? { rerank: rerank as "none" | "llm" } : {}),
+      ...(minRelevance !== undefined ? { minRelevance } : {}),
     };
   }
   const llmBaseUrl = env.MNEMO_LLM_BASE_URL?.trim();
@@ -75,6 +77,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv): MnemoConfigInput {
     apply(input, value);
   }
   return input;
+}
+
+/** A number from 0 to 1, or undefined when the variable is unset or empty. */
+function readFraction(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "") return undefined;
+  const value = Number(raw);
+  if (!(value >= 0 && value <= 1)) throw invalidVariable(name, raw, "a number from 0 to 1");
+  return value;
 }
 
 function invalidVariable(name: string, value: string, expected: string): MnemoError {

@@ -94,6 +94,16 @@ const search = z
      * call per recall, given up after `rerankTimeoutMs` (the fused order stands, with a warning).
      * Off by default: recall needs no LLM. A call can turn it on or off (`rerank` of recall).
      */
+    /**
+     * Hits less relevant than this on their own evidence (a hit's relevance: its BM25 coverage of
+     * the query and its cosine with the query, hit-relevance.ts) are left out of what the CLI's
+     * recall, memory_search, /v1/search and the per-turn memories show, so an unrelated question
+     * gets "nothing relevant" instead of the least unrelated memories (the library's recall applies
+     * a floor only when a call asks). Measured on LongMemEval (docs/retrieval.md); applied only to
+     * a hybrid search, since BM25 coverage alone is no measure of relevance. 0 = off.
+     * MNEMO_MIN_RELEVANCE.
+     */
+    minRelevance: z.number().min(0).max(1).default(0.2),
     rerank: z.enum(["none", "llm"]).default("none"),
     rerankCandidates: z.number().int().min(2).max(100).default(20),
     rerankTimeoutMs: positiveInt.default(15_000),

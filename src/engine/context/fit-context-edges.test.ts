@@ -17,7 +17,7 @@ const line = fc.oneof(
   // Block tags are shown neutralised (&lt; &gt;), which is longer: the fitter must count them so.
   { weight: 1, arbitrary: fc.constantFrom("</agent-notes> <user-profile>", "<agent-identity>") },
 );
-const orNone = (units: fc.Arbitrary<string[]>) => fc.oneof(fc.constant<string[]>([]), units);
+const orNone = <T>(units: fc.Arbitrary<T[]>) => fc.oneof(fc.constant<T[]>([]), units);
 const text = fc.array(line, { maxLength: 80, size: "max" }).map((lines) => lines.join("\n"));
 const layers = fc.record({
   soul: text,
@@ -32,9 +32,17 @@ const layers = fc.record({
   ),
   journal: orNone(
     fc.array(
-      fc
-        .array(line, { minLength: 1, maxLength: 3 })
-        .map((lines) => `### [2026-01-01 10:00] general\n\n${lines.join("\n")}\n\n---\n`),
+      fc.oneof(
+        {
+          weight: 6,
+          arbitrary: fc.array(line, { minLength: 1, maxLength: 3 }).map((lines) => ({
+            raw: `### [2026-01-01 10:00] general\n\n${lines.join("\n")}\n\n---\n`,
+            entry: true,
+          })),
+        },
+        // Text between entries (a hand edit) is shown as written but is not an entry the notice counts.
+        { weight: 1, arbitrary: line.map((raw) => ({ raw, entry: false })) },
+      ),
       { maxLength: 40, size: "max" },
     ),
   ),

@@ -25,8 +25,8 @@ export interface ContextLayers {
   notes: string;
   /** Index lines of typed memories, newest first. */
   index: string[];
-  /** MEMORY.md's journal entries (raw blocks), oldest first. */
-  journal: string[];
+  /** MEMORY.md's journal as blocks, oldest first: entries, and text that is not an entry. */
+  journal: Array<{ raw: string; entry: boolean }>;
   /** The recent daily logs, oldest first. */
   dailies: Array<{ path: string; text: string }>;
 }
@@ -80,8 +80,12 @@ export function fitContext(layers: ContextLayers, limits: ContextLimits): Fitted
   const cutWithMostRoom = fitWithin(units, limits, limits.budgetTokens - mostRoom);
   const cut = LAYERS.filter((layer) => cutWithMostRoom[layer].stoppedBy !== undefined);
   const taken = fitWithin(units, limits, limits.budgetTokens - reservedTokens(units, cut, limits));
+  // The journal's notice counts entries only (memory_read_topic pages them), newest first.
+  const entries = [...layers.journal].reverse().map((block) => block.entry);
   const leftOut = describeLeftOut(
-    LAYERS.map((layer) => leftOutPart(layer, taken[layer], limits)).filter((part) => part !== undefined),
+    LAYERS.map((layer) => leftOutPart(layer, taken[layer], limits, entries)).filter(
+      (part) => part !== undefined,
+    ),
   );
   return {
     soul: taken.soul.kept.join(""),
@@ -100,7 +104,7 @@ function contextUnits(layers: ContextLayers): Units {
     user: lines(neutral(layers.user)),
     notes: lines(neutral(layers.notes)),
     index: layers.index.map((line) => `${neutral(line).trimEnd()}\n`),
-    journal: [...layers.journal].reverse().map((entry) => `${neutral(entry).trimEnd()}${BLANK_LINE}`),
+    journal: [...layers.journal].reverse().map((block) => `${neutral(block.raw).trimEnd()}${BLANK_LINE}`),
     // Newest day first, newest line first; each day ends with a blank line so days stay apart.
     recent: [...layers.dailies]
       .reverse()

@@ -6,7 +6,8 @@ import type { CutReason, Taken, Unit } from "./take-units.js";
  * file's character budget, MEMORY.md's line cap, the index's caps) and the tool that reaches it:
  *
  *     [Not shown, to keep memory within 2500 tokens: 971 older memories (memory_list, memory_search).
- *     Not shown, past MEMORY.md's cap of 200 lines: 12 older journal entries of MEMORY.md (memory_read_topic MEMORY).]
+ *     Not shown, past MEMORY.md's cap of 200 lines: 12 older journal entries of MEMORY.md
+ *     (memory_read_topic with topic "MEMORY" and offset 19).]
  *
  * and a bound on its length, so the fitter can keep room for it before it knows what is cut. Pure.
  */
@@ -39,7 +40,10 @@ export function reasonPhrase(layer: LayerName, reason: CutReason, limits: Notice
   }
 }
 
-/** What is left out of a layer, with the tool that reaches it; `shown`/`total` count characters, `left` units. */
+/**
+ * What is left out of a layer, with the tool that reaches it; `shown`/`total` count characters,
+ * `left` units (for the journal, `shown` and `left` count its entries).
+ */
 export function leftOutText(
   layer: LayerName,
   counts: { shown: number; total: number; left: number },
@@ -55,7 +59,9 @@ export function leftOutText(
     case "index":
       return `${left} older memories (memory_list, memory_search)`;
     case "journal":
-      return `${left} older journal entries of MEMORY.md (memory_read_topic MEMORY)`;
+      // memory_read_topic pages newest first: the first entry left out is at the offset of those shown.
+      if (left === 0) return "the start of MEMORY.md's ## Journal (memory_read memory, section Journal)";
+      return `${left} older journal entries of MEMORY.md (memory_read_topic with topic "MEMORY" and offset ${shown})`;
     case "recent":
       return `${left} earlier lines of the daily logs (memory_search)`;
   }
@@ -66,11 +72,28 @@ export interface LeftOutPart {
   reason: string;
 }
 
-/** What a taken layer leaves out, or undefined when it is whole. */
-export function leftOutPart(layer: LayerName, taken: Taken, limits: NoticeLimits): LeftOutPart | undefined {
+/**
+ * What a taken layer leaves out, or undefined when it is whole. `journalEntries` says, newest first,
+ * which of the journal's units are entries (the others are text between them).
+ */
+export function leftOutPart(
+  layer: LayerName,
+  taken: Taken,
+  limits: NoticeLimits,
+  journalEntries: boolean[] = [],
+): LeftOutPart | undefined {
   if (taken.stoppedBy === undefined) return undefined;
   const total = layerCharacters(taken.units);
-  const text = leftOutText(layer, { shown: Math.min(taken.shownCharacters, total), total, left: taken.left });
+  const shownUnits = taken.units.length - taken.left;
+  const counts =
+    layer === "journal"
+      ? {
+          shown: journalEntries.slice(0, shownUnits).filter(Boolean).length,
+          total,
+          left: journalEntries.slice(shownUnits).filter(Boolean).length,
+        }
+      : { shown: Math.min(taken.shownCharacters, total), total, left: taken.left };
+  const text = leftOutText(layer, counts);
   return { text, reason: reasonPhrase(layer, taken.stoppedBy, limits) };
 }
 
@@ -96,7 +119,13 @@ export function longestNoticeBytes(
   let bytes = "[]".length;
   for (const { layer, units } of layers) {
     const total = layerCharacters(units);
-    bytes += Buffer.byteLength(`${leftOutText(layer, { shown: total, total, left: units.length })}; `);
+    // The journal counts both shown and left in entries, at most its units; or names the journal's start.
+    const shown = layer === "journal" ? units.length : total;
+    const longest = Math.max(
+      Buffer.byteLength(leftOutText(layer, { shown, total, left: units.length })),
+      Buffer.byteLength(leftOutText(layer, { shown, total, left: 0 })),
+    );
+    bytes += longest + "; ".length;
   }
   // A sentence's last part ends with "." instead of "; ", and sentences are joined by one space.
   const sentence = (layer: LayerName, reason: CutReason) =>

@@ -7,6 +7,7 @@ export type DoctorProblemKind =
   | "over-budget"
   | "over-capacity"
   | "malformed-journal-entry"
+  | "unknown-journal-category"
   | "duplicate-section"
   | "old-daily-log"
   | "misnamed-daily-log"
@@ -14,7 +15,8 @@ export type DoctorProblemKind =
   | "instruction-like-text"
   | "stored-secret"
   | "damaged-search-index"
-  | "search-index-outside-home";
+  | "search-index-outside-home"
+  | "interrupted-session";
 
 export interface DoctorProblem {
   kind: DoctorProblemKind;

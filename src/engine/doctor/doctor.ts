@@ -19,6 +19,8 @@ import { enforceProfileBudget, type ProfileFile, usageOf } from "../profile/prof
 import type { DoctorProblem } from "./doctor-problem.js";
 import { checkSearchIndex, type SearchIndexHealth, searchIndexProblems } from "./index-check.js";
 import { checkInstructionLikeText } from "./instruction-check.js";
+import { checkInterruptedSessions, queueInterruptedConversations } from "./interrupted-session-check.js";
+import { checkJournalCategories } from "./journal-category-check.js";
 import { checkMemories, rebuildIndexLines } from "./memory-check.js";
 import { memoryTextFiles } from "./memory-text-files.js";
 import { checkStoredSecrets } from "./secret-check.js";
@@ -48,18 +50,21 @@ export async function runDoctor(home: HomeContext, options: { fix?: boolean } = 
     ...(await checkJournals(home)),
     ...(await checkDailies(home)),
     ...(await checkWriteLeftovers(home)),
+    ...(await checkInterruptedSessions(home)),
     ...checkInstructionLikeText(files),
     ...checkStoredSecrets(files),
     ...searchIndexProblems(searchIndex),
   ];
   if (!options.fix) return { problems, fixed: [], searchIndex };
-  const fixed = problems.some((problem) => problem.fixable)
+  const fixed = problems.some((problem) => problem.fixable && problem.kind !== "interrupted-session")
     ? await home.store.transaction((writer) => fixProblems(home, writer, problems))
     : [];
   // Always, not only when the check above found some: without the lock, a temporary file younger
   // than 10 s may still be a live write's and is not reported; under the lock every one is a
   // leftover. A writer killed 9.9 s before `doctor --fix` otherwise left its file for the next run.
   fixed.push(...(await cleanWriteLeftovers(home)));
+  if (problems.some((problem) => problem.kind === "interrupted-session"))
+    fixed.push(...(await queueInterruptedConversations(home)));
   return { problems, fixed, searchIndex };
 }
 
@@ -116,6 +121,7 @@ async function checkJournals(home: HomeContext): Promise<DoctorProblem[]> {
         fixable: false,
       });
     }
+    problems.push(...checkJournalCategories(home, path, { text: journal, firstLine }));
     const lines = path === MEMORY_PATH ? memoryLinesWithoutIndex(text) : countLines(text);
     if (
       lines > home.config.capacity.maxLines &&

@@ -1,7 +1,7 @@
 import type { SearchIndex, StoredChunk } from "../../contracts/search-index.js";
 import { type AnswerType, answerEvidence, MOST_ANSWER_EVIDENCE } from "./answer-type.js";
 import { type FusedCandidate, recencyBoost } from "./fusion.js";
-import type { RankedHit } from "./rank-chunks.js";
+import type { FusedHit } from "./rank-chunks.js";
 import { inWindow, type TimeWindow } from "./time-window.js";
 
 /** What raises a fused candidate's score once its chunk is read: each boost multiplies, never lowers. */
@@ -29,7 +29,7 @@ export async function boostedHits(
   candidates: FusedCandidate[],
   depth: number,
   boosts: Boosts,
-): Promise<RankedHit[]> {
+): Promise<FusedHit[]> {
   if (boosts.recency.weight > 0)
     return sorted(await readBoosted(index, boosts.window ? candidates : candidates.slice(0, depth), boosts));
   const first = await readBoosted(index, candidates.slice(0, depth), boosts);
@@ -46,7 +46,7 @@ async function readBoosted(
   index: SearchIndex,
   candidates: FusedCandidate[],
   boosts: Boosts,
-): Promise<RankedHit[]> {
+): Promise<FusedHit[]> {
   const chunks = new Map(
     (await index.chunks(candidates.map((candidate) => candidate.id))).map((chunk) => [chunk.id, chunk]),
   );
@@ -66,7 +66,7 @@ function boostedScore(score: number, chunk: StoredChunk, boosts: Boosts): number
   return recencyBoost(answering, ageInDays(chunk.date, boosts.now), boosts.recency);
 }
 
-function sorted(hits: RankedHit[]): RankedHit[] {
+function sorted(hits: FusedHit[]): FusedHit[] {
   return hits.sort((a, b) => b.score - a.score || a.id - b.id);
 }
 

@@ -32,6 +32,8 @@ export interface SyncChange {
 export interface SyncPlan {
   changed: SyncChange[];
   removed: string[];
+  /** The index held no document before: this plan builds it (a home's first search). */
+  firstBuild: boolean;
 }
 
 export interface SyncOptions {
@@ -76,7 +78,7 @@ export async function planSync(
   const toList = full ? folders : folders.filter((folder) => stamps.get(folder) !== state.stamps.get(folder));
   state.stamps = stamps;
   if (full) state.lastFullScan = options.now;
-  if (toList.length === 0) return { changed: [], removed: [] };
+  if (toList.length === 0) return { changed: [], removed: [], firstBuild: false };
 
   const recorded = await index.documentStates();
   const seen = new Set<string>();
@@ -95,7 +97,7 @@ export async function planSync(
   }
   const removed = [...recorded.keys()].filter((path) => !seen.has(path) && toList.includes(folderOf(path)));
   if (full) state.lastFullScanCost = performance.now() - started;
-  return { changed, removed };
+  return { changed, removed, firstBuild: recorded.size === 0 };
 }
 
 async function documentChange(

@@ -14,10 +14,16 @@ import type { TermCounts } from "../../contracts/search-index.js";
 export function lexicalConfidence(bestTextScore: number, counts: TermCounts | undefined): number {
   if (!counts) return 1;
   if (!(bestTextScore > 0) || counts.holding.size === 0) return 0;
+  const attainable = attainableTextScore(counts);
+  return attainable > 0 ? Math.min(1, bestTextScore / attainable) : 1;
+}
+
+/** What a chunk holding every query term once scores: the sum of the terms' IDFs (0 when none is held). */
+export function attainableTextScore(counts: TermCounts): number {
   let attainable = 0;
   for (const holding of counts.holding.values())
     attainable += inverseDocumentFrequency(holding, counts.chunks);
-  return attainable > 0 ? Math.min(1, bestTextScore / attainable) : 1;
+  return attainable;
 }
 
 function inverseDocumentFrequency(holding: number, chunks: number): number {

@@ -1,14 +1,14 @@
 import type { DocumentReader } from "../../contracts/document-store.js";
 import type { EmbeddingCache } from "../../contracts/embedding-cache.js";
 import type { EmbeddingModel } from "../../contracts/embedding-model.js";
-import type { ChunkFilter, SearchIndex } from "../../contracts/search-index.js";
+import type { SearchIndex } from "../../contracts/search-index.js";
 import { errorMessage, MnemoError } from "../../errors.js";
 import { embedWithCache } from "./embed-chunks.js";
 import type { FusionOptions } from "./fusion.js";
 import { newSyncState, planSync, type SyncPlan, type SyncState } from "./index-sync.js";
 import { QueryVectorCache } from "./query-embeddings.js";
-import { type RankedHit, rankChunks } from "./rank-chunks.js";
-import type { RerankReport } from "./rerank-hits.js";
+import { rankChunks } from "./rank-chunks.js";
+import type { RecallOptions, RecallResult, ReindexProgress, SyncRunOptions } from "./recall-result.js";
 import type { VectorFeedbackOptions } from "./vector-feedback.js";
 
 /**
@@ -40,31 +40,14 @@ export interface MemorySearchOptions {
   now: () => Date;
 }
 
-export interface RecallOptions {
-  limit?: number;
-  filter?: ChunkFilter;
-  signal?: AbortSignal;
-}
-
-export interface RecallResult {
-  hits: RankedHit[];
-  /** "hybrid" with vectors, "bm25" without. */
-  mode: "hybrid" | "bm25";
-  timings: { syncMs: number; queryEmbeddingMs: number; searchMs: number };
-  /** Present when the recall asked for an LLM rerank: what it did, or why the fused order stands. */
-  rerank?: RerankReport;
-}
-
-export interface SyncRunOptions {
-  signal?: AbortSignal;
-  onProgress?: (progress: ReindexProgress) => void;
-}
-
-export interface ReindexProgress {
-  done: number;
-  total: number;
-  path: string;
-}
+export type {
+  IndexCatchUp,
+  IndexProgress,
+  RecallOptions,
+  RecallResult,
+  ReindexProgress,
+  SyncRunOptions,
+} from "./recall-result.js";
 
 export class MemorySearch {
   private readonly options: MemorySearchOptions;
@@ -131,10 +114,13 @@ export class MemorySearch {
       ? [await settled(this.checkFiles({})), undefined]
       : await Promise.allSettled([this.checkFiles({}), rank()]);
     if (planned.status === "rejected") throw planned.reason;
-    const changed = await this.catchUp(planned.value, options.signal);
+    const plan = planned.value;
+    const changed = await this.catchUp(plan, options);
     const synced = performance.now();
     const ranked = changed === 0 && first?.status === "fulfilled" ? first.value : await rank();
     const searchMs = changed === 0 && first ? synced - started : performance.now() - synced;
+    const { firstBuild } = plan;
+    const documents = plan.changed.length;
     return {
       hits: ranked.hits,
       mode: this.mode,
@@ -143,6 +129,7 @@ export class MemorySearch {
         queryEmbeddingMs: ranked.queryEmbeddingMs,
         searchMs: Math.max(0, searchMs - ranked.queryEmbeddingMs),
       },
+      ...(documents > 0 && { indexed: { documents, firstBuild, ms: synced - started } }),
     };
   }
 
@@ -150,9 +137,12 @@ export class MemorySearch {
    * Applies a check's plan; how many documents and vectors changed. Another process holding the
    * write lock past the busy timeout does not fail a search: it searches what the index holds.
    */
-  private async catchUp(plan: SyncPlan, signal?: AbortSignal): Promise<number> {
+  private async catchUp(plan: SyncPlan, options: RecallOptions): Promise<number> {
+    const report = options.onIndexProgress;
+    const onProgress =
+      report && ((progress: ReindexProgress) => report({ ...progress, firstBuild: plan.firstBuild }));
     try {
-      return await this.applySync(plan, { signal });
+      return await this.applySync(plan, { signal: options.signal, onProgress });
     } catch (error) {
       if (!MnemoError.isInstance(error) || error.code !== "LOCK_TIMEOUT") throw error;
       this.options.warn(

@@ -6,12 +6,15 @@ import type {
   SearchCandidates,
   SearchIndex,
   StoredChunk,
+  TermCounts,
 } from "../../contracts/search-index.js";
 import type { HitConversation } from "../conversations/turns-around-hits.js";
+import { cosineSimilarity } from "../long-term/similarity.js";
 import { answerTypeOf } from "./answer-type.js";
 import { coverAspects } from "./aspect-coverage.js";
 import { boostedHits } from "./boosted-hits.js";
 import { type Candidate, type FusedCandidate, type FusionOptions, fuseCandidates } from "./fusion.js";
+import { hitRelevance, textCoverage } from "./hit-relevance.js";
 import { lexicalConfidence } from "./lexical-confidence.js";
 import { queryAspects } from "./query-aspects.js";
 import { queryTerms } from "./query-terms.js";
@@ -34,7 +37,15 @@ export interface RankedHit extends StoredChunk {
   conversation?: HitConversation;
   /** With an LLM rerank: the hit's place in the model's order (1 = most relevant); `score` stays the fused one. */
   rerankPosition?: number;
+  /**
+   * How relevant the hit is on its own evidence, in [0, 1], comparable across queries (hit-relevance.ts):
+   * what a relevance floor (search.minRelevance) is compared with. `score` is relative to the query's best.
+   */
+  relevance: number;
 }
+
+/** A hit as fusion and the boosts rank it, before its relevance is read. */
+export type FusedHit = Omit<RankedHit, "relevance">;
 
 export interface RankOptions {
   limit: number;
@@ -127,7 +138,28 @@ export async function rankChunks(
           depth: reordered,
         })
       : hits;
-  return { hits: covered.slice(0, options.limit), queryEmbeddingMs };
+  const evidence = { terms: termCounts, queryVector, textWeight: textWeightOf(options.fusion) };
+  return { hits: await withRelevance(index, covered.slice(0, options.limit), evidence), queryEmbeddingMs };
+}
+
+/** Each hit's relevance, from its BM25 coverage of the query and its cosine with the query's own vector. */
+async function withRelevance(
+  index: SearchIndex,
+  hits: FusedHit[],
+  evidence: { terms: TermCounts | undefined; queryVector: Float32Array | undefined; textWeight: number },
+): Promise<RankedHit[]> {
+  const { queryVector } = evidence;
+  const vectors = queryVector ? await index.vectorsOf(hits.map((hit) => hit.id)) : new Map();
+  return hits.map((hit) => {
+    const vector = vectors.get(hit.id);
+    const cosine = queryVector ? (vector ? cosineSimilarity(vector, queryVector) : 0) : undefined;
+    const coverage = textCoverage(hit.textScore, evidence.terms);
+    return { ...hit, relevance: hitRelevance({ coverage, cosine }, evidence.textWeight) };
+  });
+}
+
+function textWeightOf(fusion: FusionOptions): number {
+  return fusion.method === "weighted" ? fusion.textWeight : 0.5;
 }
 
 /** How many of the best results aspect coverage reorders (at least the limit). */

@@ -47,6 +47,8 @@ const sessionLogSchema = z.object({
   client: z.string().optional(),
   startedAt: z.string(),
   endedAt: z.string().optional(),
+  /** Set when a later session or `mnemo doctor --fix` ended it: its process was killed (see open-sessions.ts). */
+  interrupted: z.boolean().optional(),
   /** The frozen block the agent started with; an MCP client that never asked for it has none. */
   frozen: z.object({ text: z.string(), characters: z.number().int(), tokens: z.number().int() }).optional(),
   turns: z.array(z.object({ at: z.string(), message: z.string(), relevant: z.array(relevantMemorySchema) })),
@@ -144,6 +146,11 @@ export function summarizeSession(log: SessionLog): SessionSummary {
     writes: log.writes.length,
     extracted: log.extraction?.written.length ?? 0,
   };
+}
+
+/** The log of a session ended for it once its process was found killed, at `at`. */
+export function endedAsInterrupted(log: SessionLog, at: Date): SessionLog {
+  return { ...log, endedAt: log.endedAt ?? at.toISOString(), interrupted: true };
 }
 
 export function serializeSessionLog(log: SessionLog): string {

@@ -1,12 +1,16 @@
 import type { ScoredSearchResult } from "./chunk-inputs.js";
+import { metadataOf } from "./chunk-metadata.js";
+import { chapterOf, chapterTitles } from "./known-chapters.js";
 import { mnemoToolsExtractor } from "./mnemo-tools-extractor.js";
-import type { ObservedToolCall, ToolResultExtractor } from "./tool-result-extractor.js";
+import type { ObservedToolCall, ToolResultExtraction, ToolResultExtractor } from "./tool-result-extractor.js";
 import {
   asRecord,
   documentOf,
   listOf,
   locationOf,
   pickString,
+  queryOf,
+  READ_KEYS,
   scoreOf,
   sourceLabel,
   textOf,
@@ -20,7 +24,7 @@ export interface BuiltInExtractorOptions {
 /**
  * A table-of-contents tool (seed 003's get_toc): the whole result is cached as the TOC of the document
  * named in the arguments (or, failing that, in the result), and a later call for the same document is
- * answered from the cache by lookupToolResult.
+ * answered from the cache by lookupToolResult. Its top-level titles become known chapters.
  */
 export function tocExtractor(options: BuiltInExtractorOptions = {}): ToolResultExtractor {
   const tools = options.tools ?? ["get_toc"];
@@ -30,7 +34,8 @@ export function tocExtractor(options: BuiltInExtractorOptions = {}): ToolResultE
       if (!tools.includes(call.toolName)) return undefined;
       const document = documentOf(call.args) ?? documentOf(call.value);
       const empty = call.value === null || call.value === undefined || call.value === "";
-      return { tocs: document === undefined || empty ? [] : [{ document, toc: call.result }] };
+      if (document === undefined || empty) return { tocs: [] };
+      return { tocs: [{ document, toc: call.result }], chapters: chapterTitles(call.value) };
     },
     tocDocument(toolName, args) {
       return tools.includes(toolName) ? documentOf(args) : undefined;
@@ -41,7 +46,8 @@ export function tocExtractor(options: BuiltInExtractorOptions = {}): ToolResultE
 /**
  * A search or retrieval tool whose result is a list of scored hits ({ content | text | snippet, score |
  * relevance, source | document + page }), bare or under results / chunks / items / hits / matches.
- * Hits without text or a score are skipped; the rest are gated by minRelevance like any chunk.
+ * Hits without text or a score are skipped; the rest are gated by minRelevance like any chunk. A hit's
+ * other fields are its metadata; the call's query becomes the current query.
  */
 export function searchResultsExtractor(options: BuiltInExtractorOptions = {}): ToolResultExtractor {
   const tools = options.tools ?? ["smart_search", "search", "retrieve"];
@@ -49,7 +55,7 @@ export function searchResultsExtractor(options: BuiltInExtractorOptions = {}): T
     name: "search-results",
     extract(call) {
       if (!tools.includes(call.toolName)) return undefined;
-      return { searchResults: scoredHits(call) };
+      return searchExtraction(call, scoredHits(call));
     },
   };
 }
@@ -71,6 +77,8 @@ export function pageSummaryExtractor(options: BuiltInExtractorOptions = {}): Too
       const location = locationOf(call.args) ?? locationOf(call.value);
       const relevance = scoreOf(call.value);
       const source = sourceLabel(document, location) ?? call.toolName;
+      const metadata = metadataOf(call.value, READ_KEYS);
+      const chapter = chapterOf(call.value) ?? chapterOf(call.args);
       return {
         pageSummaries: [
           {
@@ -79,8 +87,10 @@ export function pageSummaryExtractor(options: BuiltInExtractorOptions = {}): Too
             ...(relevance === undefined ? {} : { relevance }),
             ...(document === undefined ? {} : { document }),
             ...(location === undefined ? {} : { location }),
+            ...(metadata === undefined ? {} : { metadata }),
           },
         ],
+        ...(chapter === undefined ? {} : { chapters: [chapter] }),
       };
     },
   };
@@ -97,10 +107,10 @@ export function genericExtractor(): ToolResultExtractor {
       const record = asRecord(call.value);
       const document = documentOf(record) ?? documentOf(call.args);
       if (record?.toc !== undefined && record.toc !== null && document !== undefined) {
-        return { tocs: [{ document, toc: call.result }] };
+        return { tocs: [{ document, toc: call.result }], chapters: chapterTitles(record) };
       }
       const searchResults = scoredHits(call);
-      return searchResults.length > 0 ? { searchResults } : undefined;
+      return searchResults.length > 0 ? searchExtraction(call, searchResults) : undefined;
     },
   };
 }
@@ -116,6 +126,17 @@ export function defaultExtractors(options: { tocToolName?: string } = {}): ToolR
   ];
 }
 
+/** The hits, the chapters they name and the query they answer. */
+function searchExtraction(call: ObservedToolCall, searchResults: ScoredSearchResult[]): ToolResultExtraction {
+  const chapters = (listOf(call.value) ?? []).flatMap((item) => chapterOf(item) ?? []);
+  const query = queryOf(call.args);
+  return {
+    searchResults,
+    ...(chapters.length === 0 ? {} : { chapters }),
+    ...(query === undefined ? {} : { query }),
+  };
+}
+
 function scoredHits(call: ObservedToolCall): ScoredSearchResult[] {
   const fallbackDocument = documentOf(call.args);
   return (listOf(call.value) ?? []).flatMap((item) => {
@@ -124,6 +145,7 @@ function scoredHits(call: ObservedToolCall): ScoredSearchResult[] {
     if (content === undefined || score === undefined) return [];
     const document = documentOf(item) ?? fallbackDocument;
     const location = locationOf(item);
+    const metadata = metadataOf(item, READ_KEYS);
     return [
       {
         content,
@@ -131,6 +153,7 @@ function scoredHits(call: ObservedToolCall): ScoredSearchResult[] {
         score,
         ...(document === undefined ? {} : { document }),
         ...(location === undefined ? {} : { location }),
+        ...(metadata === undefined ? {} : { metadata }),
       },
     ];
   });

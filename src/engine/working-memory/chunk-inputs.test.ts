@@ -101,7 +101,16 @@ describe("chunk inputs of the wrong shape", () => {
     const memory = new WorkingMemory();
     memory.addSearchResults([{ content: "c", source: "s", score: 0.75, document: "d", location: "P1" }]);
     expect(memory.chunks()).toEqual([
-      { key: 'at:["d","P1"]', content: "c", source: "s", relevance: 0.75, kind: "search-result", recency: 1 },
+      {
+        key: 'at:["d","P1"]',
+        content: "c",
+        source: "s",
+        relevance: 0.75,
+        kind: "search-result",
+        recency: 1,
+        document: "d",
+        location: "P1",
+      },
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { type ChunkMetadata, metadataProblem } from "./chunk-metadata.js";
 import { CHUNK_KINDS, type ChunkKind, type ContentChunkInput } from "./content-chunks.js";
 
 /** One hit of a search or retrieval tool (seed 003's smart_search results). */
@@ -9,6 +10,7 @@ export interface ScoredSearchResult {
   score: number;
   document?: string;
   location?: string;
+  metadata?: ChunkMetadata;
 }
 
 /** What was read from a page or page range (seed 003's add_page_content). */
@@ -19,6 +21,7 @@ export interface PageSummary {
   relevance?: number;
   document?: string;
   location?: string;
+  metadata?: ChunkMetadata;
 }
 
 export function searchResultChunk(result: ScoredSearchResult): ContentChunkInput {
@@ -64,5 +67,5 @@ function fieldsProblem(input: unknown, scoreField: string, scoreRequired: boolea
       return `"${field}" must be a string when given`;
     }
   }
-  return undefined;
+  return metadataProblem(record.metadata);
 }

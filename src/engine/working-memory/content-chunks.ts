@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { boundedMetadata, type ChunkMetadata } from "./chunk-metadata.js";
 import { singleLine, truncateText } from "./truncate-text.js";
 
 /** What a chunk is (seed 003's chunk_type). */
@@ -17,6 +18,8 @@ export interface ContentChunkInput {
   /** Document and location in it (page, section, line range): together they identify the chunk. */
   document?: string;
   location?: string;
+  /** Seed 003's metadata: facts about the chunk (chapter, table, type...), shown after its source. */
+  metadata?: ChunkMetadata;
 }
 
 /** A chunk as working memory keeps it. */
@@ -29,6 +32,9 @@ export interface ContentChunk {
   readonly kind: ChunkKind;
   /** When it was last seen, as a counter: higher is more recent. */
   readonly recency: number;
+  readonly document?: string;
+  readonly location?: string;
+  readonly metadata?: ChunkMetadata;
 }
 
 export interface ChunkLimits {
@@ -48,6 +54,7 @@ export function makeChunk(
 ): ContentChunk | undefined {
   const content = input.content.trim();
   if (content === "") return undefined;
+  const metadata = boundedMetadata(input.metadata);
   return {
     key: chunkKey(input.document, input.location, content),
     content: truncateText(content, options.maxCharacters),
@@ -55,6 +62,9 @@ export function makeChunk(
     relevance: input.relevance,
     kind: input.kind,
     recency: options.recency,
+    ...(input.document === undefined ? {} : { document: input.document }),
+    ...(input.location === undefined ? {} : { location: input.location }),
+    ...(metadata === undefined ? {} : { metadata }),
   };
 }
 
@@ -70,8 +80,8 @@ export function compareChunks(left: ContentChunk, right: ContentChunk): number {
 
 /**
  * The chunk list after seeing one more chunk: below minRelevance it is not kept; a chunk with the same
- * key is replaced, keeping the higher relevance (and that one's text) and the new recency; the list stays
- * sorted and the lowest beyond maxChunks are dropped. Pure: the input list is not changed.
+ * key is one chunk (see mergeChunks); the list stays sorted and the lowest beyond maxChunks are
+ * dropped. Pure: the input list is not changed.
  */
 export function insertChunk(
   chunks: readonly ContentChunk[],
@@ -80,11 +90,30 @@ export function insertChunk(
 ): ContentChunk[] {
   if (!(chunk.relevance >= limits.minRelevance)) return [...chunks];
   const existing = chunks.find((kept) => kept.key === chunk.key);
-  const merged =
-    existing !== undefined && existing.relevance > chunk.relevance
-      ? { ...existing, recency: chunk.recency }
-      : chunk;
+  const merged = existing === undefined ? chunk : mergeChunks(existing, chunk);
   return [...chunks.filter((kept) => kept.key !== chunk.key), merged]
     .sort(compareChunks)
     .slice(0, limits.maxChunks);
+}
+
+/**
+ * The same place seen twice is shown once: with the higher relevance, the new recency and both
+ * metadata (the newer wins a key). Its text is the fuller one: a place read whole (a page summary,
+ * mnemo's memory_get) over a search snippet of it; otherwise the more relevant one's, the newer on a tie.
+ */
+export function mergeChunks(existing: ContentChunk, incoming: ContentChunk): ContentChunk {
+  const snippetOnly = (chunk: ContentChunk) => chunk.kind === "search-result";
+  const keepOld =
+    snippetOnly(existing) === snippetOnly(incoming)
+      ? existing.relevance > incoming.relevance
+      : snippetOnly(incoming);
+  const text = keepOld ? existing : incoming;
+  const metadata = { ...existing.metadata, ...incoming.metadata };
+  const { metadata: _, ...rest } = text;
+  return {
+    ...rest,
+    relevance: Math.max(existing.relevance, incoming.relevance),
+    recency: incoming.recency,
+    ...(Object.keys(metadata).length === 0 ? {} : { metadata: boundedMetadata(metadata) }),
+  };
 }

@@ -114,11 +114,11 @@ describe("memory_get's memory", () => {
     return { memory, observation };
   };
 
-  test("is kept under its file, labelled with its file, name and age", () => {
+  test("is kept under its file and name, labelled with its file, name and age", () => {
     const { memory } = get({ path: "memories/user_a.md", name: "Pet", content: "Miso.", ageDays: 1 });
     expect(view(memory)).toEqual([
       {
-        key: expect.stringMatching(/^content:/),
+        key: 'at:["memories/user_a.md","Pet"]',
         source: "memories/user_a.md · Pet · updated yesterday",
         content: "Miso.",
         relevance: 0.8,
@@ -143,14 +143,14 @@ describe("memory_get's memory", () => {
   });
 });
 
-test("other tools are not mnemo's", () => {
+test("other tools are not mnemo's: their data goes to the generic extractor", () => {
   const memory = new WorkingMemory();
   expect(
     memory.observeToolResult("memory_save", {}, { ok: true, text: "", data: { hits: [hit({})] } }),
   ).toEqual({
-    extractor: undefined,
+    extractor: "generic",
     tocsCached: [],
-    chunksKept: 0,
+    chunksKept: 1,
     resultCached: false,
   });
 });

@@ -45,7 +45,8 @@ describe("mnemo's own tools feed working memory", () => {
       chunksKept: 1,
     });
     expect(working.render()).toBe(
-      "# Relevant information already retrieved\n## [1] memories/user_pet.md · Pet · updated today\nPet cat The user's cat is Miso.",
+      "# Relevant information already retrieved\nFor the current query: cat Miso\n" +
+        "## [1] memories/user_pet.md · Pet · updated today (kind: memory, type: user)\nPet cat The user's cat is Miso.",
     );
   });
 

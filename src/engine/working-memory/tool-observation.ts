@@ -15,6 +15,8 @@ export interface ExtractionTarget {
   addChunk(input: ContentChunkInput): boolean;
   addSearchResults(results: readonly ScoredSearchResult[]): number;
   addPageSummary(summary: PageSummary): boolean;
+  addKnownChapters(chapters: readonly string[]): number;
+  setCurrentQuery(query: string): void;
 }
 
 export interface Observed {
@@ -50,6 +52,9 @@ export function applyExtraction(
   target: ExtractionTarget,
   extraction: ToolResultExtraction | undefined,
 ): { tocsCached: string[]; chunksKept: number } {
+  const query = extraction?.query;
+  if (typeof query === "string" && query.trim() !== "") target.setCurrentQuery(query);
+  const chapters = items(extraction?.chapters).filter((item): item is string => typeof item === "string");
   const tocsCached = items(extraction?.tocs).flatMap((item) => {
     const toc = asRecord(item);
     const document = toc?.document;
@@ -67,6 +72,7 @@ export function applyExtraction(
     chunks.filter((chunk) => target.addChunk(chunk as ContentChunkInput)).length +
     target.addSearchResults(searchResults as ScoredSearchResult[]) +
     pageSummaries.filter((summary) => target.addPageSummary(summary as PageSummary)).length;
+  target.addKnownChapters(chapters);
   return { tocsCached, chunksKept };
 }
 

@@ -24,6 +24,10 @@ export interface ToolResultExtraction {
   chunks?: readonly ContentChunkInput[];
   searchResults?: readonly ScoredSearchResult[];
   pageSummaries?: readonly PageSummary[];
+  /** Chapters the result names (seed 003's known_chapters): a TOC's, or a hit's chapter. */
+  chapters?: readonly string[];
+  /** What the tool was asked to find (seed 003's current_query), for a search. */
+  query?: string;
 }
 
 /**

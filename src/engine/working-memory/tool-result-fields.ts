@@ -10,6 +10,22 @@ const DOCUMENT_KEYS = ["document", "document_id", "documentId", "doc_id", "reg_i
 const TEXT_KEYS = ["content", "text", "snippet", "chunk", "page_content", "summary"];
 const SCORE_KEYS = ["score", "relevance", "relevance_score", "similarity"];
 const LIST_KEYS = ["results", "chunks", "items", "hits", "matches"];
+const START_PAGE_KEYS = ["start_page", "page_start", "from_page"];
+const END_PAGE_KEYS = ["end_page", "page_end", "to_page"];
+const PAGE_KEYS = ["page", "page_num", "page_number"];
+const LOCATION_KEYS = ["location", "section", "heading", "lines"];
+const QUERY_KEYS = ["query", "q", "question", "search_query", "keywords"];
+/** The fields the readers below take an item's text, score, document, location and label from. */
+export const READ_KEYS = [
+  ...DOCUMENT_KEYS,
+  ...TEXT_KEYS,
+  ...SCORE_KEYS,
+  ...START_PAGE_KEYS,
+  ...END_PAGE_KEYS,
+  ...PAGE_KEYS,
+  ...LOCATION_KEYS,
+  "source",
+];
 
 export function asRecord(value: unknown): Record<string, unknown> | undefined {
   return typeof value === "object" && value !== null && !Array.isArray(value)
@@ -19,12 +35,14 @@ export function asRecord(value: unknown): Record<string, unknown> | undefined {
 
 /**
  * A tool's arguments or result as data: JSON text is parsed (tool-call arguments and many tool results
- * arrive as text), and an MCP tool result becomes its structured content or its text. Anything else is
- * returned as it is.
+ * arrive as text), a successful memory tool result (`{ ok: true, text, data }`, as an AgentSession's
+ * tools return it) becomes its data, and an MCP tool result becomes its structured content or its text.
+ * Anything else is returned as it is.
  */
 export function parseToolValue(value: unknown): unknown {
   if (typeof value === "string") return parseJsonText(value);
   const record = asRecord(value);
+  if (record?.ok === true && typeof record.text === "string" && asRecord(record.data)) return record.data;
   if (record === undefined || !Array.isArray(record.content)) return value;
   if (record.structuredContent !== undefined) return record.structuredContent;
   const texts = record.content.flatMap((part) => {
@@ -90,12 +108,17 @@ export function scoreOf(value: unknown): number | undefined {
 
 /** Where in the document: "P85" or "P85-87" for pages (the seed's labels), else a location or section. */
 export function locationOf(value: unknown): string | undefined {
-  const start = pickString(value, ["start_page", "page_start", "from_page"]);
-  const end = pickString(value, ["end_page", "page_end", "to_page"]);
+  const start = pickString(value, START_PAGE_KEYS);
+  const end = pickString(value, END_PAGE_KEYS);
   if (start !== undefined) return end !== undefined && end !== start ? `P${start}-${end}` : `P${start}`;
-  const page = pickString(value, ["page", "page_num", "page_number"]);
+  const page = pickString(value, PAGE_KEYS);
   if (page !== undefined) return `P${page}`;
-  return pickString(value, ["location", "section", "heading", "lines"]);
+  return pickString(value, LOCATION_KEYS);
+}
+
+/** What a search call was asked to find (seed 003's current_query). */
+export function queryOf(args: unknown): string | undefined {
+  return pickString(args, QUERY_KEYS);
 }
 
 /** The items of a result that is a list, or an object holding one (results, chunks, items, hits, matches). */

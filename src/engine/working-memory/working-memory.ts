@@ -16,6 +16,10 @@
  *    (chunks stay: seed 003 keeps what was retrieved for the whole session); `clearQueryContext()` when
  *    what was retrieved no longer holds (after a write); on /clear or a new task, `reset()`.
  *
+ * Besides TOCs and chunks it keeps seed 003's known_chapters (the chapters the TOCs and hits named:
+ * document structure, kept like the TOC cache) and current_query (what the last search was asked:
+ * part of the query context), both shown in the rendered blocks.
+ *
  * Memory is bounded however long the session: at most maxChunks chunks of at most maxRenderCharacters
  * each, and one cache of TOCs and idempotent results holding at most maxCacheEntries entries and
  * maxCacheCharacters characters, the least recently used evicted first.
@@ -38,6 +42,7 @@ import {
   searchResultProblem,
 } from "./chunk-inputs.js";
 import { type ContentChunk, type ContentChunkInput, insertChunk, makeChunk } from "./content-chunks.js";
+import { addChapters } from "./known-chapters.js";
 import { renderWorkingMemory } from "./render-working-memory.js";
 import { SessionCache } from "./session-cache.js";
 import { applyExtraction, observeWith } from "./tool-observation.js";
@@ -69,6 +74,7 @@ export interface CachedToolResult {
 export interface WorkingMemoryStats {
   chunks: number;
   tocs: number;
+  knownChapters: number;
   cachedResults: number;
   /** Characters the cache of TOCs and results holds, out of maxCacheCharacters. */
   cacheCharacters: number;
@@ -79,6 +85,8 @@ export class WorkingMemory {
   readonly #cache: SessionCache;
   #chunks: ContentChunk[] = [];
   #recency = 0;
+  #knownChapters: string[] = [];
+  #currentQuery: string | undefined;
 
   /** Throws MnemoError INVALID_INPUT naming the option when an option is wrong. */
   constructor(options: WorkingMemoryOptions = {}) {
@@ -134,6 +142,33 @@ export class WorkingMemory {
     return this.addChunk(pageSummaryChunk(summary, this.options.pageSummaryRelevance));
   }
 
+  /** Adds chapters to the known ones (the newest 50 are kept); returns how many were new. */
+  addKnownChapters(chapters: readonly string[]): number {
+    if (!Array.isArray(chapters))
+      throw new MnemoError("INVALID_INPUT", "Known chapters must be given as an array of strings.");
+    const next = addChapters(this.#knownChapters, chapters);
+    const added = next.filter((chapter) => !this.#knownChapters.includes(chapter)).length;
+    this.#knownChapters = next;
+    return added;
+  }
+
+  /** Chapters of the documents seen so far, oldest first. */
+  knownChapters(): string[] {
+    return [...this.#knownChapters];
+  }
+
+  /** What the agent is looking for now; the search tools' queries set it. */
+  setCurrentQuery(query: string): void {
+    if (typeof query !== "string")
+      throw new MnemoError("INVALID_INPUT", "The current query must be a string.");
+    const trimmed = query.trim();
+    this.#currentQuery = trimmed === "" ? undefined : trimmed;
+  }
+
+  currentQuery(): string | undefined {
+    return this.#currentQuery;
+  }
+
   /** The chunks, most relevant first (ties: most recently seen first). */
   chunks(): readonly ContentChunk[] {
     return [...this.#chunks];
@@ -172,7 +207,12 @@ export class WorkingMemory {
   /** The "already cached" and "already retrieved" blocks for the system prompt; "" when both are empty. */
   render(): string {
     return renderWorkingMemory(
-      { tocDocuments: this.tocDocuments(), chunks: this.#chunks },
+      {
+        tocDocuments: this.tocDocuments(),
+        chunks: this.#chunks,
+        knownChapters: this.#knownChapters,
+        currentQuery: this.#currentQuery,
+      },
       { maxCharacters: this.options.maxRenderCharacters, tocToolName: this.options.tocToolName },
     );
   }
@@ -182,21 +222,33 @@ export class WorkingMemory {
     this.#cache.clearResults();
   }
 
-  /** Forgets the chunks and cached tool results of the current question; keeps the TOC cache. */
+  /**
+   * Forgets the current question's context: chunks, cached tool results and the current query; keeps
+   * the TOC cache and the known chapters (seed 003: clear_query_context keeps the document structure).
+   */
   clearQueryContext(): void {
     this.#chunks = [];
     this.#cache.clearResults();
+    this.#currentQuery = undefined;
   }
 
   /** Forgets everything. */
   reset(): void {
     this.clearQueryContext();
     this.#cache.clear();
+    this.#knownChapters = [];
     this.#recency = 0;
   }
 
   stats(): WorkingMemoryStats {
-    return { chunks: this.#chunks.length, ...this.#cache.stats() };
+    const { tocs, cachedResults, cacheCharacters } = this.#cache.stats();
+    return {
+      chunks: this.#chunks.length,
+      tocs,
+      knownChapters: this.#knownChapters.length,
+      cachedResults,
+      cacheCharacters,
+    };
   }
 }
 

@@ -253,14 +253,43 @@ describe("an agent session over a real OpenAI-compatible HTTP server", () => {
     expect(block?.content).not.toContain("<relevant-memories>");
     const retrieved =
       block?.content?.match(/^# Relevant information already retrieved\n[\s\S]*$/m)?.[0] ?? "";
+    // Found by the search and read whole by memory_get: one place, shown once with its whole text.
     expect(retrieved).toContain(
-      "## [1] memories/project_deploy-day.md · Deploy day · updated today\nDeploy day When we deploy Deploys happen on Tuesdays",
+      "For the current query: deploy day\n" +
+        "## [1] memories/project_deploy-day.md · Deploy day · updated today (kind: memory, type: project)\nDeploys happen on Tuesdays",
     );
-    expect(retrieved).toContain(
-      "## [2] memories/project_deploy-day.md · Deploy day · updated today\nDeploys happen",
-    );
+    expect(retrieved).not.toContain("## [2]");
     expect(retrieved).toContain("ROLLBACK-MARKER");
   });
+
+  test("the turn block leaves out memories under the relevance floor: none for an unrelated question, the memory for a related one", async () => {
+    const home = await makeTempDir();
+    homes.push(home);
+    const server = await serve(() => ({ content: "Noted." }));
+    // The real local model: with vectors, every question finds some memory nearest to it.
+    const local = await openMemory({
+      home,
+      env: {},
+      config: { llm: { baseUrl: server.baseURL, model: "fake-model", maxRetries: 0 } },
+      onWarning: () => {},
+    });
+    opened.push(local);
+    await local.memories.save({
+      type: "feedback",
+      name: "Tabs",
+      content: "Indent with tabs in every project.",
+    });
+    await local.journal.add("user_pref", "Answers in French.");
+    const session = await startSession(local);
+    const turnBlock = (index: number) =>
+      messagesOf(server.requests[index]).find((message) => message.content?.includes("Found in memory"))
+        ?.content;
+    await session.send("What pet do I have?");
+    expect(turnBlock(0)).toBeUndefined();
+    await session.send("Should I indent this file with tabs?");
+    expect(turnBlock(1)).toContain("<relevant-memories>");
+    expect(turnBlock(1)).toContain("Indent with tabs in every project.");
+  }, 60_000);
 
   test("/clear empties the conversation but extraction still reads everything said", async () => {
     const home = await makeTempDir();

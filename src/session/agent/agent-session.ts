@@ -5,10 +5,11 @@ import type { LongTermMemory } from "../../engine/long-term/long-term-memory.js"
 import type { MemoryHome } from "../../engine/memory-home.js";
 import { WorkingMemory } from "../../engine/working-memory/working-memory.js";
 import { errorMessage } from "../../errors.js";
+import { learnFromEarlierSessions } from "../extraction/earlier-sessions.js";
 import { type ExtractionReport, extractSession } from "../extraction/extract-session.js";
-import { retryPendingExtractions } from "../extraction/pending-extractions.js";
 import type { MemoryTool } from "../tools/memory-tool.js";
 import { MEMORY_TOOLS } from "../tools/memory-tools.js";
+import { extractsAtEnd, OpenSessionMarker } from "./open-session-marker.js";
 import { findRelevantMemories } from "./relevant-memories.js";
 import { runTurn, type ToolCallRecord, type TurnOptions } from "./run-turn.js";
 import { SessionRecorder } from "./session-recorder.js";
@@ -70,6 +71,8 @@ export class AgentSession {
   private readonly pendingRetry: Promise<void>;
   /** The session's log in .sessions/: what it was given, what it wrote. */
   private readonly recorder: SessionRecorder;
+  /** Says the session is open until its conversation is safe, so a kill is noticed. */
+  private readonly marker: OpenSessionMarker;
   private ended: Promise<ExtractionReport | undefined> | undefined;
   private extraction: ExtractionReport | undefined;
   private messageCount = 0;
@@ -88,21 +91,25 @@ export class AgentSession {
       onWarning: options.onWarning,
     });
     this.recorder.frozen(systemPrompt);
+    this.marker = new OpenSessionMarker(options.memory, this.sessionId, (message) => warn(options, message));
   }
 
-  /** Loads the frozen context and starts retrying earlier sessions' failed extractions in the background. */
+  /**
+   * Loads the frozen context, records that the session is open (so a kill is noticed), and in the
+   * background learns from earlier sessions: those killed before they ended, and failed extractions.
+   */
   static async start(options: AgentSessionOptions): Promise<AgentSession> {
     const { memory, model } = options;
     const systemPrompt = await frozenSystemPrompt(options);
     if (options.longTerm) await options.longTerm.memory.recover(options.longTerm.roleId);
-    const pendingRetry =
-      memory.enabled && memory.config.extraction.enabled
-        ? retryPendingExtractions({ memory, model, onWarning: options.onWarning }).then(
-            () => undefined,
-            (error: unknown) => warn(options, `retrying earlier extractions failed: ${errorMessage(error)}`),
-          )
-        : Promise.resolve();
+    const pendingRetry = extractsAtEnd(memory)
+      ? learnFromEarlierSessions({ memory, model, now: options.now, onWarning: options.onWarning }).then(
+          () => undefined,
+          (error: unknown) => warn(options, `learning from earlier sessions failed: ${errorMessage(error)}`),
+        )
+      : Promise.resolve();
     const session = new AgentSession(options, systemPrompt, pendingRetry);
+    await session.marker.open(options.now?.() ?? new Date());
     await session.recorder.flush();
     return session;
   }
@@ -122,6 +129,9 @@ export class AgentSession {
     const memories = await findRelevantMemories(this.options.memory, text, {
       limit: this.options.relevantMemories ?? 3,
       sessionId: this.sessionId,
+      // A memory that working memory shows (read whole or found earlier) is not shown twice.
+      alreadyShown: (path, place) =>
+        this.workingMemory.chunks().some((chunk) => chunk.document === path && chunk.location === place),
       signal: options.signal,
       onWarning: (message) => warn(this.options, message),
     });
@@ -217,7 +227,7 @@ export class AgentSession {
   private async finish(signal: AbortSignal | undefined): Promise<ExtractionReport | undefined> {
     const { memory, model } = this.options;
     await this.pendingRetry;
-    if (memory.enabled && memory.config.extraction.enabled) {
+    if (extractsAtEnd(memory)) {
       this.extraction = await extractSession({
         memory,
         model,
@@ -227,6 +237,10 @@ export class AgentSession {
         now: this.options.now,
         onWarning: this.options.onWarning,
       });
+      // Extracted or queued in .pending/: the conversation is safe, the session no longer open. If
+      // not even the queue took it, the marker stays and the next session learns from the transcript.
+      const { error, pending } = this.extraction;
+      if (error === undefined || pending !== undefined) await this.marker.ended();
     }
     await this.options.longTerm?.memory.persist();
     if (memory.enabled) {
@@ -234,7 +248,7 @@ export class AgentSession {
         warn(this.options, `the search index could not catch up: ${errorMessage(error)}`);
       });
     }
-    this.recorder.ended(this.extraction && extractionRecord(this.extraction));
+    this.recorder.ended(this.extraction);
     await this.recorder.flush();
     return this.extraction;
   }
@@ -267,18 +281,6 @@ async function frozenSystemPrompt(options: AgentSessionOptions): Promise<string>
   const toolsOffered = (options.tools ?? MEMORY_TOOLS).length > 0;
   if (!memory.enabled || !toolsOffered || context.includes(instructions)) return context;
   return `${[instructions, basePrompt?.trim() ?? ""].filter((part) => part !== "").join("\n\n")}\n`;
-}
-
-function extractionRecord(report: ExtractionReport) {
-  const { written, skipped, superseded, summaryAppended, pending, error } = report;
-  return {
-    written,
-    skipped: skipped.length,
-    superseded: superseded.length,
-    summaryAppended,
-    ...(pending === undefined ? {} : { pending }),
-    ...(error === undefined ? {} : { error }),
-  };
 }
 
 function newSessionId(now: Date): string {

@@ -12,23 +12,37 @@ function inFrozenContext(path: string): boolean {
 
 /**
  * Memories that search finds for the user's message (typed memories, journal topics, earlier
- * conversations; the always-loaded files and this session's own conversation, already in the
- * history, are left out). A failed search is a warning, never a failed turn.
+ * conversations; the always-loaded files, this session's own conversation, already in the history,
+ * and what `alreadyShown` says the prompt holds anyway are left out). Recall leaves out hits under
+ * the home's relevance floor (search.minRelevance), so a message nothing in memory is about gets no
+ * block at all. A failed search is a warning, never a failed turn.
  */
 export async function findRelevantMemories(
   memory: MemoryHome,
   text: string,
-  options: { limit: number; sessionId: string; signal?: AbortSignal; onWarning: (message: string) => void },
+  options: {
+    limit: number;
+    sessionId: string;
+    /** True for a file and place (a memory's name, a section, a turn) the prompt already shows. */
+    alreadyShown?: (path: string, place: string) => boolean;
+    signal?: AbortSignal;
+    onWarning: (message: string) => void;
+  },
 ): Promise<RelevantMemory[]> {
   if (!memory.enabled || options.limit <= 0 || text.trim() === "") return [];
   try {
     // Over-fetch: hits from the frozen files are dropped afterwards.
     // One message, one line: a query of several lines is read as a conversation ending in its last line.
     const message = text.replace(/\s*\n\s*/g, " ");
-    const result = await memory.recall(message, { limit: options.limit + 5, signal: options.signal });
+    const result = await memory.recall(message, {
+      limit: options.limit + 5,
+      minRelevance: memory.config.search.minRelevance,
+      signal: options.signal,
+    });
     const ownConversation = `${CONVERSATIONS_DIR}/${options.sessionId}.md`;
     return result.hits
       .filter((hit) => !inFrozenContext(hit.path) && hit.path !== ownConversation)
+      .filter((hit) => options.alreadyShown?.(hit.path, hit.locator) !== true)
       .slice(0, options.limit)
       .map((hit) =>
         hit.conversation

@@ -122,7 +122,8 @@ describe("the session log", () => {
       await utimes(join(folder, `${sessionId}.json`), startedAt, startedAt);
     }
     const session = await AgentSession.start({ memory, model: model(answer("hi")) });
-    const files = (await readdir(folder)).filter((name) => !name.startsWith("."));
+    // .sessions/open/ holds the markers of sessions not ended yet (open-sessions.ts), not logs.
+    const files = (await readdir(folder)).filter((name) => name.endsWith(".json"));
     expect(files).toHaveLength(KEPT_SESSION_LOGS);
     expect(files).not.toContain("old-000.json");
     expect(files).toContain("old-001.json");

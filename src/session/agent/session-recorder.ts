@@ -17,6 +17,7 @@ import {
 } from "../../engine/sessions/session-log.js";
 import { isSessionId, saveSessionLog } from "../../engine/sessions/session-logs.js";
 import { errorMessage } from "../../errors.js";
+import type { ExtractionReport } from "../extraction/extract-session.js";
 
 export interface SessionRecorderOptions {
   memory: MemoryHome;
@@ -60,11 +61,11 @@ export class SessionRecorder {
     this.update(withEvent(this.log, { write: recordedWrite(this.now(), tool, args, result) }));
   }
 
-  ended(extraction?: SessionExtraction): void {
+  ended(report?: ExtractionReport): void {
     this.update({
       ...this.log,
       endedAt: this.now().toISOString(),
-      ...(extraction === undefined ? {} : { extraction }),
+      ...(report === undefined ? {} : { extraction: extractionRecord(report) }),
     });
   }
 
@@ -92,4 +93,17 @@ export class SessionRecorder {
   private now(): Date {
     return this.options.now?.() ?? new Date();
   }
+}
+
+/** What the log keeps of an extraction: what was written, the rest counted. */
+function extractionRecord(report: ExtractionReport): SessionExtraction {
+  const { written, skipped, superseded, summaryAppended, pending, error } = report;
+  return {
+    written,
+    skipped: skipped.length,
+    superseded: superseded.length,
+    summaryAppended,
+    ...(pending === undefined ? {} : { pending }),
+    ...(error === undefined ? {} : { error }),
+  };
 }

@@ -1,7 +1,7 @@
 import type { ChatMessage } from "../../contracts/chat-model.js";
+import { queuePendingExtraction, validateSessionId } from "../../engine/sessions/pending-queue.js";
 import { errorMessage } from "../../errors.js";
 import { type ExtractionReport, emptyReport } from "./apply-extraction.js";
-import { queuePendingExtraction, validateSessionId } from "./pending-queue.js";
 import { hasConversationText } from "./render-transcript.js";
 import { type ExtractionRunOptions, makeRun, runExtraction } from "./run-extraction.js";
 

@@ -1,11 +1,18 @@
+import { thisProcess } from "../../engine/home/process-alive.js";
+import {
+  claimPendingExtraction,
+  listPendingExtractions,
+  recordPendingFailure,
+  removePendingExtraction,
+} from "../../engine/sessions/pending-queue.js";
 import { type ExtractionReport, emptyReport } from "./apply-extraction.js";
-import { listPendingExtractions, recordPendingFailure, removePendingExtraction } from "./pending-queue.js";
 import { hasConversationText } from "./render-transcript.js";
 import { type ExtractionRunOptions, makeRun, runExtraction } from "./run-extraction.js";
 
 /**
- * The second chance of session-end extraction: conversations whose extraction failed wait in
- * .pending/ (see pending-queue.ts) until a model answers; the agent retries them at session start.
+ * The second chance of session-end extraction: conversations whose extraction failed, and those of
+ * sessions killed before they ended, wait in .pending/ (see engine/sessions/pending-queue.ts) until a
+ * model answers; the agent retries them at session start, `mnemo doctor --fix` too.
  *
  *     const reports = await retryPendingExtractions({ memory, model });
  */
@@ -16,16 +23,24 @@ export interface PendingRetryReport extends ExtractionReport {
 }
 
 /**
- * Runs the extractions queued in .pending/, oldest first. A file is removed only after its
- * extraction was written; one that fails again stays, with its attempt count raised.
+ * Runs the extractions queued in .pending/, oldest first. Each file is claimed under the home's
+ * lock first, so a file another live process is extracting is left to it (two sessions starting
+ * at once extract it once). A file is removed only after its extraction was written; one that
+ * fails again stays, with its attempt count raised and its claim released.
  */
 export async function retryPendingExtractions(options: ExtractionRunOptions): Promise<PendingRetryReport[]> {
   const { memory } = options;
   if (!memory.enabled || !memory.config.extraction.enabled) return [];
   const base = makeRun(options, "");
+  const holder = thisProcess();
   const reports: PendingRetryReport[] = [];
-  for (const pending of await listPendingExtractions(memory.store, base.context.warn)) {
+  for (const listed of await listPendingExtractions(memory.store, base.context.warn)) {
     if (options.signal?.aborted) break;
+    const pending = await claimPendingExtraction(memory.store, listed.path, {
+      holder,
+      now: base.context.now(),
+    });
+    if (pending === undefined) continue;
     const report: PendingRetryReport = { ...emptyReport(), sessionId: pending.sessionId, path: pending.path };
     reports.push(report);
     const run = { ...base, sessionId: pending.sessionId };

@@ -3,15 +3,15 @@ import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import type { ChatMessage } from "../../contracts/chat-model.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
-import { ScriptedChatModel } from "../../testing/scripted-chat-model.js";
-import { openTestMemory, removeDir } from "../../testing/test-home.js";
-import { retryPendingExtractions } from "./pending-extractions.js";
 import {
   listPendingExtractions,
   queuePendingExtraction,
   recordPendingFailure,
   validateSessionId,
-} from "./pending-queue.js";
+} from "../../engine/sessions/pending-queue.js";
+import { ScriptedChatModel } from "../../testing/scripted-chat-model.js";
+import { openTestMemory, removeDir } from "../../testing/test-home.js";
+import { retryPendingExtractions } from "./pending-extractions.js";
 
 /** The .pending/ queue on a real home: numbering, continuation, what is read back and what is skipped. */
 let home = "";

@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { hitConversationSchema } from "../../engine/conversations/turns-around-hits.js";
 import { DAILY_DIR, MEMORY_PATH, SOUL_PATH, USER_PATH } from "../../engine/home/layout.js";
 import { MEMORY_TYPES } from "../../engine/memdir/memory-types.js";
 import { describeMemoryAge, STALE_MEMORIES_NOTE } from "../../engine/memdir/staleness.js";
-import type { RecallResult } from "../../engine/search/memory-search.js";
+import type { IndexProgress, RecallResult } from "../../engine/search/memory-search.js";
 import type { RankedHit } from "../../engine/search/rank-chunks.js";
+import { rerankReportSchema } from "../../engine/search/rerank-hits.js";
 import { defineMemoryTool } from "./memory-tool.js";
 
 const MAX_SNIPPET = 300;
@@ -14,13 +16,6 @@ const FILE_ALIASES: Record<string, string> = {
   memory: MEMORY_PATH,
   daily: `${DAILY_DIR}/`,
 };
-
-const turnOutput = z.object({
-  turn: z.number().int(),
-  speaker: z.string(),
-  time: z.string(),
-  text: z.string(),
-});
 
 export const memorySearchTool = defineMemoryTool({
   name: "memory_search",
@@ -53,6 +48,14 @@ export const memorySearchTool = defineMemoryTool({
         .describe(
           "true: a language model reorders the best matches (slower, costs a model call); false: never. Default: the home's search.rerank setting.",
         ),
+      min_relevance: z
+        .number()
+        .min(0)
+        .max(1)
+        .optional()
+        .describe(
+          "Leave out matches less relevant than this (0 to 1; 0 returns every match). Default: the home's search.minRelevance.",
+        ),
     })
     .strict(),
   output: z.object({
@@ -65,7 +68,14 @@ export const memorySearchTool = defineMemoryTool({
         line: z.number().int(),
         kind: z.string(),
         type: z.string().optional(),
-        score: z.number(),
+        score: z
+          .number()
+          .describe("The fused keyword/vector score, relative to the best match of this query."),
+        relevance: z
+          .number()
+          .describe(
+            "How relevant the match is on its own (0 to 1), comparable across queries; min_relevance applies to it.",
+          ),
         rerankPosition: z
           .number()
           .int()
@@ -79,41 +89,46 @@ export const memorySearchTool = defineMemoryTool({
           .string()
           .optional()
           .describe("Saved memories older than a day: it may be outdated, verify before acting on it."),
-        conversation: z
-          .object({
-            session: z.string(),
-            turn: z.number().int(),
-            speaker: z.string(),
-            time: z.string(),
-            before: z.array(turnOutput),
-            after: z.array(turnOutput),
-          })
-          .optional()
-          .describe("Messages: the conversation, who said it and when, and the turns around it."),
+        conversation: hitConversationSchema.optional(),
       }),
     ),
-    rerank: z
+    relevanceFloor: z
+      .object({ minRelevance: z.number(), below: z.number().int().describe("Matches left out under it.") })
+      .optional()
+      .describe("The relevance floor applied, and how many matches were under it."),
+    indexed: z
       .object({
-        applied: z.boolean().describe("true: the matches come in the language model's order."),
-        candidates: z.number().int().describe("How many of the best matches were sent to the model."),
-        model: z.string().optional(),
-        ms: z.number(),
-        warning: z.string().optional().describe("Why the keyword/vector order was kept."),
+        documents: z.number().int().describe("Documents taken into the search index before searching."),
+        firstBuild: z.boolean().describe("true: the index was built, the first search on this home."),
+        ms: z.number().describe("How long that took."),
       })
       .optional()
-      .describe("Present when a rerank was asked for: what it did."),
+      .describe("Present when the index first caught up with changed files."),
+    rerank: rerankReportSchema.optional().describe("Present when a rerank was asked for: what it did."),
   }),
-  async run(memory, { query, limit, type, kind, file, rerank }, { signal }) {
+  async run(memory, { query, limit, type, kind, file, rerank, min_relevance }, { signal, onProgress }) {
     const path = file === undefined ? undefined : (FILE_ALIASES[file] ?? file);
-    const result = await memory.recall(query, { limit, type, kind, file: path, rerank, signal });
+    const onIndexProgress = onProgress && ((each: IndexProgress) => onProgress(progressOf(each)));
+    const minRelevance = min_relevance ?? memory.config.search.minRelevance;
+    const options = { limit, type, kind, file: path, rerank, signal, onIndexProgress, minRelevance };
+    const result = await memory.recall(query, options);
     const hits = result.hits.map(toHit);
     const notes = [
       ...(result.mode === "bm25" ? ["keyword search only: no embedding model is available"] : []),
+      ...indexedNote(result.indexed),
       ...rerankNote(result.rerank),
     ];
     const mode = notes.length === 0 ? "" : ` (${notes.join("; ")})`;
-    const data = { query, mode: result.mode, hits, ...(result.rerank ? { rerank: result.rerank } : {}) };
-    if (hits.length === 0) return { text: `Nothing in memory matches "${query}"${mode}.`, data };
+    const { indexed, rerank: reranked, relevanceFloor } = result;
+    const data = {
+      query,
+      mode: result.mode,
+      hits,
+      ...(relevanceFloor && { relevanceFloor }),
+      ...(indexed && { indexed }),
+      ...(reranked && { rerank: reranked }),
+    };
+    if (hits.length === 0) return { text: `${nothingText(query, result.relevanceFloor)}${mode}.`, data };
     const lines = hits.map((hit, rank) => {
       if (hit.conversation)
         return `${rank + 1}. ${hit.path} · turn ${hit.place} · score ${hit.score}\n${turnLines(hit)}`;
@@ -125,6 +140,27 @@ export const memorySearchTool = defineMemoryTool({
     return { text: `${count} for "${query}"${mode}:\n${lines.join("\n")}`, data };
   },
 });
+
+function nothingText(query: string, floor: RecallResult["relevanceFloor"]): string {
+  if (!floor || floor.below === 0) return `Nothing in memory matches "${query}"`;
+  return `Nothing in memory is relevant to "${query}": ${floor.below} match(es) scored under the relevance floor ${floor.minRelevance} (min_relevance 0 shows them)`;
+}
+
+/** A catch-up of fewer documents ends in about a second and goes unmentioned in the text. */
+const NOTED_CATCH_UP = 50;
+
+function indexedNote(indexed: RecallResult["indexed"]): string[] {
+  if (!indexed || indexed.documents < NOTED_CATCH_UP) return [];
+  const what = indexed.firstBuild
+    ? "built the search index first (the first search on this home)"
+    : "indexed changed files first";
+  return [`${what}: ${indexed.documents} documents in ${(indexed.ms / 1000).toFixed(1)} s`];
+}
+
+function progressOf({ done, total, firstBuild }: IndexProgress) {
+  const why = firstBuild ? "first search on this home" : "changed since the last search";
+  return { progress: done, total, message: `indexing ${total} documents for search (${why})` };
+}
 
 function rerankNote(rerank: RecallResult["rerank"]): string[] {
   if (rerank?.warning !== undefined) return [`not reranked: ${rerank.warning}`];
@@ -152,6 +188,7 @@ function toHit(hit: RankedHit) {
     kind: hit.kind,
     ...(hit.memoryType === undefined ? {} : { type: hit.memoryType }),
     score: Math.round(hit.score * 1000) / 1000,
+    relevance: Math.round(hit.relevance * 1000) / 1000,
     ...(hit.rerankPosition === undefined ? {} : { rerankPosition: hit.rerankPosition }),
     snippet: snippet(hit.text),
     ...(hit.ageDays === undefined ? {} : { ageDays: hit.ageDays }),

@@ -32,6 +32,8 @@ export interface MemoryTool<Input extends z.ZodObject = z.ZodObject> {
 
 export interface MemoryToolRunOptions {
   signal?: AbortSignal;
+  /** Long work of a tool reports here (memory_search building the index on a home's first search). */
+  onProgress?: (progress: { progress: number; total: number; message: string }) => void;
 }
 
 export interface MemoryToolResult {
@@ -78,7 +80,9 @@ export function defineMemoryTool<Input extends z.ZodObject, Output extends z.Zod
       options.signal?.throwIfAborted();
       try {
         const { text, data } = await definition.run(memory, args, options);
-        return { ok: true, text: capText(text, definition.maxText), data };
+        // Through the output schema: structured content holds exactly what outputSchema declares,
+        // so a field an engine type gains later cannot make MCP clients reject the result.
+        return { ok: true, text: capText(text, definition.maxText), data: definition.output.parse(data) };
       } catch (error) {
         if (options.signal?.aborted) throw options.signal.reason;
         return errorResult(error);

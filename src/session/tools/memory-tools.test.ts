@@ -1,9 +1,10 @@
 import { readdir } from "node:fs/promises";
 import { fc, test } from "@fast-check/vitest";
 import { afterAll, beforeAll, describe, expect } from "vitest";
+import { z } from "zod";
 import type { MemoryHome } from "../../engine/memory-home.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
-import { MAX_RESULT_TEXT } from "./memory-tool.js";
+import { defineMemoryTool, MAX_RESULT_TEXT } from "./memory-tool.js";
 import {
   MEMORY_TOOLS,
   memoryToolHandlers,
@@ -57,6 +58,8 @@ function argumentsFor(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>>
 function valueFor(schema: JsonSchema): fc.Arbitrary<unknown> {
   if (schema.enum) return fc.constantFrom(...schema.enum);
   if (schema.type === "integer") return fc.integer({ min: schema.minimum, max: schema.maximum });
+  if (schema.type === "number")
+    return fc.double({ min: schema.minimum, max: schema.maximum, noNaN: true, noDefaultInfinity: true });
   if (schema.type === "boolean") return fc.boolean();
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern));
   if (schema.type === "string") return fc.string({ minLength: schema.minLength ?? 0, maxLength: 40 });
@@ -225,5 +228,27 @@ describe("runMemoryTool never throws for a model's mistakes", () => {
     } finally {
       await removeDir(largeHome);
     }
+  });
+});
+
+describe("a result's data", () => {
+  test("holds only what the tool's output schema declares, whatever the engine hands back", async () => {
+    const echo = defineMemoryTool({
+      name: "echo_engine_shape",
+      description: "Returns an engine object that gained a field its output schema does not declare.",
+      readOnly: true,
+      input: z.object({}).strict(),
+      output: z.object({ entry: z.object({ content: z.string() }) }),
+      run: async () => ({
+        text: "An entry.",
+        data: { entry: { content: "Answers in French.", addedLater: "a new engine field" } },
+      }),
+    });
+    const result = await runMemoryTool(memory, echo.name, {}, { tools: [echo] });
+    expect(result).toEqual({
+      ok: true,
+      text: "An entry.",
+      data: { entry: { content: "Answers in French." } },
+    });
   });
 });

@@ -65,7 +65,7 @@ export async function runMemoryTool(
     );
   const parsed = tool.input.safeParse(value.value);
   if (!parsed.success) return toolError("INVALID_INPUT", describeIssues(tool, parsed.error));
-  return tool.run(memory, parsed.data, { signal: options.signal });
+  return tool.run(memory, parsed.data, { signal: options.signal, onProgress: options.onProgress });
 }
 
 /** OpenAI chat-completions `tools`. */

@@ -117,7 +117,7 @@ describe("mnemo recall and reindex", () => {
     ).toBe(0);
     const text = runMnemo(["recall", "kitten", "--home", home], { env });
     expect(text.status, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/memories\/user_pet\.md:1 \(Pet\)\n\s+Pet\n/);
+    expect(text.stdout).toMatch(/memories\/user_pet\.md:1 \(Pet\) · today · relevance \d\.\d\d\n\s+Pet\n/);
     const json = JSON.parse(
       runMnemo(["recall", "kitten", "--json", "--limit", "1", "--home", home], { env }).stdout,
     );

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import type { AnyCliCommand, CommandGroup } from "./cli-command.js";
+import { archive } from "./commands/archive.js";
 import { chat } from "./commands/chat.js";
 import { context } from "./commands/context.js";
 import { conversation } from "./commands/conversation.js";
@@ -23,7 +24,7 @@ import { status } from "./commands/status.js";
 import { tokens } from "./commands/tokens.js";
 import { ui } from "./commands/ui.js";
 import { EXIT_CODES_HELP } from "./output.js";
-import { addCommands } from "./run-command.js";
+import { addCommands, addGlobalOptions } from "./run-command.js";
 
 /** Every command, in the order `mnemo --help` lists them. */
 const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
@@ -35,6 +36,7 @@ const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
   show,
   profile,
   journal,
+  archive,
   conversation,
   recall,
   reindex,
@@ -64,8 +66,9 @@ export function createProgram(): Command {
     .showHelpAfterError("(add --help for usage)")
     .addHelpText(
       "after",
-      `\nThe memory home is --home DIR, else $MNEMO_HOME, else ~/.mnemo. With --store postgres://... (or $MNEMO_STORE)\nit is the home --home-id ID (or $MNEMO_HOME_ID) of that PostgreSQL database instead.\n\n${EXIT_CODES_HELP}\n`,
+      `\nThe memory home is --home DIR (before or after the command), else $MNEMO_HOME, else ~/.mnemo; a folder that\ndoes not exist is created, and mnemo says so on stderr. With --store postgres://... (or $MNEMO_STORE)\nit is the home --home-id ID (or $MNEMO_HOME_ID) of that PostgreSQL database instead.\n\n${EXIT_CODES_HELP}\n`,
     );
+  addGlobalOptions(program);
   addCommands(program, COMMANDS);
   return program;
 }

@@ -1,5 +1,6 @@
+import { existsSync } from "node:fs";
 import type { Command } from "commander";
-import { type MemoryHome, openMemory } from "../../index.js";
+import { type MemoryHome, MnemoError, openMemory, resolveHome } from "../../index.js";
 import type {
   AnyCliCommand,
   CommandContext,
@@ -36,10 +37,44 @@ function addCommand(parent: Command, unit: AnyCliCommand): void {
   command.addHelpText("after", `\nExamples:\n${examples}\n`);
   // commander calls an action with the positional arguments, the options and the command.
   command.action(async (...received: unknown[]) => {
-    const options = (received.at(-1) as Command).opts<CommonOptions>();
+    const options = withGlobalOptions(received.at(-1) as Command);
     const args = received.slice(0, -2) as Array<string | undefined>;
     process.exitCode = await runCommand(unit, args, options);
   });
+}
+
+/**
+ * The options every command with a home has, also given before the command word (`mnemo --home X
+ * status`, `mnemo --store URL --home-id ID recall ...`). The program parses them only there
+ * (enablePositionalOptions), so the command's own, after its word, are its own again.
+ */
+export function addGlobalOptions(program: Command): void {
+  program.enablePositionalOptions();
+  addHomeOptions(program);
+  program.option("--json", "print one JSON value on stdout instead of text");
+}
+
+/** The command's options with those given before its word; its own win. One it does not have is refused. */
+function withGlobalOptions(command: Command): CommonOptions {
+  const own = new Set(command.options.map((option) => option.attributeName()));
+  let parent = command.parent;
+  while (parent?.parent) parent = parent.parent;
+  const globals = parent?.opts<Record<string, unknown>>() ?? {};
+  for (const [key, value] of Object.entries(globals)) {
+    if (value === undefined || own.has(key)) continue;
+    const flag = parent?.options.find((option) => option.attributeName() === key)?.long ?? key;
+    throw new MnemoError(
+      "INVALID_INPUT",
+      `${flag} does not apply to mnemo ${commandPath(command)}; leave it out (see mnemo ${commandPath(command)} --help).`,
+    );
+  }
+  return { ...globals, ...command.opts<CommonOptions>() };
+}
+
+function commandPath(command: Command): string {
+  const words: string[] = [];
+  for (let each: Command | null = command; each?.parent; each = each.parent) words.unshift(each.name());
+  return words.join(" ");
 }
 
 /** Where the one memory home is: a folder, or a home of a PostgreSQL database. */
@@ -62,8 +97,7 @@ export async function runCommand(
   try {
     const input = await unit.input(args, options);
     const homeless = unit.withoutHome?.(input);
-    if (!homeless)
-      memory = await openMemory({ home: options.home, store: options.store, homeId: options.homeId });
+    if (!homeless) memory = await openHome(options);
     const context = memory
       ? renderContext(memory)
       : { locate: (path: string) => path, home: "", now: new Date() };
@@ -80,6 +114,21 @@ export async function runCommand(
   } finally {
     await memory?.close();
   }
+}
+
+/**
+ * Opens the home of the options. A folder that did not exist is created, as the library does, and
+ * the person is told so on stderr: a typo in --home would otherwise write to an empty new home.
+ */
+async function openHome(options: CommonOptions): Promise<MemoryHome> {
+  const folder = resolveHome(options.home, process.env);
+  const existed = existsSync(folder);
+  const memory = await openMemory({ home: options.home, store: options.store, homeId: options.homeId });
+  if (!existed && memory.home === folder && existsSync(folder))
+    printNote(
+      `created a new memory home at ${folder} (no folder was there; if you meant an existing home, check --home or $MNEMO_HOME)`,
+    );
+  return memory;
 }
 
 function runOnHome(unit: AnyCliCommand, input: unknown, context: CommandContext): Promise<unknown> {

@@ -19,6 +19,8 @@ export type ApiEnv = {
   Bindings: HttpBindings;
   Variables: {
     memory: MemoryHome;
+    /** Many homes: the id of the home the request reached. */
+    homeId: string | undefined;
     mcp: MountedHandler | undefined;
     grant: TokenGrant | undefined;
     homes: MemoryHomes;

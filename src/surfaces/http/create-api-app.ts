@@ -7,6 +7,7 @@ import { HOME_HEADER } from "../../engine/tenancy/home-choice.js";
 import { CONTENT_SECURITY_POLICY, isWebUiRequest, mountWebUi } from "../web/mount-web-ui.js";
 import { loadWebAssets } from "../web/web-assets.js";
 import type { ApiEnv, ApiRoute } from "./api-route.js";
+import { messageShownTo } from "./home-shown-to.js";
 import { type ErrorResponse, toErrorResponse } from "./http-error.js";
 import { invalidInputHook } from "./invalid-input-hook.js";
 import { buildOpenApiDocument, MCP_PATH, OPENAPI_PATH } from "./openapi-document.js";
@@ -65,9 +66,16 @@ export function createApiApp(options: ApiAppOptions): OpenAPIHono<ApiEnv> {
     }
     const answer = toErrorResponse(error);
     if (answer.unexpected) options.onError(error);
-    return errorAnswer(c, answer);
+    return errorAnswer(c, shownToCaller(c, answer, options.access));
   });
   return app;
+}
+
+/** A tenant's error names its files by their path in the home, never where the server keeps them. */
+function shownToCaller(c: Context<ApiEnv>, answer: ErrorResponse, access: ServerAccess): ErrorResponse {
+  const places = { home: c.var.memory?.home, homes: access.homes?.location };
+  const message = messageShownTo(c.var.grant, answer.body.error.message, places);
+  return { ...answer, body: { error: { ...answer.body.error, message } } };
 }
 
 /**
@@ -81,8 +89,8 @@ function accessAndHeaders(access: ServerAccess): MiddlewareHandler<ApiEnv> {
     c.header("x-content-type-options", "nosniff");
     c.header("content-security-policy", CONTENT_SECURITY_POLICY);
     c.header("referrer-policy", "no-referrer");
-    const { authorization, host, origin } = c.req.header();
-    const pageFile = access.tokenRequired && isWebUiRequest(c.req.method, c.req.url);
+    const { authorization, host, origin, accept } = c.req.header();
+    const pageFile = access.tokenRequired && isWebUiRequest(c.req.method, c.req.url, accept);
     c.set("grant", pageFile ? undefined : await access.authenticate({ authorization, host, origin }));
     await next();
     // hono's c.json says application/json; mnemo's answers have always named their charset too.
@@ -100,6 +108,7 @@ function leaseHome(access: ServerAccess): MiddlewareHandler<ApiEnv> {
     const lease = await access.lease(c.var.grant, c.req.header(HOME_HEADER));
     try {
       c.set("memory", lease.home.memory);
+      c.set("homeId", lease.homeId);
       c.set("mcp", lease.home.mcp);
       await next();
     } finally {

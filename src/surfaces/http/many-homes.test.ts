@@ -91,6 +91,18 @@ describe("mnemo serve --homes over HTTP", () => {
         expect(answer.status, `${path} ${authorization}`).toBe(401);
         expect(answer.json.error.code).toBe("UNAUTHORIZED");
       }
+    // Its own realm: the web browser tells a tenant to use the token issued for its home, not --token.
+    const refused = await fetch(`${server.url}/v1/status`);
+    expect(refused.headers.get("www-authenticate")).toBe('Bearer realm="mnemo homes"');
+  });
+
+  it("tells a tenant its home id, and not the server's folder", async () => {
+    const answer = await fetch(`${server.url}/v1/status`, {
+      headers: { authorization: `Bearer ${token.ada}` },
+    });
+    const text = await answer.text();
+    expect(JSON.parse(text)).toMatchObject({ home: "a folder on the server", homeId: "acme/ada" });
+    expect(text).not.toContain(root);
   });
 
   it("reaches only the token's home: another home and a missing one answer the same 404", async () => {

@@ -21,6 +21,8 @@ export interface ServedHome {
 
 export interface HomeLease {
   home: ServedHome;
+  /** Many homes: the id of the home the request reached (chosen from its token alone). */
+  homeId?: string;
   release(): void;
 }
 
@@ -100,20 +102,24 @@ export function manyHomesAccess(options: ManyHomesAccessOptions): ServerAccess {
       if (grant) return grant;
       const problem =
         request.authorization === undefined ? "is missing" : "is not a token of this server, or was revoked";
+      // Its own realm: the web browser's token form tells a tenant what applies here (an issued token, not --token).
       throw new HttpError(
         401,
         "UNAUTHORIZED",
         `The bearer token ${problem}: send "Authorization: Bearer <token>" with a token issued for this server (mnemo tokens create).`,
-        { "www-authenticate": 'Bearer realm="mnemo"' },
+        { "www-authenticate": 'Bearer realm="mnemo homes"' },
       );
     },
     lease: async (grant, requestedHome) => {
       if (!grant) throw new MnemoError("NOT_FOUND", "No memory home for a request without a token.");
       const homeId = chooseHome(grant, requestedHome);
-      return pool.lease(homeId).catch((error: unknown) => {
-        // A home the token names but nobody created (or that was moved away) looks like any other missing home.
-        throw MnemoError.isInstance(error) && error.code === "NOT_FOUND" ? noSuchHome(homeId) : error;
-      });
+      return pool.lease(homeId).then(
+        (lease) => ({ ...lease, homeId }),
+        (error: unknown) => {
+          // A home the token names but nobody created (or that was moved away) looks like any other missing home.
+          throw MnemoError.isInstance(error) && error.code === "NOT_FOUND" ? noSuchHome(homeId) : error;
+        },
+      );
     },
     serveMcp: mcp !== undefined,
     tokenRequired: true,

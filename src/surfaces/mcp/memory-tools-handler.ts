@@ -26,8 +26,18 @@ export function serveMemoryTools(
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: MEMORY_TOOLS.map(toMcpTool) }));
   const callTool = checkedRequest("tools/call", CallToolRequestParamsSchema);
   server.server.setRequestHandler(callTool, async (request, extra) => {
+    // A client that sent a progress token hears how long work goes (a home's first search builds its index).
+    const progressToken = request.params._meta?.progressToken;
+    const onProgress =
+      progressToken === undefined
+        ? undefined
+        : (progress: { progress: number; total: number; message: string }) =>
+            void extra
+              .sendNotification({ method: "notifications/progress", params: { progressToken, ...progress } })
+              .catch(() => undefined);
     const result = await runMemoryTool(memory, request.params.name, request.params.arguments, {
       signal: extra.signal,
+      onProgress,
     });
     const tool = MEMORY_TOOLS.find((each) => each.name === request.params.name);
     if (result.ok && tool?.readOnly === false) {

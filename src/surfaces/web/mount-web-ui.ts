@@ -25,13 +25,28 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-/** True for a request of the browser's files: a GET under /ui. */
-export function isWebUiRequest(method: string, url: string): boolean {
+/**
+ * True for a request of the browser's files: a GET under /ui, or a browser opening the server's
+ * root (it asks for a page, Accept: text/html, and is sent to /ui/).
+ */
+export function isWebUiRequest(method: string, url: string, accept: string | undefined): boolean {
   const path = requestPath(url);
-  return (method === "GET" || method === "HEAD") && (path === UI_PATH || path.startsWith(`${UI_PATH}/`));
+  if (method !== "GET" && method !== "HEAD") return false;
+  return path === UI_PATH || path.startsWith(`${UI_PATH}/`) || (path === "/" && wantsPage(accept));
+}
+
+/** A browser's Accept header names text/html; an API client's (fetch's default, curl's, an SDK's) does not. */
+function wantsPage(accept: string | undefined): boolean {
+  return /(^|,)\s*text\/html\s*(;|,|$)/i.test(accept ?? "");
 }
 
 export function mountWebUi(app: OpenAPIHono<ApiEnv>, assets: ReadonlyMap<string, WebAsset>): void {
+  // Relative, so a proxy that serves the server under a prefix sends the browser to its own /ui/.
+  app.get("/", (c) => {
+    if (!wantsPage(c.req.header("accept"))) throw noEndpoint("/");
+    c.header("vary", "accept");
+    return c.redirect("ui/", 302);
+  });
   app.get(UI_PATH, (c) => c.redirect(`${UI_PATH}/`, 308));
   app.get(`${UI_PATH}/*`, (c) => {
     const path = requestPath(c.req.url);

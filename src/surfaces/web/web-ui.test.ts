@@ -60,6 +60,23 @@ describe("the web memory browser's files", () => {
     }
   });
 
+  it("sends a browser that opens the server's root to the page; an API client still gets JSON", async () => {
+    const browserAccept = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+    for (const token of [undefined, "root-token-0123456789"]) {
+      const { url } = await serveTestHome({ server: { token } });
+      const browser = await fetch(`${url}/`, { redirect: "manual", headers: { accept: browserAccept } });
+      expect(browser.status, `token ${token}`).toBe(302);
+      expect(new URL(browser.headers.get("location") ?? "", `${url}/`).href).toBe(`${url}/ui/`);
+      const followed = await fetch(`${url}/`, { headers: { accept: browserAccept } });
+      expect(followed.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      const client = await fetch(`${url}/`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      expect(client.status).toBe(404);
+      expect(((await client.json()) as { error: { message: string } }).error.message).toMatch(/under \/v1/);
+    }
+  });
+
   it("answers 404 for a file that is not the browser's, however the path is spelled", async () => {
     const { url } = await serveTestHome();
     for (const path of ["/ui/nope.js", "/ui/%2e%2e/package.json", "/ui/..%2fpackage.json", "/ui/%E0%A4%A"])

@@ -51,7 +51,26 @@ export const init = defineCommand({
     result.written
       ? `Wrote ${locate(result.path)}`
       : `Kept the existing ${locate(result.path)}; run mnemo init --force to overwrite it.`,
+  notes: (result, options, { json, locate }) =>
+    result.written ? [] : keptNotes(options, json, locate(result.path)),
 });
+
+/**
+ * A kept SOUL.md with answers given is easy to miss (the answers look taken): say, on stderr, which
+ * were not used and how to use them; with --json, stdout says nothing of it, so say it all.
+ */
+function keptNotes(options: InitOptions, json: boolean, path: string): string[] {
+  const given = [
+    ["--name", options.name],
+    ["--personality", options.personality],
+    ["--style", options.style],
+  ].flatMap(([flag, value]) => (value === undefined ? [] : [`${flag} ${JSON.stringify(value)}`]));
+  if (given.length === 0)
+    return json ? [`kept the existing ${path}; run mnemo init --force to overwrite it`] : [];
+  return [
+    `${given.join(", ")} not used: ${path} already holds the agent's identity; run mnemo init --force ${given.join(" ")} to overwrite it`,
+  ];
+}
 
 /** The options given, the others asked in a terminal or taken from the defaults. */
 async function collectAnswers(options: InitOptions): Promise<SoulAnswers> {

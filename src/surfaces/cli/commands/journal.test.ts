@@ -33,7 +33,7 @@ describe("journal", () => {
 
   it("notes a topic with no entries yet", async () => {
     const read = command("read");
-    const empty = await runUnit(read, test.memory, ["general_notes"], {});
+    const empty = await runUnit(read, test.memory, ["file_patterns"], {});
     expect(read.notes?.(empty.data, empty.input, { ...empty.rendered, json: false })).toEqual([
       `${empty.data.path} has no entries yet`,
     ]);

@@ -1,5 +1,6 @@
 import { Argument, Option } from "commander";
-import type { JournalAddResult, TopicRead } from "../../../index.js";
+import { MEMORY_TARGET } from "../../../config.js";
+import { type JournalAddResult, type MemoryHome, MnemoError, type TopicRead } from "../../../index.js";
 import { archiveLines } from "../archive-lines.js";
 import { type CommandGroup, defineCommand } from "../cli-command.js";
 import { textArgument } from "../read-input.js";
@@ -46,12 +47,24 @@ const read = defineCommand({
   ],
   examples: ["mnemo journal read user_prefs", "mnemo journal read user_pref --json"],
   input: ([topic = ""]) => ({ topic }),
-  run: ({ topic }, { memory }) => memory.journal.readTopic(topic),
+  run: ({ topic }, { memory }) => readExistingTopic(memory, topic),
   render: (result: TopicRead) => result.text,
   toJson: ({ text: _text, ...json }) => json,
   notes: (result, _input, { json }) =>
     !json && result.text === "" ? [`${result.path} has no entries yet`] : [],
 });
+
+/** A topic that is neither configured nor on disk is a typo: not found, with the topics there are. */
+async function readExistingTopic(memory: MemoryHome, topic: string): Promise<TopicRead> {
+  const read = await memory.journal.readTopic(topic);
+  if (read.text !== "" || read.topic === MEMORY_TARGET) return read;
+  const topics = await memory.journal.topics();
+  if (topics.includes(read.topic)) return read;
+  throw new MnemoError(
+    "NOT_FOUND",
+    `There is no journal topic "${topic}"; the topics are ${topics.join(", ") || "none yet"} (mnemo journal topics).`,
+  );
+}
 
 const topics = defineCommand({
   name: "topics",

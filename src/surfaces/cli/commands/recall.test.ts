@@ -15,7 +15,7 @@ describe("recall", () => {
     const found = await runUnit(recall, test.memory, ["tabs"], { limit: "3", type: "feedback" });
     expect(found.data.hits.length).toBeGreaterThan(0);
     expect(found.text).toMatch(
-      /^\d\.\d{3} {2}memories\/feedback_tabs\.md:\d+ \(Tabs\)\n {4}Tabs\n {4}Indent with tabs/,
+      /^\d\.\d{3} {2}memories\/feedback_tabs\.md:\d+ \(Tabs\) · today · relevance \d\.\d\d\n {4}Tabs\n {4}Indent with tabs/,
     );
     const none = await runUnit(recall, test.memory, ["zebra"], { limit: "3" });
     expect(recall.notes?.(none.data, none.input, { ...none.rendered, json: false })).toEqual([

@@ -1,6 +1,8 @@
 import { Argument, Option } from "commander";
 import { MEMORY_TYPES, MnemoError, type RecallHit, type RecallResult } from "../../../index.js";
 import { type CommonOptions, defineCommand } from "../cli-command.js";
+import { indexedNotes, indexProgressReporter } from "../index-progress.js";
+import { hitAgeText } from "../memory-age.js";
 import { parseChoice, parseMemoryType } from "../parse-choice.js";
 import { createProgressBar } from "../progress-bar.js";
 
@@ -13,6 +15,7 @@ interface RecallOptions extends CommonOptions {
   until?: string;
   around?: string;
   rerank?: boolean;
+  minRelevance?: string;
 }
 
 const KINDS = ["memory", "section", "journal", "daily", "message"] as const;
@@ -34,6 +37,10 @@ export const recall = defineCommand({
     new Option("--around <n>", "turns shown before and after a message hit").default("1"),
     new Option("--rerank", "let the chat model (llm.model) reorder the best hits (default: search.rerank)"),
     new Option("--no-rerank", "keep the fused order even when search.rerank is llm"),
+    new Option(
+      "--min-relevance <r>",
+      "leave out hits less relevant than this, 0 to 1; 0 shows every hit (default: search.minRelevance)",
+    ),
   ],
   examples: [
     'mnemo recall "what pet does the user have"',
@@ -54,12 +61,24 @@ export const recall = defineCommand({
     if (!Number.isInteger(around) || around < 0 || around > 20)
       throw usage(`--around must be a whole number from 0 to 20, not "${options.around}"`);
     const type = options.type === undefined ? undefined : parseMemoryType(options.type);
+    const minRelevance = options.minRelevance === undefined ? undefined : parseFraction(options.minRelevance);
     const { file, since, until, rerank } = options;
-    return { query, filters: { limit, type, kind, file, since, until, around, rerank } };
+    return { query, filters: { limit, type, kind, file, since, until, around, rerank, minRelevance } };
   },
-  run: ({ query, filters }, { memory }) => memory.recall(query, filters),
-  render: (result: RecallResult) => result.hits.map(formatHit).join("\n\n"),
-  notes: (result, _input, { json }) => (json ? [] : recallNotes(result)),
+  async run({ query, filters }, { memory }) {
+    const progress = indexProgressReporter();
+    const minRelevance = filters.minRelevance ?? memory.config.search.minRelevance;
+    try {
+      return await memory.recall(query, { ...filters, minRelevance, onIndexProgress: progress.update });
+    } finally {
+      progress.finish();
+    }
+  },
+  render: (result: RecallResult, { now }) => result.hits.map((hit) => formatHit(hit, now)).join("\n\n"),
+  notes: (result, _input, { json }) => [
+    ...indexedNotes(result.indexed),
+    ...(json ? [] : recallNotes(result)),
+  ],
 });
 
 export const reindex = defineCommand({
@@ -77,9 +96,9 @@ export const reindex = defineCommand({
   render: ({ documents }: { documents: number }, { home }) => `Indexed ${documents} file(s) in ${home}`,
 });
 
-/** Nothing found, and what a rerank did (its failure was already warned about on stderr). */
+/** Nothing found or nothing relevant, and what a rerank did (its failure was already warned about on stderr). */
 function recallNotes(result: RecallResult): string[] {
-  const notes = result.hits.length === 0 ? ["nothing found"] : [];
+  const notes = result.hits.length === 0 ? [nothingText(result)] : [];
   const rerank = result.rerank;
   if (rerank?.applied)
     notes.push(
@@ -88,8 +107,24 @@ function recallNotes(result: RecallResult): string[] {
   return notes;
 }
 
-function formatHit(hit: RecallHit): string {
-  const where = `${hit.path}:${hit.line}${hit.locator ? ` (${hit.locator})` : ""}`;
+/** Score, place and age (as `mnemo list` gives it), then the text or the turns around a message. */
+function nothingText(result: RecallResult): string {
+  const floor = result.relevanceFloor;
+  if (!floor || floor.below === 0) return "nothing found";
+  const hits = floor.below === 1 ? "1 hit was" : `${floor.below} hits were`;
+  return `nothing relevant: ${hits} less relevant than the floor ${floor.minRelevance} (--min-relevance 0 shows them)`;
+}
+
+function parseFraction(value: string): number {
+  const fraction = Number(value);
+  if (value.trim() === "" || !(fraction >= 0 && fraction <= 1))
+    throw usage(`--min-relevance must be a number from 0 to 1, not "${value}"`);
+  return fraction;
+}
+
+function formatHit(hit: RecallHit, now: Date): string {
+  const age = hitAgeText(hit, now);
+  const where = `${hit.path}:${hit.line}${hit.locator ? ` (${hit.locator})` : ""}${age ? ` · ${age}` : ""} · relevance ${hit.relevance.toFixed(2)}`;
   if (hit.conversation)
     return `${hit.score.toFixed(3)}  ${where}\n${formatTurns(hit.text, hit.conversation)}`;
   return `${hit.score.toFixed(3)}  ${where}\n${shortened(hit.text).replace(/^/gm, "    ")}`;

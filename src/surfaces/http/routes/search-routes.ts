@@ -21,7 +21,12 @@ const hitJson = z.object({
   text: z.string(),
   type: z.enum(MEMORY_TYPES).optional().describe("The memory's type, for typed memories."),
   date: z.string().optional(),
-  score: z.number(),
+  score: z.number().describe("The fused score, relative to the query's best hit."),
+  relevance: z
+    .number()
+    .describe(
+      "How relevant the hit is on its own (0 to 1), comparable across queries; minRelevance applies to it.",
+    ),
   textScore: z.number().optional().describe("BM25 relevance, when the text search found it."),
   vectorScore: z.number().optional().describe("Cosine similarity, when the vector search found it."),
   rerankPosition: z
@@ -66,7 +71,7 @@ const rerankJson = z.object({
 });
 
 function toHitJson(hit: RecallHit): z.input<typeof hitJson> {
-  const { path, kind, locator, line, title, text, date, score, textScore, vectorScore } = hit;
+  const { path, kind, locator, line, title, text, date, score, relevance, textScore, vectorScore } = hit;
   const type = MEMORY_TYPES.find((each) => each === hit.memoryType);
   const { ageDays, staleness, conversation, rerankPosition } = hit;
   return {
@@ -79,6 +84,7 @@ function toHitJson(hit: RecallHit): z.input<typeof hitJson> {
     type,
     date,
     score,
+    relevance,
     textScore,
     vectorScore,
     rerankPosition,
@@ -86,6 +92,11 @@ function toHitJson(hit: RecallHit): z.input<typeof hitJson> {
     staleness,
     conversation,
   };
+}
+
+function nothingNote(floor: { minRelevance: number; below: number } | undefined): string {
+  if (!floor || floor.below === 0) return "nothing found";
+  return `nothing relevant: ${floor.below} hit(s) scored under the relevance floor ${floor.minRelevance} (minRelevance=0 shows them)`;
 }
 
 export const searchRoutes = [
@@ -115,6 +126,14 @@ export const searchRoutes = [
               .max(20)
               .default(1)
               .describe("Message hits come with this many turns before and after them."),
+            minRelevance: z.coerce
+              .number()
+              .min(0)
+              .max(1)
+              .optional()
+              .describe(
+                "Leave out hits less relevant than this (0 to 1; 0 keeps every hit). Default: the home's search.minRelevance.",
+              ),
             rerank: z
               .enum(["true", "false"])
               .optional()
@@ -135,13 +154,41 @@ export const searchRoutes = [
             rerank: rerankJson
               .optional()
               .describe("Present when a rerank was asked for: what it did, or why the fused order stands."),
+            relevanceFloor: z
+              .object({
+                minRelevance: z.number(),
+                below: z.number().int().describe("Hits left out under it."),
+              })
+              .optional()
+              .describe("The relevance floor applied, and how many hits found were under it."),
+            note: z
+              .string()
+              .optional()
+              .describe(
+                'When there are no hits: "nothing found", or "nothing relevant" with how many hits the floor left out.',
+              ),
+            indexed: z
+              .object({
+                documents: z
+                  .number()
+                  .int()
+                  .describe("Documents taken into the search index before searching."),
+                firstBuild: z
+                  .boolean()
+                  .describe("true: the index was built whole, the first search on this home."),
+                ms: z.number().describe("How long the indexing took, in milliseconds."),
+              })
+              .optional()
+              .describe(
+                "Present when the index first caught up with files changed since it last saw them (a home's first search builds it, which can take minutes on a grown home).",
+              ),
           }),
         ),
         ...errorResponses([400]),
       },
     }),
     async (c) => {
-      const { query, limit, type, kind, around, rerank } = c.req.valid("query");
+      const { query, limit, type, kind, around, rerank, minRelevance } = c.req.valid("query");
       // A client that hangs up stops the search done for it.
       const result = await c.var.memory.recall(query, {
         limit,
@@ -149,11 +196,22 @@ export const searchRoutes = [
         kind,
         around,
         rerank: rerank === undefined ? undefined : rerank === "true",
+        minRelevance: minRelevance ?? c.var.memory.config.search.minRelevance,
         signal: c.req.raw.signal,
       });
       const hits = result.hits.map(toHitJson);
+      const { rerank: reranked, indexed, relevanceFloor } = result;
+      const note = hits.length === 0 ? nothingNote(relevanceFloor) : undefined;
       return c.json(
-        { query, mode: result.mode, hits, ...(result.rerank ? { rerank: result.rerank } : {}) },
+        {
+          query,
+          mode: result.mode,
+          hits,
+          ...(relevanceFloor && { relevanceFloor }),
+          ...(note !== undefined && { note }),
+          ...(reranked && { rerank: reranked }),
+          ...(indexed && { indexed }),
+        },
         200,
       );
     },

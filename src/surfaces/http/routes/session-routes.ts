@@ -29,6 +29,10 @@ const logJson = z.object({
   client: z.string().optional(),
   startedAt: z.string(),
   endedAt: z.string().optional(),
+  interrupted: z
+    .boolean()
+    .optional()
+    .describe("true: its process was killed; a later session queued its conversation for extraction."),
   frozen: z
     .object({ text: z.string(), characters: z.number().int(), tokens: z.number().int() })
     .optional()

@@ -1,10 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { MEMORY_TYPES, PROFILE_FILES } from "../../../index.js";
 import { apiRoute, errorResponses, jsonResponse } from "../api-route.js";
+import { homeShownTo } from "../home-shown-to.js";
 
 /** The home at a glance (MemoryHome.status), and its daily logs. */
 const statusJson = z.object({
-  home: z.string().describe("Where the home is."),
+  home: z
+    .string()
+    .describe(
+      'Where the home is: its folder or database URL (without password) on a server of one home and for an admin token; a tenant of a server of many homes sees only "PostgreSQL" or "a folder on the server".',
+    ),
+  homeId: z.string().optional().describe("A server of many homes: the id of the home this request reached."),
   profile: z
     .array(
       z.object({
@@ -71,7 +77,15 @@ export const statusRoutes = [
       summary: "Budgets, counts, the search index, pending extractions and the last session",
       responses: { 200: jsonResponse(statusJson), ...errorResponses([]) },
     }),
-    async (c) => c.json({ home: c.var.memory.home, ...(await c.var.memory.status()) }, 200),
+    async (c) =>
+      c.json(
+        {
+          home: homeShownTo(c.var.grant, c.var.memory.home),
+          ...(c.var.homeId === undefined ? {} : { homeId: c.var.homeId }),
+          ...(await c.var.memory.status()),
+        },
+        200,
+      ),
   ),
   apiRoute(
     createRoute({

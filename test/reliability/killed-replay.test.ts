@@ -67,7 +67,9 @@ describe("a replay of an interrupted commit, killed after any of its steps", () 
       expect(run(home, "open", operation).stdout).toBe("done\n");
       const difference = firstDifference(after, await snapshotHome(home));
       if (difference !== undefined)
-        expect.fail(`replay killed after step ${killAt} of ${steps}, then reopened: not the decided commit (${difference})`);
+        expect.fail(
+          `replay killed after step ${killAt} of ${steps}, then reopened: not the decided commit (${difference})`,
+        );
       expect(await hasRecord(home)).toBe(false);
       await removeDir(home);
     }

@@ -319,4 +319,23 @@ export const MODULES = [
     mutate: ["src/engine/memdir/rename-memory.ts", "src/engine/journal/topic-files.ts"],
     tests: ["src/engine/memdir/rename-memory.test.ts", "src/engine/journal/topic-files.test.ts"],
   },
+  {
+    // The session context: what of each layer fits the token budget, the files' budgets and the line
+    // caps, what a cut line shows, and the notice of what was left out and why (issue 26 point 7, issue 27).
+    name: "context",
+    mutate: [
+      "src/engine/context/fit-context.ts",
+      "src/engine/context/take-units.ts",
+      "src/engine/context/left-out-notice.ts",
+      "src/engine/context/context-budget.ts",
+      "src/engine/context/load-context.ts",
+      "src/engine/context/render-context.ts",
+    ],
+    tests: [
+      "src/engine/context/fit-context.test.ts",
+      "src/engine/context/fit-context-edges.test.ts",
+      "src/engine/context/context.test.ts",
+      "src/engine/context/context-cuts.test.ts",
+    ],
+  },
 ];

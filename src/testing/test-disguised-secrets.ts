@@ -1,5 +1,12 @@
-import type { SecretSample } from "./test-secret-corpus.js";
-import { ALNUM, chars, mixed, password, type Random, TOKEN_SHAPES } from "./test-secret-shapes.js";
+import {
+  ALNUM,
+  chars,
+  mixed,
+  password,
+  type Random,
+  type SecretSample,
+  TOKEN_SHAPES,
+} from "./test-secret-shapes.js";
 
 /**
  * Secrets as they got past the scanner before issue 26: a key split by a space or a zero-width

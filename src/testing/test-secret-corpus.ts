@@ -1,5 +1,6 @@
 import { seededRandom } from "./seeded-random.js";
 import { disguisedSamples } from "./test-disguised-secrets.js";
+import type { SecretSample } from "./test-secret-shapes.js";
 import {
   ALNUM,
   BASE32,
@@ -20,13 +21,7 @@ import {
  * people paste into a chat (a sentence, code, JSON, a .env line, YAML, a shell command). `secret`
  * is the exact text as it appears in `text`, which the guard must find and redact entirely.
  */
-export interface SecretSample {
-  kind: string;
-  /** sentence, code, json, env, yaml, shell. */
-  context: string;
-  secret: string;
-  text: string;
-}
+export type { SecretSample } from "./test-secret-shapes.js";
 
 type Template = { context: string; render: (secret: string) => string };
 

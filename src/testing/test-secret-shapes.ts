@@ -2,6 +2,16 @@
  * Fake credentials of the right shape, made from a seeded random so that every run sees the same
  * ones. None is a real key: each is random characters behind a vendor's documented prefix.
  */
+
+/** One fake secret of the corpus in its context, as a write would carry it. */
+export interface SecretSample {
+  kind: string;
+  /** sentence, code, json, env, yaml, shell. */
+  context: string;
+  secret: string;
+  text: string;
+}
+
 export type Random = () => number;
 
 export const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";

@@ -108,15 +108,27 @@ const SUCCESSFUL_CALLS: ToolCall[] = [
     { file: "user", section: "Drinks", old_text: "oat", new_text: "soy" },
     { action: "replaced" },
   ),
+  call("memory_add", { file: "user", section: "Drinks", content: "Green tea at four." }, { action: "added" }),
+  // Over the budget only with the section's older lines: they move to archive/, the edit stays.
   call(
     "memory_replace",
     {
       file: "user",
       section: "Drinks",
-      old_text: "soy",
-      new_text: "soy milk, then more soy milk. ".repeat(12),
+      old_text: "Green tea at four.",
+      new_text: "Green tea at four, ".repeat(14),
     },
     { editedSectionTrimmed: true, archived: some },
+  ),
+  call(
+    "memory_replace",
+    {
+      file: "user",
+      section: "Drinks",
+      old_text: "Green tea at four, ".repeat(14).trim(),
+      new_text: "Green tea.",
+    },
+    { action: "replaced" },
   ),
   call("memory_add", { file: "user", section: "Pets", content: "Has a cat named Tom." }, { action: "added" }),
   call(
@@ -125,9 +137,10 @@ const SUCCESSFUL_CALLS: ToolCall[] = [
     { redactedSecrets: some },
   ),
   call("memory_remove", { file: "user", section: "Pets" }, { action: "removed", archived: some }),
+  call("memory_add", { file: "user", section: "Essay", content: "Draft one." }, { action: "added" }),
   call(
     "memory_add",
-    { file: "user", section: "Essay", content: "A long line. ".repeat(40) },
+    { file: "user", section: "Essay", content: "A long line. ".repeat(16) },
     {
       editedSectionTrimmed: true,
       archived: some,

@@ -1,10 +1,6 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { builtinModules } from "node:module";
-import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { modulesLoadedByEntry as modulesLoadedBy } from "../src/testing/loaded-modules.js";
 import { REPOSITORY_ROOT } from "../src/testing/test-home.js";
 
 /**
@@ -15,60 +11,6 @@ import { REPOSITORY_ROOT } from "../src/testing/test-home.js";
 // lru-cache keeps recall's query vectors; pure JavaScript, no dependencies of its own.
 const ALLOWED_PACKAGES = ["lru-cache", "yaml", "zod"];
 const DIST = join(REPOSITORY_ROOT, "dist");
-
-interface Loaded {
-  /** Package names, from bare specifiers. */
-  packages: string[];
-  /** The package's own files, relative to dist/. */
-  files: string[];
-}
-
-function modulesLoadedBy(entry: string): Loaded {
-  const folder = mkdtempSync(join(tmpdir(), "mnemo-entry-"));
-  const log = join(folder, "loaded.txt");
-  const files = join(folder, "files.txt");
-  const hooks = join(folder, "hooks.mjs");
-  writeFileSync(
-    hooks,
-    `import { appendFileSync } from "node:fs";
-export async function resolve(specifier, context, next) {
-  if (!/^(\\.|\\/|node:|file:|data:)/.test(specifier)) appendFileSync(${JSON.stringify(log)}, specifier + "\\n");
-  const resolved = await next(specifier, context);
-  appendFileSync(${JSON.stringify(files)}, resolved.url + "\\n");
-  return resolved;
-}`,
-  );
-  const register = join(folder, "register.mjs");
-  writeFileSync(
-    register,
-    `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
-  );
-  try {
-    execFileSync(process.execPath, [
-      "--import",
-      pathToFileURL(register).href,
-      "--input-type=module",
-      "-e",
-      `await import(${JSON.stringify(pathToFileURL(entry).href)});`,
-    ]);
-    const specifiers = existsSync(log) ? readFileSync(log, "utf8").split("\n") : [];
-    const packages = specifiers
-      .filter((specifier) => specifier !== "" && !builtinModules.includes(specifier))
-      .map((specifier) =>
-        specifier.startsWith("@")
-          ? specifier.split("/").slice(0, 2).join("/")
-          : (specifier.split("/")[0] ?? ""),
-      );
-    const ownFiles = readFileSync(files, "utf8")
-      .split("\n")
-      .filter((url) => url.startsWith("file:"))
-      .map((url) => relative(DIST, fileURLToPath(url)))
-      .filter((path) => !path.startsWith(".."));
-    return { packages: [...new Set(packages)].sort(), files: [...new Set(ownFiles)].sort() };
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
 
 /** The HTTP API's router, node adapter and OpenAPI generator, with what they load. */
 const HTTP_PACKAGES = [

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import type { Command } from "commander";
-import { type MemoryHome, MnemoError, openMemory, resolveHome } from "../../index.js";
+import { MnemoError } from "../../errors.js";
+import type { MemoryHome } from "../../index.js";
 import type {
   AnyCliCommand,
   CommandContext,
@@ -121,6 +122,11 @@ export async function runCommand(
  * the person is told so on stderr: a typo in --home would otherwise write to an empty new home.
  */
 async function openHome(options: CommonOptions): Promise<MemoryHome> {
+  // Loaded when a command opens a home, not for --help or a usage error (issue 29: a fast start).
+  const [{ openMemory }, { resolveHome }] = await Promise.all([
+    import("../../open-memory.js"),
+    import("../../load-config.js"),
+  ]);
   const folder = resolveHome(options.home, process.env);
   const existed = existsSync(folder);
   const memory = await openMemory({ home: options.home, store: options.store, homeId: options.homeId });

@@ -1,5 +1,7 @@
 import { Argument, Option } from "commander";
-import { MEMORY_TYPES, MnemoError, type RecallHit, type RecallResult } from "../../../index.js";
+import { MEMORY_TYPES } from "../../../engine/memdir/memory-types.js";
+import { MnemoError } from "../../../errors.js";
+import type { RecallHit, RecallResult } from "../../../index.js";
 import { type CommonOptions, defineCommand } from "../cli-command.js";
 import { indexedNotes, indexProgressReporter } from "../index-progress.js";
 import { hitAgeText } from "../memory-age.js";

@@ -109,6 +109,7 @@ export async function runCommand(
     if (data !== undefined) print(data);
     for (const note of unit.notes?.(data, input, { ...context, json: options.json === true }) ?? [])
       printNote(note);
+    if (memory) await unit.afterPrint?.(data, input, { memory, print });
     return unit.exitCode?.(data, input) ?? EXIT_CODES.ok;
   } catch (error) {
     return reportError(error, options);

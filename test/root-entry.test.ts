@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { modulesLoadedByEntry as modulesLoadedBy } from "../src/testing/loaded-modules.js";
 import { REPOSITORY_ROOT } from "../src/testing/test-home.js";
+import { modulesLoadedByEntry as modulesLoadedBy } from "../src/testing/test-loaded-modules.js";
 
 /**
  * Importing the package root must load no native or heavy dependency (better-sqlite3, pg, model

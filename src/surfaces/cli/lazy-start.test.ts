@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { modulesLoadedBy } from "../../testing/loaded-modules.js";
 import { runMnemo } from "../../testing/test-cli.js";
 import { CLI_PATH, makeTempDir, removeDir } from "../../testing/test-home.js";
+import { modulesLoadedBy } from "../../testing/test-loaded-modules.js";
 
 /**
  * Issue 29: every `mnemo` call pays its start, and hooks of coding agents call it on every prompt.

@@ -2,8 +2,11 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type FakeEmbeddingsServer, startFakeEmbeddingsServer } from "../../testing/fake-embeddings-server.js";
 import { spawnMnemo, startMnemoServe } from "../../testing/test-cli.js";
+import {
+  type FakeEmbeddingsServer,
+  startFakeEmbeddingsServer,
+} from "../../testing/test-fake-embeddings-server.js";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
 import { connectOverStdio } from "../../testing/test-mcp-connections.js";
 import { writeFactMemories } from "../../testing/test-memory-files.js";
@@ -42,7 +45,11 @@ describe("a search while the vectors are filled in the background", { timeout: 1
   it("mnemo recall answers by keyword first, says so, then fills the vectors with progress on stderr", async () => {
     const first = await spawnMnemo(["recall", "fact 123", "--json", "--limit", "3", "--home", home]);
     expect(first.status).toBe(0);
-    const answer = JSON.parse(first.stdout) as { mode: string; hits: { locator: string }[]; indexing?: Indexing };
+    const answer = JSON.parse(first.stdout) as {
+      mode: string;
+      hits: { locator: string }[];
+      indexing?: Indexing;
+    };
     expect(answer.hits[0]?.locator).toBe("Fact 123");
     expect(answer.mode).toBe("lexical");
     expect(answer.indexing?.total).toBeGreaterThanOrEqual(MEMORIES);
@@ -67,7 +74,11 @@ describe("a search while the vectors are filled in the background", { timeout: 1
       const search = async () => {
         const started = performance.now();
         const response = await fetch(`${served.endpoints.api}/search?query=fact%20123&limit=3`);
-        const body = (await response.json()) as { mode: string; hits: { locator: string }[]; indexing?: Indexing };
+        const body = (await response.json()) as {
+          mode: string;
+          hits: { locator: string }[];
+          indexing?: Indexing;
+        };
         return { body, ms: performance.now() - started };
       };
       const first = await search();

@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { REPOSITORY_ROOT } from "../src/testing/test-home.js";
-import { modulesLoadedByEntry as modulesLoadedBy } from "../src/testing/test-loaded-modules.js";
+import {
+  modulesLoadedBy as modulesLoadedByCommand,
+  modulesLoadedByEntry,
+} from "../src/testing/test-loaded-modules.js";
 
 /**
  * Importing the package root must load no native or heavy dependency (better-sqlite3, pg, model
@@ -11,6 +16,14 @@ import { modulesLoadedByEntry as modulesLoadedBy } from "../src/testing/test-loa
 // lru-cache keeps recall's query vectors; pure JavaScript, no dependencies of its own.
 const ALLOWED_PACKAGES = ["lru-cache", "yaml", "zod"];
 const DIST = join(REPOSITORY_ROOT, "dist");
+
+/** What importing `entry` loads; with `commandLine`, what running it as a program with those arguments loads. */
+function modulesLoadedBy(entry: string, commandLine?: { args: string[]; env: NodeJS.ProcessEnv }) {
+  if (!commandLine) return modulesLoadedByEntry(entry);
+  const loaded = modulesLoadedByCommand([entry, ...commandLine.args], { env: commandLine.env });
+  if (loaded.status !== 0) throw new Error(`${commandLine.args.join(" ")} exited ${loaded.status}`);
+  return loaded;
+}
 
 /** The HTTP API's router, node adapter and OpenAPI generator, with what they load. */
 const HTTP_PACKAGES = [
@@ -27,6 +40,14 @@ const NATIVE_OR_MODEL = [
   "pg",
   "@energetic-ai/core",
   "@energetic-ai/embeddings",
+];
+
+/** Optional peers, and the MCP SDK that only `mnemo mcp`, `mnemo serve` and `mnemo/mcp` need. */
+const OPTIONAL_OR_MCP = [
+  "pg",
+  "@electric-sql/pglite",
+  "@electric-sql/pglite-pgvector",
+  "@modelcontextprotocol/sdk",
 ];
 
 describe("package entries", () => {
@@ -74,6 +95,38 @@ describe("package entries", () => {
     expect(
       loaded.files.filter((path) => /^(surfaces\/http|surfaces\/cli|adapters\/sqlite)\//.test(path)),
     ).toEqual([]);
+  });
+
+  test("mnemo/postgres loads no driver: pg and PGlite are optional peers, imported on first use", () => {
+    const loaded = modulesLoadedBy(join(DIST, "postgres.js"));
+    expect(loaded.files).toContain("adapters/postgres/pg-pool-client.js");
+    expect(loaded.packages.filter((name) => !ALLOWED_PACKAGES.includes(name))).toEqual([]);
+  });
+
+  test("the mnemo CLI's init, remember and recall load neither the MCP SDK nor a PostgreSQL driver", () => {
+    const home = mkdtempSync(join(tmpdir(), "mnemo-cli-loads-"));
+    const env = { ...process.env, MNEMO_EMBEDDER: "none" };
+    const cli = join(DIST, "surfaces/cli/main.js");
+    try {
+      for (const args of [
+        ["init", "--yes", "--name", "Ada"],
+        ["remember", "The user's cat is called Miso.", "--type", "user", "--name", "Cat"],
+        ["recall", "cat"],
+      ]) {
+        const loaded = modulesLoadedBy(cli, { args: [...args, "--home", home], env });
+        expect(loaded.files, args[0]).toContain(`surfaces/cli/commands/${args[0]}.js`);
+        expect(
+          loaded.packages.filter((name) => OPTIONAL_OR_MCP.includes(name)),
+          args[0],
+        ).toEqual([]);
+        expect(
+          loaded.files.filter((path) => /^(mcp\.js|surfaces\/mcp\/)/.test(path)),
+          args[0],
+        ).toEqual([]);
+      }
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   test("mnemo/ai-sdk loads the AI SDK, but no native module, no embedding model and no other surface", () => {

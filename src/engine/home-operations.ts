@@ -8,9 +8,9 @@ import {
   type ArchiveListing,
   findArchived,
   listArchive,
-  type RestoreResult,
   restoreFromArchive,
 } from "./archive/archive-browser.js";
+import type { RestoreResult } from "./archive/restore-into.js";
 import {
   addConversationMessages,
   type ConversationAddResult,

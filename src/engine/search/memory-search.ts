@@ -3,9 +3,9 @@ import type { EmbeddingCache } from "../../contracts/embedding-cache.js";
 import type { EmbeddingModel } from "../../contracts/embedding-model.js";
 import type { SearchIndex } from "../../contracts/search-index.js";
 import { errorMessage, MnemoError } from "../../errors.js";
+import { queryTerms } from "../../rules/query-terms.js";
 import type { FusionOptions } from "./fusion.js";
 import { newSyncState, planSync, type SyncPlan, type SyncState } from "./index-sync.js";
-import { queryTerms } from "./query-terms.js";
 import { queryTurns } from "./query-turns.js";
 import { rankChunks } from "./rank-chunks.js";
 import type {

@@ -27,12 +27,7 @@ import {
 import { DEFAULT_SOUL_ANSWERS, type SoulAnswers } from "./onboarding/soul-template.js";
 import { writeSoul } from "./onboarding/write-soul.js";
 import { type RecallQueryOptions, recallHome } from "./search/home-recall.js";
-import type {
-  MemorySearch,
-  RecallResult,
-  ReindexProgress,
-  VectorProgress,
-} from "./search/memory-search.js";
+import type { MemorySearch, RecallResult, ReindexProgress, VectorProgress } from "./search/memory-search.js";
 import { RecallReranker } from "./search/recall-reranker.js";
 import { type HomeStatus, homeStatus } from "./status/home-status.js";
 import {

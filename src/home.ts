@@ -29,7 +29,12 @@ export type { SoulAnswers } from "./engine/onboarding/soul-template.js";
 export { DEFAULT_SOUL_ANSWERS } from "./engine/onboarding/soul-template.js";
 export type { ProfileUsage, ProfileWriteOptions } from "./engine/profile/profile.js";
 export type { FusionOptions } from "./engine/search/fusion.js";
-export type { IndexCatchUp, IndexProgress, ReindexProgress } from "./engine/search/memory-search.js";
+export type {
+  IndexCatchUp,
+  IndexProgress,
+  ReindexProgress,
+  VectorProgress,
+} from "./engine/search/memory-search.js";
 export type { SessionLog, SessionSummary } from "./engine/sessions/session-log.js";
 export type { HomeStatus } from "./engine/status/home-status.js";
 export { HOME_HEADER } from "./engine/tenancy/home-choice.js";

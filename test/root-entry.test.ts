@@ -1,11 +1,12 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { builtinModules } from "node:module";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { REPOSITORY_ROOT } from "../src/testing/test-home.js";
+import {
+  modulesLoadedBy as modulesLoadedByCommand,
+  modulesLoadedByEntry,
+} from "../src/testing/test-loaded-modules.js";
 
 /**
  * Importing the package root must load no native or heavy dependency (better-sqlite3, pg, model
@@ -16,59 +17,12 @@ import { REPOSITORY_ROOT } from "../src/testing/test-home.js";
 const ALLOWED_PACKAGES = ["lru-cache", "yaml", "zod"];
 const DIST = join(REPOSITORY_ROOT, "dist");
 
-interface Loaded {
-  /** Package names, from bare specifiers. */
-  packages: string[];
-  /** The package's own files, relative to dist/. */
-  files: string[];
-}
-
 /** What importing `entry` loads; with `commandLine`, what running it as a program with those arguments loads. */
-function modulesLoadedBy(entry: string, commandLine?: { args: string[]; env: NodeJS.ProcessEnv }): Loaded {
-  const folder = mkdtempSync(join(tmpdir(), "mnemo-entry-"));
-  const log = join(folder, "loaded.txt");
-  const files = join(folder, "files.txt");
-  const hooks = join(folder, "hooks.mjs");
-  writeFileSync(
-    hooks,
-    `import { appendFileSync } from "node:fs";
-export async function resolve(specifier, context, next) {
-  if (!/^(\\.|\\/|node:|file:|data:)/.test(specifier)) appendFileSync(${JSON.stringify(log)}, specifier + "\\n");
-  const resolved = await next(specifier, context);
-  appendFileSync(${JSON.stringify(files)}, resolved.url + "\\n");
-  return resolved;
-}`,
-  );
-  const register = join(folder, "register.mjs");
-  writeFileSync(
-    register,
-    `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
-  );
-  try {
-    const run = commandLine
-      ? [entry, ...commandLine.args]
-      : ["--input-type=module", "-e", `await import(${JSON.stringify(pathToFileURL(entry).href)});`];
-    execFileSync(process.execPath, ["--import", pathToFileURL(register).href, ...run], {
-      env: commandLine?.env,
-      stdio: "pipe",
-    });
-    const specifiers = existsSync(log) ? readFileSync(log, "utf8").split("\n") : [];
-    const packages = specifiers
-      .filter((specifier) => specifier !== "" && !builtinModules.includes(specifier))
-      .map((specifier) =>
-        specifier.startsWith("@")
-          ? specifier.split("/").slice(0, 2).join("/")
-          : (specifier.split("/")[0] ?? ""),
-      );
-    const ownFiles = readFileSync(files, "utf8")
-      .split("\n")
-      .filter((url) => url.startsWith("file:"))
-      .map((url) => relative(DIST, fileURLToPath(url)))
-      .filter((path) => !path.startsWith(".."));
-    return { packages: [...new Set(packages)].sort(), files: [...new Set(ownFiles)].sort() };
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
+function modulesLoadedBy(entry: string, commandLine?: { args: string[]; env: NodeJS.ProcessEnv }) {
+  if (!commandLine) return modulesLoadedByEntry(entry);
+  const loaded = modulesLoadedByCommand([entry, ...commandLine.args], { env: commandLine.env });
+  if (loaded.status !== 0) throw new Error(`${commandLine.args.join(" ")} exited ${loaded.status}`);
+  return loaded;
 }
 
 /** The HTTP API's router, node adapter and OpenAPI generator, with what they load. */

@@ -58,6 +58,16 @@ export const MODULES = [
     ],
   },
   {
+    // Issue 29: vectors filled in the background, the model loaded on first need, searches answering meanwhile.
+    name: "vector-fill",
+    needsDist: true,
+    mutate: ["src/engine/search/vector-filler.ts", "src/engine/search/search-embedder.ts"],
+    tests: [
+      "src/engine/search/lexical-first.integration.test.ts",
+      "src/engine/search/memory-search.integration.test.ts",
+    ],
+  },
+  {
     // BM25 from the chunks' terms in memory, held to FTS5's ranking by sqlite-chunk-terms.test.ts.
     name: "bm25-in-memory",
     mutate: ["src/adapters/bm25/term-postings.ts", "src/adapters/bm25/best-scored.ts"],

@@ -27,7 +27,7 @@ import {
 import { DEFAULT_SOUL_ANSWERS, type SoulAnswers } from "./onboarding/soul-template.js";
 import { writeSoul } from "./onboarding/write-soul.js";
 import { type RecallQueryOptions, recallHome } from "./search/home-recall.js";
-import type { MemorySearch, RecallResult, ReindexProgress } from "./search/memory-search.js";
+import type { MemorySearch, RecallResult, ReindexProgress, VectorProgress } from "./search/memory-search.js";
 import { RecallReranker } from "./search/recall-reranker.js";
 import { type HomeStatus, homeStatus } from "./status/home-status.js";
 import {
@@ -148,6 +148,16 @@ export class MemoryHome {
     return this.whenEnabled(async () =>
       (await this.openSearch()).sync({ force: true, signal: options.signal }),
     );
+  }
+
+  /**
+   * Waits until every chunk of the search index has its vector. A search answers before that, by
+   * BM25 and the vectors there are (its result's `indexing` says how far they are), while the rest
+   * are filled in the background; `mnemo recall` waits here, with progress, after it printed its
+   * answer. At once when nothing is missing, or no embedding model is configured.
+   */
+  finishIndexing(options: { onProgress?: (progress: VectorProgress) => void } = {}): Promise<void> {
+    return this.whenEnabled(async () => (await this.openSearch()).finishVectors(options));
   }
 
   /** Rebuilds the search index from the files; returns the number of documents indexed. */

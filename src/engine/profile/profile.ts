@@ -25,6 +25,7 @@ import {
 } from "../markdown/sections.js";
 import { budgetedSize, trimToBudget } from "./budget.js";
 import { describeMoved, doesNotFitMessage, makeRoom } from "./make-room.js";
+import { PROFILE_FILES, type ProfileFile } from "./profile-files.js";
 import {
   addToSection,
   isSectionNamed,
@@ -34,9 +35,7 @@ import {
   sectionText,
 } from "./section-edits.js";
 
-/** The always-loaded `## Section` files of seed 002; "daily" is today's log. */
-export const PROFILE_FILES = ["soul", "user", "memory", "daily"] as const;
-export type ProfileFile = (typeof PROFILE_FILES)[number];
+export { PROFILE_FILES, type ProfileFile } from "./profile-files.js";
 
 export const profileUsageSchema = z
   .object({ characters: z.number().int(), budget: z.number().int() })

@@ -32,6 +32,12 @@ export interface RecallQueryOptions {
    * per-turn block pass the home's search.minRelevance; ranking code and evaluations see every hit.
    */
   minRelevance?: number;
+  /**
+   * Answer without waiting for the embedding model: when it is not loaded yet, search by BM25
+   * alone and say so (mode "lexical", modeReason). For a call that must answer at once, such as
+   * `mnemo recall --fast` from a coding agent's hook; default false (hybrid, the model loaded).
+   */
+  fast?: boolean;
 }
 
 /** How a home's recall reaches its search and its optional rerank. */
@@ -63,8 +69,8 @@ export async function recallHome(
   };
   const limit = options.limit ?? DEFAULT_LIMIT;
   const fetched = reranked ? parts.reranker.hitsToRank(limit) : limit;
-  const { signal, onIndexProgress } = options;
-  const result = await search.recall(query, { limit: fetched, filter, signal, onIndexProgress });
+  const { signal, onIndexProgress, fast } = options;
+  const result = await search.recall(query, { limit: fetched, filter, signal, onIndexProgress, fast });
   // The floor before a rerank: the model is not asked about hits that would be left out anyway.
   const applied = floorFor(result.mode, floor);
   const relevant = result.hits.filter((hit) => hit.relevance >= applied);

@@ -3,21 +3,31 @@ import type { EmbeddingCache } from "../../contracts/embedding-cache.js";
 import type { EmbeddingModel } from "../../contracts/embedding-model.js";
 import type { SearchIndex } from "../../contracts/search-index.js";
 import { errorMessage, MnemoError } from "../../errors.js";
-import { embedWithCache } from "./embed-chunks.js";
+import { queryTerms } from "../../rules/query-terms.js";
 import type { FusionOptions } from "./fusion.js";
 import { newSyncState, planSync, type SyncPlan, type SyncState } from "./index-sync.js";
-import { QueryVectorCache } from "./query-embeddings.js";
+import { queryTurns } from "./query-turns.js";
 import { rankChunks } from "./rank-chunks.js";
-import type { RecallOptions, RecallResult, ReindexProgress, SyncRunOptions } from "./recall-result.js";
+import type {
+  RecallOptions,
+  RecallResult,
+  ReindexProgress,
+  SyncRunOptions,
+  VectorProgress,
+} from "./recall-result.js";
+import { SearchEmbedder } from "./search-embedder.js";
 import type { VectorFeedbackOptions } from "./vector-feedback.js";
+import { VectorFiller } from "./vector-filler.js";
 
 /**
  * Recall over a memory home: keeps the derived index in step with the files before each search,
- * embeds what changed (through the cache), and ranks with BM25 and vectors. Without an embedding
- * model (none configured, or it failed to load) it searches with BM25 alone and says so once.
- * Other processes may recall, reindex and write the same home at once: a recall whose catch-up
- * cannot take the index's write lock in time searches what the index already holds, with a
- * warning, and an operation that met a damaged index runs again on the new one.
+ * and ranks with BM25 and vectors. What changed is indexed for BM25 at once (with the vectors the
+ * cache holds); the other vectors are filled in the background, and a search waits for them at
+ * most INDEX_WAIT_MS, answering with what is indexed and saying how much is not (issue 29).
+ * Without an embedding model (none configured, or it failed to load) it searches with BM25 alone
+ * and says so once. Other processes may recall, reindex and write the same home at once: a recall
+ * whose catch-up cannot take the index's write lock in time searches what the index already
+ * holds, with a warning, and an operation that met a damaged index runs again on the new one.
  */
 export interface MemorySearchOptions {
   reader: DocumentReader;
@@ -40,6 +50,16 @@ export interface MemorySearchOptions {
   now: () => Date;
 }
 
+/** How long a search waits for the index's vectors before it answers with what is indexed. */
+export const INDEX_WAIT_MS = 1000;
+/**
+ * A search whose index lacks more vectors than this (and has fewer than it lacks) does not wait for
+ * the model to load: about what the local model embeds within INDEX_WAIT_MS on a busy machine.
+ */
+const LEXICAL_FIRST_CHUNKS = 64;
+/** While vectors are filled, a search embeds this many of its best BM25 candidates first. */
+const CANDIDATES_FILLED_FIRST = 30;
+
 export type {
   IndexCatchUp,
   IndexProgress,
@@ -47,36 +67,44 @@ export type {
   RecallResult,
   ReindexProgress,
   SyncRunOptions,
+  VectorProgress,
 } from "./recall-result.js";
 
 export class MemorySearch {
   private readonly options: MemorySearchOptions;
-  private embedder: EmbeddingModel | undefined;
-  private dimensions = 0;
+  private readonly embedder: SearchEmbedder;
+  private readonly filler: VectorFiller;
   private syncState: SyncState = newSyncState();
   private opened = false;
   private searchedBefore = false;
 
   constructor(options: MemorySearchOptions) {
     this.options = options;
+    this.embedder = new SearchEmbedder({
+      loadEmbedder: options.loadEmbedder,
+      index: options.index,
+      warn: options.warn,
+    });
+    this.filler = new VectorFiller({
+      index: options.index,
+      embeddingCache: options.embeddingCache,
+      warn: options.warn,
+    });
   }
 
+  /** Opens the index; the embedding model loads when a search first needs it. */
   async open(): Promise<void> {
     if (this.opened) return;
     await this.options.index.open();
-    this.embedder = await this.openEmbedder();
-    if (this.embedder) await this.recordVectorModel(this.embedder);
     this.opened = true;
   }
 
+  /** Stops a background fill after its step, waits for a model still loading, and closes both. */
   async close(): Promise<void> {
-    await this.embedder?.close();
-    await this.options.index.close();
     this.opened = false;
-  }
-
-  get mode(): "hybrid" | "bm25" {
-    return this.embedder ? "hybrid" : "bm25";
+    await this.filler.stop();
+    await this.embedder.close();
+    await this.options.index.close();
   }
 
   async recall(query: string, options: RecallOptions = {}): Promise<RecallResult> {
@@ -93,8 +121,8 @@ export class MemorySearch {
    */
   private async recallOnce(query: string, options: RecallOptions): Promise<RecallResult> {
     const started = performance.now();
-    const rank = () =>
-      rankChunks(this.options.index, this.embedder, query, {
+    const rank = (embedder: EmbeddingModel | undefined) =>
+      rankChunks(this.options.index, embedder, query, {
         limit: options.limit ?? 10,
         filter: options.filter,
         fusion: this.options.fusion,
@@ -110,32 +138,141 @@ export class MemorySearch {
     // side by side, they slowed each other (1.9 s against 1.4 s at 10,000 memories), so it goes in turn.
     const firstOfProcess = !this.searchedBefore;
     this.searchedBefore = true;
+    const early = this.embedder.loaded;
     const [planned, first] = firstOfProcess
       ? [await settled(this.checkFiles({})), undefined]
-      : await Promise.allSettled([this.checkFiles({}), rank()]);
+      : await Promise.allSettled([this.checkFiles({}), rank(early)]);
     if (planned.status === "rejected") throw planned.reason;
     const plan = planned.value;
     const changed = await this.catchUp(plan, options);
     const synced = performance.now();
-    const ranked = changed === 0 && first?.status === "fulfilled" ? first.value : await rank();
-    const searchMs = changed === 0 && first ? synced - started : performance.now() - synced;
+    const chosen = await this.embedderFor(options.fast === true);
+    const filling =
+      chosen.embedder !== undefined &&
+      (await this.fillVectorsUntil(chosen.embedder, { query, options, started }));
+    const reuse = changed === 0 && !filling && chosen.embedder === early && first?.status === "fulfilled";
+    const ranked = reuse ? first.value : await rank(chosen.embedder);
+    const searchMs = reuse ? synced - started : performance.now() - synced;
+    const indexing = await this.vectorProgress(chosen.embedder);
     const { firstBuild } = plan;
     const documents = plan.changed.length;
     return {
       hits: ranked.hits,
-      mode: this.mode,
+      mode: chosen.mode,
+      ...(chosen.reason !== undefined && { modeReason: chosen.reason }),
       timings: {
         syncMs: synced - started,
         queryEmbeddingMs: ranked.queryEmbeddingMs,
         searchMs: Math.max(0, searchMs - ranked.queryEmbeddingMs),
       },
       ...(documents > 0 && { indexed: { documents, firstBuild, ms: synced - started } }),
+      ...(indexing && { indexing }),
     };
   }
 
   /**
-   * Applies a check's plan; how many documents and vectors changed. Another process holding the
-   * write lock past the busy timeout does not fail a search: it searches what the index holds.
+   * The model this search ranks with. A fast search takes it only when loaded already. Otherwise
+   * the search waits for it, unless most of the index has no vector yet and more chunks wait than
+   * a search fills (a grown home's first search, a model change): the vectors could add little,
+   * so the search answers by BM25 while the model loads and the vectors are filled in the background.
+   */
+  private async embedderFor(fast: boolean): Promise<{
+    embedder: EmbeddingModel | undefined;
+    mode: RecallResult["mode"];
+    reason?: string;
+  }> {
+    const loaded = this.embedder.loaded;
+    if (loaded) return { embedder: loaded, mode: "hybrid" };
+    const unavailable = this.embedder.unavailableReason;
+    if (unavailable !== undefined) return { embedder: undefined, mode: "bm25", reason: unavailable };
+    if (fast)
+      return {
+        embedder: undefined,
+        mode: "lexical",
+        reason: "a fast answer was asked for and the embedding model is not loaded yet: BM25 only",
+      };
+    const { chunks, vectors } = await this.options.index.stats();
+    const missing = chunks - vectors;
+    if (missing > LEXICAL_FIRST_CHUNKS && vectors < missing) {
+      void this.embedder
+        .load()
+        .then((embedder) => embedder && this.startFilling(embedder).catch(this.fillFailed));
+      return {
+        embedder: undefined,
+        mode: "lexical",
+        reason: `${missing.toLocaleString("en-US")} of the index's ${chunks.toLocaleString("en-US")} chunks have no vector yet: BM25 only while they are embedded in the background`,
+      };
+    }
+    const embedder = await this.embedder.load();
+    return embedder
+      ? { embedder, mode: "hybrid" }
+      : { embedder: undefined, mode: "bm25", reason: this.embedder.unavailableReason };
+  }
+
+  /**
+   * Fills the chunks without a vector, if there are any: the search's own best BM25 candidates
+   * first (a chunk without its vector would rank below those with one), then the others until
+   * INDEX_WAIT_MS after the search started; the fill goes on in the background. True when it ran.
+   */
+  private async fillVectorsUntil(
+    embedder: EmbeddingModel,
+    search: { query: string; options: RecallOptions; started: number },
+  ): Promise<boolean> {
+    if (!(await this.startFilling(embedder))) return false;
+    const terms = queryTerms(queryTurns(search.query).last);
+    if (terms.length > 0) {
+      const filter = search.options.filter;
+      const { text } = await this.options.index.search({ terms, filter, limit: CANDIDATES_FILLED_FIRST });
+      const ids = text.map((candidate) => candidate.id);
+      await this.filler.fillChunks(embedder, ids, search.options.signal).catch(this.fillFailed);
+    }
+    await this.filler.waitUntil(search.started + INDEX_WAIT_MS);
+    return true;
+  }
+
+  private readonly fillFailed = (error: unknown): void => {
+    this.options.warn(
+      `filling the search index's vectors failed (${errorMessage(error)}); BM25 finds those chunks meanwhile`,
+    );
+  };
+
+  /** True when some chunks wait for their vector and a fill is now running (never after close). */
+  private async startFilling(embedder: EmbeddingModel): Promise<boolean> {
+    if (!this.opened) return false;
+    if (this.filler.running) return true;
+    if ((await this.options.index.chunksWithoutVector(1)).length === 0) return false;
+    void this.filler.start(embedder);
+    return true;
+  }
+
+  /** How far the vectors are, while some chunks still have none (and a model could make them). */
+  private async vectorProgress(embedder: EmbeddingModel | undefined): Promise<VectorProgress | undefined> {
+    if (!this.embedder.available) return undefined;
+    if (this.filler.running) return this.filler.progress ?? vectorCounts(await this.options.index.stats());
+    if (embedder) return undefined; // the fill ended before the search: every chunk has its vector
+    if ((await this.options.index.chunksWithoutVector(1)).length === 0) return undefined;
+    return vectorCounts(await this.options.index.stats());
+  }
+
+  /**
+   * Waits until every chunk of the index has its vector (loading the model if need be), with
+   * progress: what `mnemo recall` does after it printed its answer. At once when nothing is missing.
+   */
+  async finishVectors(options: { onProgress?: (progress: VectorProgress) => void } = {}): Promise<void> {
+    await this.open();
+    const embedder = await this.embedder.load();
+    if (!embedder || !(await this.startFilling(embedder))) return;
+    const stop = options.onProgress && this.filler.onProgress(options.onProgress);
+    try {
+      await this.filler.start(embedder);
+    } finally {
+      stop?.();
+    }
+  }
+
+  /**
+   * Applies a check's plan; how many documents changed. Another process holding the write lock
+   * past the busy timeout does not fail a search: it searches what the index holds.
    */
   private async catchUp(plan: SyncPlan, options: RecallOptions): Promise<number> {
     const report = options.onIndexProgress;
@@ -152,10 +289,14 @@ export class MemorySearch {
     }
   }
 
-  /** Brings the index in step with the files; returns how many documents changed. */
+  /** Brings the index in step with the files, vectors included; returns how many documents changed. */
   async sync(options: SyncRunOptions & { force?: boolean } = {}): Promise<number> {
     await this.open();
-    return this.againIfStartedOver(() => this.syncOnce(options));
+    return this.againIfStartedOver(async () => {
+      const changed = await this.syncOnce(options);
+      await this.finishVectors();
+      return changed;
+    });
   }
 
   /**
@@ -165,7 +306,11 @@ export class MemorySearch {
   async reindex(options: SyncRunOptions = {}): Promise<number> {
     await this.open();
     this.syncState = newSyncState();
-    return this.againIfStartedOver(() => this.syncOnce({ ...options, rebuild: true }));
+    return this.againIfStartedOver(async () => {
+      const changed = await this.syncOnce({ ...options, rebuild: true });
+      await this.finishVectors();
+      return changed;
+    });
   }
 
   /** An operation that failed on a damaged index runs once more, on the new one it started over with. */
@@ -175,7 +320,7 @@ export class MemorySearch {
       return await work();
     } catch (error) {
       if ((await this.options.index.generation()) === generation) throw error;
-      if (this.embedder) await this.recordVectorModel(this.embedder);
+      await this.embedder.recordAgain();
       return work();
     }
   }
@@ -194,88 +339,27 @@ export class MemorySearch {
     });
   }
 
-  /** Writes a plan to the index, and vectors to chunks left without one; how many changed. */
+  /**
+   * Writes a plan to the index: each changed document's chunks, with the vectors the embedding
+   * cache already holds (unchanged text is never embedded twice); the others are filled later.
+   * How many documents changed.
+   */
   private async applySync(plan: SyncPlan, options: SyncRunOptions): Promise<number> {
-    const { index } = this.options;
+    const { index, embeddingCache } = this.options;
     for (const path of plan.removed) await index.removeDocument(path);
     let done = 0;
     for (const change of plan.changed) {
-      const vectors = await this.vectorsFor(
-        new Map(change.chunks.map((chunk) => [chunk.textHash, chunk.text])),
-        options.signal,
-      );
-      await index.replaceDocument(change.path, change.state, change.chunks, vectors);
+      options.signal?.throwIfAborted();
+      const cached = await embeddingCache.cachedEmbeddings(change.chunks.map((chunk) => chunk.textHash));
+      await index.replaceDocument(change.path, change.state, change.chunks, cached);
       options.onProgress?.({ done: ++done, total: plan.changed.length, path: change.path });
     }
-    const filled = await this.fillMissingVectors(options.signal);
-    return plan.changed.length + plan.removed.length + filled;
+    return plan.changed.length + plan.removed.length;
   }
+}
 
-  private async vectorsFor(
-    texts: Map<string, string>,
-    signal?: AbortSignal,
-  ): Promise<Map<string, Float32Array>> {
-    if (!this.embedder || texts.size === 0) return new Map();
-    try {
-      return await embedWithCache(this.options.embeddingCache, this.embedder, texts, signal);
-    } catch (error) {
-      this.options.warn(
-        `embedding failed (${errorMessage(error)}); these memories are found by BM25 until a later search embeds them`,
-      );
-      return new Map();
-    }
-  }
-
-  /** Chunks left without a vector (a failed embedding, a model change) get one now; how many did. */
-  private async fillMissingVectors(signal?: AbortSignal): Promise<number> {
-    if (!this.embedder) return 0;
-    let filled = 0;
-    for (;;) {
-      const chunks = await this.options.index.chunksWithoutVector(256);
-      if (chunks.length === 0) return filled;
-      const vectors = await this.vectorsFor(
-        new Map(chunks.map((chunk) => [chunk.textHash, chunk.text])),
-        signal,
-      );
-      if (vectors.size === 0) return filled;
-      filled += vectors.size;
-      await this.options.index.setVectors(
-        new Map(
-          chunks.flatMap((chunk) => {
-            const vector = vectors.get(chunk.textHash);
-            return vector ? [[chunk.id, vector] as const] : [];
-          }),
-        ),
-      );
-    }
-  }
-
-  private async openEmbedder(): Promise<EmbeddingModel | undefined> {
-    if (!this.options.loadEmbedder) return undefined;
-    try {
-      const embedder = new QueryVectorCache(await this.options.loadEmbedder());
-      this.dimensions = (await embedder.open()).dimensions;
-      return embedder;
-    } catch (error) {
-      this.options.warn(
-        `no embedding model could be loaded (${errorMessage(error)}); searching with BM25 only`,
-      );
-      return undefined;
-    }
-  }
-
-  /** Vectors of another model than the index's are dropped, to be made again with this one. */
-  private async recordVectorModel(embedder: EmbeddingModel): Promise<void> {
-    const dimensions = this.dimensions;
-    const recorded = await this.options.index.vectorModel();
-    if (recorded && recorded.id === embedder.id && recorded.dimensions === dimensions) return;
-    if (recorded) {
-      this.options.warn(
-        `the index was built with ${recorded.id} (${recorded.dimensions} dimensions), now ${embedder.id} (${dimensions}): rebuilding its vectors`,
-      );
-    }
-    await this.options.index.resetVectors({ id: embedder.id, dimensions });
-  }
+function vectorCounts(stats: { chunks: number; vectors: number }): VectorProgress {
+  return { done: stats.vectors, total: stats.chunks };
 }
 
 async function settled<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {

@@ -9,6 +9,12 @@ export interface RecallOptions {
   signal?: AbortSignal;
   /** Called for each document the index takes in before this search (a first search builds it whole). */
   onIndexProgress?: (progress: IndexProgress) => void;
+  /**
+   * Answer without waiting for the embedding model: when it is not loaded yet, search by BM25
+   * alone (mode "lexical", with the reason) and load nothing. A command-line call that must answer
+   * at once (a hook of a coding agent) asks for this; the default waits and searches hybrid.
+   */
+  fast?: boolean;
 }
 
 export interface IndexProgress extends ReindexProgress {
@@ -24,10 +30,26 @@ export interface IndexCatchUp {
   ms: number;
 }
 
+/** How far the index's vectors are: chunks that have one, of all chunks. */
+export interface VectorProgress {
+  done: number;
+  total: number;
+}
+
 export interface RecallResult {
   hits: RankedHit[];
-  /** "hybrid" with vectors, "bm25" without. */
-  mode: "hybrid" | "bm25";
+  /**
+   * "hybrid" with vectors; "bm25" when no embedding model is configured or it failed to load;
+   * "lexical" when this search used BM25 alone although a model is configured (see modeReason).
+   */
+  mode: "hybrid" | "bm25" | "lexical";
+  /** Why the mode is not "hybrid", in words for a person. */
+  modeReason?: string;
+  /**
+   * Present while chunks of the index still wait for their vector (a grown home's first search, a
+   * batch of writes): they are found by BM25 meanwhile, and the vectors are filled in the background.
+   */
+  indexing?: VectorProgress;
   timings: { syncMs: number; queryEmbeddingMs: number; searchMs: number };
   /** Present when the recall asked for an LLM rerank: what it did, or why the fused order stands. */
   rerank?: RerankReport;

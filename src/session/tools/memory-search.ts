@@ -60,7 +60,12 @@ export const memorySearchTool = defineMemoryTool({
     .strict(),
   output: z.object({
     query: z.string(),
-    mode: z.enum(["hybrid", "bm25"]).describe("bm25: keyword search only, no embedding model was available."),
+    mode: z
+      .enum(["hybrid", "bm25", "lexical"])
+      .describe(
+        "bm25: keyword search only, no embedding model was available; lexical: keyword search only this time (modeReason says why).",
+      ),
+    modeReason: z.string().optional().describe("Why the search was not hybrid."),
     hits: z.array(
       z.object({
         path: z.string(),
@@ -104,6 +109,15 @@ export const memorySearchTool = defineMemoryTool({
       })
       .optional()
       .describe("Present when the index first caught up with changed files."),
+    indexing: z
+      .object({
+        done: z.number().int().describe("Chunks of the index that have their vector."),
+        total: z.number().int().describe("Chunks of the index."),
+      })
+      .optional()
+      .describe(
+        "Present while vectors are still being filled in the background: the others are found by keyword meanwhile.",
+      ),
     rerank: rerankReportSchema.optional().describe("Present when a rerank was asked for: what it did."),
   }),
   async run(memory, { query, limit, type, kind, file, rerank, min_relevance }, { signal, onProgress }) {
@@ -115,17 +129,21 @@ export const memorySearchTool = defineMemoryTool({
     const hits = result.hits.map(toHit);
     const notes = [
       ...(result.mode === "bm25" ? ["keyword search only: no embedding model is available"] : []),
+      ...(result.mode === "lexical" ? [`keyword search only: ${result.modeReason}`] : []),
       ...indexedNote(result.indexed),
+      ...indexingNote(result.indexing),
       ...rerankNote(result.rerank),
     ];
     const mode = notes.length === 0 ? "" : ` (${notes.join("; ")})`;
-    const { indexed, rerank: reranked, relevanceFloor } = result;
+    const { indexed, indexing, modeReason, rerank: reranked, relevanceFloor } = result;
     const data = {
       query,
       mode: result.mode,
+      ...(modeReason !== undefined && { modeReason }),
       hits,
       ...(relevanceFloor && { relevanceFloor }),
       ...(indexed && { indexed }),
+      ...(indexing && { indexing }),
       ...(reranked && { rerank: reranked }),
     };
     if (hits.length === 0) return { text: `${nothingText(query, result.relevanceFloor)}${mode}.`, data };
@@ -144,6 +162,13 @@ export const memorySearchTool = defineMemoryTool({
 function nothingText(query: string, floor: RecallResult["relevanceFloor"]): string {
   if (!floor || floor.below === 0) return `Nothing in memory matches "${query}"`;
   return `Nothing in memory is relevant to "${query}": ${floor.below} match(es) scored under the relevance floor ${floor.minRelevance} (min_relevance 0 shows them)`;
+}
+
+/** Issue 29: vectors still being filled are said, so the model knows the ranking is partly by keyword. */
+function indexingNote(indexing: RecallResult["indexing"]): string[] {
+  if (!indexing) return [];
+  const { done, total } = indexing;
+  return [`vectors still being filled: ${done} of ${total} chunks have one, the others are found by keyword`];
 }
 
 /** A catch-up of fewer documents ends in about a second and goes unmentioned in the text. */

@@ -1,5 +1,5 @@
 import { createInterface } from "node:readline/promises";
-import { MnemoError } from "../../index.js";
+import { MnemoError } from "../../errors.js";
 
 /** The shell convention for a command stopped by Ctrl-C (128 + SIGINT). */
 const INTERRUPTED_EXIT_CODE = 130;

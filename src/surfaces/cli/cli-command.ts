@@ -57,6 +57,11 @@ export interface CliCommand<Options, Input, Data> {
   toJson?(data: Data): unknown;
   /** Messages for the person at the terminal (stderr), after the data. */
   notes?(data: Data, input: Input, context: RenderContext & { json: boolean }): string[];
+  /**
+   * Work left after the data and notes were printed, on the still open home: `mnemo recall`
+   * finishes the index's vectors there, so its answer is not held back by them.
+   */
+  afterPrint?(data: Data, input: Input, context: CommandContext): Promise<void>;
   /** Default 0. */
   exitCode?(data: Data, input: Input): number;
   /** Printed as is when stdout is not a terminal (no newline added): a prompt piped into a file. */

@@ -1,5 +1,5 @@
 import { CommanderError } from "commander";
-import { MnemoError, type MnemoErrorCode } from "../../index.js";
+import { MnemoError, type MnemoErrorCode } from "../../errors.js";
 
 /**
  * How the CLI talks: data on stdout (text, or one JSON value with --json), messages on stderr as

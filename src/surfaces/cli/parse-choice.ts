@@ -1,4 +1,7 @@
-import { MEMORY_TYPES, type MemoryType, MnemoError, PROFILE_FILES, type ProfileFile } from "../../index.js";
+// Leaf modules, not the package root: a command's options are built for every `mnemo --help`.
+import { MEMORY_TYPES, type MemoryType } from "../../engine/memdir/memory-types.js";
+import { PROFILE_FILES, type ProfileFile } from "../../engine/profile/profile-files.js";
+import { MnemoError } from "../../errors.js";
 
 /** Command-line words that must be one of a closed set, checked with an error that lists the set. */
 export function parseChoice<T extends string>(value: string, choices: readonly T[], what: string): T {

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { MnemoError } from "../../index.js";
+import { MnemoError } from "../../errors.js";
 
 /** "-" as a text argument or a file name means: read standard input. */
 export const STDIN_MARKER = "-";

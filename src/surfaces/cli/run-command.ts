@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import type { Command } from "commander";
-import { type MemoryHome, MnemoError, openMemory, resolveHome } from "../../index.js";
+import { MnemoError } from "../../errors.js";
+import type { MemoryHome } from "../../index.js";
 import type {
   AnyCliCommand,
   CommandContext,
@@ -108,6 +109,7 @@ export async function runCommand(
     if (data !== undefined) print(data);
     for (const note of unit.notes?.(data, input, { ...context, json: options.json === true }) ?? [])
       printNote(note);
+    if (memory) await unit.afterPrint?.(data, input, { memory, print });
     return unit.exitCode?.(data, input) ?? EXIT_CODES.ok;
   } catch (error) {
     return reportError(error, options);
@@ -121,6 +123,11 @@ export async function runCommand(
  * the person is told so on stderr: a typo in --home would otherwise write to an empty new home.
  */
 async function openHome(options: CommonOptions): Promise<MemoryHome> {
+  // Loaded when a command opens a home, not for --help or a usage error (issue 29: a fast start).
+  const [{ openMemory }, { resolveHome }] = await Promise.all([
+    import("../../open-memory.js"),
+    import("../../load-config.js"),
+  ]);
   const folder = resolveHome(options.home, process.env);
   const existed = existsSync(folder);
   const memory = await openMemory({ home: options.home, store: options.store, homeId: options.homeId });

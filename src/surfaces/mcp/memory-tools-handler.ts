@@ -27,18 +27,24 @@ export function serveMemoryTools(
   const callTool = checkedRequest("tools/call", CallToolRequestParamsSchema);
   server.server.setRequestHandler(callTool, async (request, extra) => {
     // A client that sent a progress token hears how long work goes (a home's first search builds its index).
+    // The result waits for the notifications sent: the client drops those that come after it.
     const progressToken = request.params._meta?.progressToken;
+    const sent: Promise<unknown>[] = [];
     const onProgress =
       progressToken === undefined
         ? undefined
-        : (progress: { progress: number; total: number; message: string }) =>
-            void extra
-              .sendNotification({ method: "notifications/progress", params: { progressToken, ...progress } })
-              .catch(() => undefined);
+        : (progress: { progress: number; total: number; message: string }) => {
+            const notification = {
+              method: "notifications/progress" as const,
+              params: { progressToken, ...progress },
+            };
+            sent.push(extra.sendNotification(notification).catch(() => undefined));
+          };
     const result = await runMemoryTool(memory, request.params.name, request.params.arguments, {
       signal: extra.signal,
       onProgress,
     });
+    await Promise.all(sent);
     const tool = MEMORY_TOOLS.find((each) => each.name === request.params.name);
     if (result.ok && tool?.readOnly === false) {
       const { name, arguments: args } = request.params;

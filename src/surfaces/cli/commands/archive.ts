@@ -1,6 +1,6 @@
 import { Argument, Option } from "commander";
+import { MnemoError } from "../../../errors.js";
 import type { ArchivedItem, ArchiveListing, RestoreResult } from "../../../home.js";
-import { MnemoError } from "../../../index.js";
 import { archiveLines } from "../archive-lines.js";
 import { type CommandGroup, type CommonOptions, defineCommand } from "../cli-command.js";
 

@@ -1,13 +1,6 @@
 import { Option } from "commander";
-import {
-  AgentSession,
-  createChatModel,
-  type ExtractionReport,
-  LongTermMemory,
-  type MemoryHome,
-  MnemoError,
-} from "../../../index.js";
-import { runChatTerminal } from "../../chat/chat-terminal.js";
+import { MnemoError } from "../../../errors.js";
+import type { ExtractionReport, MemoryHome } from "../../../index.js";
 import { type CommonOptions, defineCommand } from "../cli-command.js";
 import { readTextFile } from "../read-input.js";
 
@@ -46,6 +39,11 @@ export const chat = defineCommand({
     basePromptFile: options.basePromptFile,
   }),
   async run(input, { memory }) {
+    // The agent and the terminal are loaded by this command only (issue 29: every other start is lighter).
+    const [{ AgentSession, createChatModel }, { runChatTerminal }] = await Promise.all([
+      import("../../../index.js"),
+      import("../../chat/chat-terminal.js"),
+    ]);
     const llm = {
       ...memory.config.llm,
       ...(input.model ? { model: input.model } : {}),
@@ -77,6 +75,7 @@ export const chat = defineCommand({
 /** Seed 004: the chat's messages are kept per role in the home's message store (.index/messages.sqlite in a folder). */
 async function openMessageMemory(memory: MemoryHome) {
   const store = await memory.messageStore();
+  const { LongTermMemory } = await import("../../../index.js");
   const longTerm = new LongTermMemory({ store, watch: ["user_input", "assistant_reply"] });
   return { store, longTerm: { memory: longTerm, roleId: CHAT_ROLE } };
 }

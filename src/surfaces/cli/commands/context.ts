@@ -1,5 +1,5 @@
 import { Option } from "commander";
-import { MnemoError } from "../../../index.js";
+import { MnemoError } from "../../../errors.js";
 import { type CommonOptions, defineCommand } from "../cli-command.js";
 import { readTextFile } from "../read-input.js";
 

@@ -1,6 +1,6 @@
 import { Argument, Option } from "commander";
+import { MnemoError } from "../../../errors.js";
 import type { ConversationAddResult, ConversationRead } from "../../../home.js";
-import { MnemoError } from "../../../index.js";
 import { type CommandGroup, defineCommand } from "../cli-command.js";
 import { textArgument } from "../read-input.js";
 import { type RedactOptions, redactionLines, redactSecretsOption } from "../redaction-lines.js";

@@ -1,7 +1,7 @@
 import { Option } from "commander";
-import { learnFromEarlierSessions } from "../../../agent.js";
+import { MnemoError } from "../../../errors.js";
 import type { DoctorProblem } from "../../../home.js";
-import { createChatModel, type DoctorReport, type MemoryHome, MnemoError } from "../../../index.js";
+import type { DoctorReport, MemoryHome } from "../../../index.js";
 import { type CommonOptions, defineCommand } from "../cli-command.js";
 import { EXIT_CODES } from "../output.js";
 
@@ -47,6 +47,10 @@ async function extractQueuedConversations(memory: MemoryHome): Promise<string[]>
   if (!memory.enabled || !memory.config.extraction.enabled) return [];
   const queued = (await memory.status()).pendingExtractions;
   if (queued === 0) return [];
+  const [{ learnFromEarlierSessions }, { createChatModel }] = await Promise.all([
+    import("../../../agent.js"),
+    import("../../../create-chat-model.js"),
+  ]);
   const model = await createChatModel(memory.config.llm).catch((error: unknown) => {
     if (MnemoError.isInstance(error) && error.code === "INVALID_CONFIG") return undefined;
     throw error;

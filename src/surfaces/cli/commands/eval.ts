@@ -3,14 +3,10 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { Option } from "commander";
 import type { SearchConfig } from "../../../config.js";
-import {
-  type MetricsSummary,
-  type RetrievalEvalReport,
-  runRetrievalEval,
-  withEmbeddingCacheFile,
-} from "../../../eval.js";
+import { MnemoError } from "../../../errors.js";
+import type { MetricsSummary, RetrievalEvalReport } from "../../../eval.js";
 import type { FusionOptions } from "../../../home.js";
-import { createChatModel, createEmbeddingModel, type EmbeddingModel, MnemoError } from "../../../index.js";
+import type { EmbeddingModel } from "../../../index.js";
 import { type CommandGroup, type CommonOptions, defineCommand } from "../cli-command.js";
 import { parseChoice } from "../parse-choice.js";
 import { createProgressBar } from "../progress-bar.js";
@@ -84,6 +80,11 @@ const retrieval = defineCommand({
   async run(input, { memory }): Promise<{ report: RetrievalEvalReport; ks: number[] }> {
     // The home gives the search settings the options do not override.
     const search = searchSettings(memory.config.search, input);
+    // The harness and the model factories load with this command only, not with every start.
+    const [{ runRetrievalEval }, { createChatModel, createEmbeddingModel }] = await Promise.all([
+      import("../../../eval.js"),
+      import("../../../index.js"),
+    ]);
     const fusion: FusionOptions =
       search.fusion === "rrf"
         ? { method: "rrf", k: 60 }
@@ -165,6 +166,7 @@ function searchSettings(
 async function cachedEmbedder(model: EmbeddingModel): Promise<EmbeddingModel> {
   const folder = join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "mnemo");
   mkdirSync(folder, { recursive: true });
+  const { withEmbeddingCacheFile } = await import("../../../eval.js");
   return withEmbeddingCacheFile(
     model,
     join(folder, `eval-embeddings-${model.id.replace(/[^\w.-]+/g, "_")}.sqlite`),

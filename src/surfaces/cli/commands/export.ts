@@ -1,5 +1,5 @@
 import { Argument } from "commander";
-import { type ExportReport, exportHome } from "../../../export-import.js";
+import type { ExportReport } from "../../../export-import.js";
 import { defineCommand } from "../cli-command.js";
 
 export const exportCommand = defineCommand({
@@ -13,7 +13,10 @@ export const exportCommand = defineCommand({
   arguments: [new Argument("<dir>", "the folder to write (created; must be empty)")],
   examples: ["mnemo export ./memory-backup", "mnemo export /tmp/move --home ~/.mnemo --json"],
   input: ([directory = ""]) => ({ directory }),
-  run: ({ directory }, { memory }) => exportHome(memory, directory),
+  async run({ directory }, { memory }) {
+    const { exportHome } = await import("../../../export-import.js");
+    return exportHome(memory, directory);
+  },
   render: (report: ExportReport, { home }) =>
     [
       `Exported ${report.files} files (${report.bytes.toLocaleString("en-US")} bytes) from ${home} to ${report.directory}`,

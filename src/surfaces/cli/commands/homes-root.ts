@@ -1,5 +1,6 @@
 import { Option } from "commander";
-import { type MemoryHomes, MnemoError, openHomes } from "../../../index.js";
+import { MnemoError } from "../../../errors.js";
+import type { MemoryHomes } from "../../../index.js";
 
 /**
  * Where every `mnemo tokens` and `mnemo homes` command finds the homes: a root folder (--homes, as
@@ -41,6 +42,7 @@ export function homesPlace(options: HomesPlaceOptions, env: NodeJS.ProcessEnv = 
 
 /** Runs `work` on the homes of `place`, closing them after. Loads no model: no home is opened. */
 export async function withHomes<T>(place: HomesPlace, work: (homes: MemoryHomes) => Promise<T>): Promise<T> {
+  const { openHomes } = await import("../../../open-homes.js");
   const homes = await openHomes(place);
   try {
     return await work(homes);

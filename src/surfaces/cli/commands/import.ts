@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { Argument, Option } from "commander";
-import { type ImportHomeReport, importHome } from "../../../export-import.js";
+import type { ImportHomeReport } from "../../../export-import.js";
 import { defineCommand } from "../cli-command.js";
 import { EXIT_CODES } from "../output.js";
 import { type RedactOptions, redactSecretsOption } from "../redaction-lines.js";
@@ -26,7 +26,10 @@ export const importCommand = defineCommand({
     dryRun: options.dryRun === true,
     redactSecrets: options.redactSecrets,
   }),
-  run: ({ directory, ...options }, { memory }) => importHome(memory, directory, options),
+  async run({ directory, ...options }, { memory }) {
+    const { importHome } = await import("../../../export-import.js");
+    return importHome(memory, directory, options);
+  },
   render: (report: ImportHomeReport, { home }) =>
     [
       `${report.dryRun ? "Would import" : "Imported"} ${report.directory} into ${home}:`,

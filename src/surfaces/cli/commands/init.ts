@@ -1,5 +1,5 @@
 import { Option } from "commander";
-import { DEFAULT_SOUL_ANSWERS, type SoulAnswers } from "../../../home.js";
+import { DEFAULT_SOUL_ANSWERS, type SoulAnswers } from "../../../engine/onboarding/soul-template.js";
 import { askQuestions } from "../ask-questions.js";
 import { type CommonOptions, defineCommand } from "../cli-command.js";
 import { redactSecretsOption } from "../redaction-lines.js";

@@ -1,6 +1,6 @@
 import { Argument, Option } from "commander";
-import { MEMORY_TARGET } from "../../../config.js";
-import { type JournalAddResult, type MemoryHome, MnemoError, type TopicRead } from "../../../index.js";
+import { MnemoError } from "../../../errors.js";
+import type { JournalAddResult, MemoryHome, TopicRead } from "../../../index.js";
 import { archiveLines } from "../archive-lines.js";
 import { type CommandGroup, defineCommand } from "../cli-command.js";
 import { textArgument } from "../read-input.js";
@@ -57,6 +57,8 @@ const read = defineCommand({
 /** A topic that is neither configured nor on disk is a typo: not found, with the topics there are. */
 async function readExistingTopic(memory: MemoryHome, topic: string): Promise<TopicRead> {
   const read = await memory.journal.readTopic(topic);
+  // The config module (and zod) is loaded only here, where a home is already open: not for --help.
+  const { MEMORY_TARGET } = await import("../../../config.js");
   if (read.text !== "" || read.topic === MEMORY_TARGET) return read;
   const topics = await memory.journal.topics();
   if (topics.includes(read.topic)) return read;

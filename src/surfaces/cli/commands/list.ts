@@ -1,5 +1,6 @@
 import { Option } from "commander";
-import { MEMORY_TYPES, type MemoryManifest, type MemoryType } from "../../../index.js";
+import { MEMORY_TYPES, type MemoryType } from "../../../engine/memdir/memory-types.js";
+import type { MemoryManifest } from "../../../index.js";
 import { type CommonOptions, defineCommand } from "../cli-command.js";
 import { memoryAgeText } from "../memory-age.js";
 import { parseMemoryType } from "../parse-choice.js";

@@ -1,5 +1,6 @@
 import { Argument } from "commander";
-import { PROFILE_FILES, type ProfileChange, type ProfileRead } from "../../../index.js";
+import { PROFILE_FILES } from "../../../engine/profile/profile-files.js";
+import type { ProfileChange, ProfileRead } from "../../../index.js";
 import { archiveLines } from "../archive-lines.js";
 import { type CommandGroup, defineCommand, type RenderContext } from "../cli-command.js";
 import { parseProfileFile } from "../parse-choice.js";

@@ -1,5 +1,7 @@
 import { Argument, Option } from "commander";
-import { MEMORY_TYPES, MnemoError, type RecallHit, type RecallResult } from "../../../index.js";
+import { MEMORY_TYPES } from "../../../engine/memdir/memory-types.js";
+import { MnemoError } from "../../../errors.js";
+import type { RecallHit, RecallResult } from "../../../index.js";
 import { type CommonOptions, defineCommand } from "../cli-command.js";
 import { indexedNotes, indexProgressReporter } from "../index-progress.js";
 import { hitAgeText } from "../memory-age.js";
@@ -16,6 +18,7 @@ interface RecallOptions extends CommonOptions {
   around?: string;
   rerank?: boolean;
   minRelevance?: string;
+  fast?: boolean;
 }
 
 const KINDS = ["memory", "section", "journal", "daily", "message"] as const;
@@ -41,12 +44,17 @@ export const recall = defineCommand({
       "--min-relevance <r>",
       "leave out hits less relevant than this, 0 to 1; 0 shows every hit (default: search.minRelevance)",
     ),
+    new Option(
+      "--fast",
+      "answer at once by keyword (BM25) instead of loading the embedding model first, and say so; for hooks that run on every prompt",
+    ),
   ],
   examples: [
     'mnemo recall "what pet does the user have"',
     "mnemo recall deploy --type project --limit 3 --json",
     'mnemo recall "when did we book the flights" --kind message',
     'mnemo recall "what does the user drink after lunch" --rerank',
+    'mnemo recall "how do we deploy" --fast --json',
   ],
   input([query = ""], options: RecallOptions) {
     const limit = Number(options.limit);
@@ -63,7 +71,8 @@ export const recall = defineCommand({
     const type = options.type === undefined ? undefined : parseMemoryType(options.type);
     const minRelevance = options.minRelevance === undefined ? undefined : parseFraction(options.minRelevance);
     const { file, since, until, rerank } = options;
-    return { query, filters: { limit, type, kind, file, since, until, around, rerank, minRelevance } };
+    const fast = options.fast === true;
+    return { query, filters: { limit, type, kind, file, since, until, around, rerank, minRelevance, fast } };
   },
   async run({ query, filters }, { memory }) {
     const progress = indexProgressReporter();
@@ -75,10 +84,21 @@ export const recall = defineCommand({
     }
   },
   render: (result: RecallResult, { now }) => result.hits.map((hit) => formatHit(hit, now)).join("\n\n"),
-  notes: (result, _input, { json }) => [
+  notes: (result, { filters }, { json }) => [
     ...indexedNotes(result.indexed),
     ...(json ? [] : recallNotes(result)),
+    ...vectorNotes(result, filters.fast),
   ],
+  // The answer is out; vectors still missing are filled now, with progress, unless --fast said not to wait.
+  async afterPrint(result, { filters }, { memory }) {
+    if (filters.fast || !result.indexing) return;
+    const bar = createProgressBar("vectors");
+    try {
+      await memory.finishIndexing({ onProgress: ({ done, total }) => bar.update(done, total) });
+    } finally {
+      bar.finish();
+    }
+  },
 });
 
 export const reindex = defineCommand({
@@ -95,6 +115,21 @@ export const reindex = defineCommand({
   },
   render: ({ documents }: { documents: number }, { home }) => `Indexed ${documents} file(s) in ${home}`,
 });
+
+/**
+ * An answer that could not use the vectors says so; a --fast one also how many chunks still wait
+ * for theirs (without --fast, the progress of filling them follows).
+ */
+function vectorNotes(result: RecallResult, fast: boolean): string[] {
+  const notes = result.mode === "lexical" ? [`keyword search only: ${result.modeReason}`] : [];
+  if (fast && result.indexing) {
+    const { done, total } = result.indexing;
+    notes.push(
+      `${done} of ${total} chunks have their vector; a recall without --fast (or mnemo reindex) fills the others`,
+    );
+  }
+  return notes;
+}
 
 /** Nothing found or nothing relevant, and what a rerank did (its failure was already warned about on stderr). */
 function recallNotes(result: RecallResult): string[] {

@@ -1,5 +1,6 @@
 import { Argument, Option } from "commander";
-import { MEMORY_TYPES, type MemoryType, type SavedMemory } from "../../../index.js";
+import { MEMORY_TYPES, type MemoryType } from "../../../engine/memdir/memory-types.js";
+import type { SavedMemory } from "../../../index.js";
 import { archiveLines } from "../archive-lines.js";
 import { defineCommand } from "../cli-command.js";
 import { parseMemoryType } from "../parse-choice.js";

@@ -1,6 +1,5 @@
 import { Option } from "commander";
-import { errorMessage } from "../../../errors.js";
-import { MnemoError } from "../../../index.js";
+import { errorMessage, MnemoError } from "../../../errors.js";
 import {
   DEFAULT_HTTP_HOST,
   DEFAULT_HTTP_PORT,

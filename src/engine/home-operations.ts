@@ -11,6 +11,7 @@ import {
   type RestoreResult,
   restoreFromArchive,
 } from "./archive/archive-browser.js";
+import { type ConsolidationParts, saveConsolidated } from "./consolidation/consolidated-save.js";
 import {
   addConversationMessages,
   type ConversationAddResult,
@@ -34,7 +35,6 @@ import {
   type Memory,
   type SavedMemory,
   type SaveMemoryInput,
-  saveMemory,
 } from "./memdir/memdir.js";
 import { saveMemories } from "./memdir/save-memories.js";
 import { type ListMemoriesOptions, type MemoryManifest, scanMemories } from "./memdir/scan-memories.js";
@@ -79,10 +79,11 @@ export function profileOperations(context: HomeContext) {
   };
 }
 
-export function memoryOperations(context: HomeContext) {
+export function memoryOperations(context: HomeContext, parts: ConsolidationParts = {}) {
   return {
+    /** Consolidated against what the home holds (docs/consolidation.md) unless `consolidate` is false. */
     save: (input: SaveMemoryInput): Promise<SavedMemory> =>
-      whenEnabled(context, () => saveMemory(context, input)),
+      whenEnabled(context, () => saveConsolidated(context, input, parts)),
     /** Many memories in one transaction, all or none: what an import or a migration uses. */
     saveMany: (inputs: SaveMemoryInput[]): Promise<SavedMemory[]> =>
       whenEnabled(context, () => saveMemories(context, inputs)),

@@ -1,12 +1,51 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { CHROMIUM_PATH } from "./test/browser/chromium-path.js";
+import { classifyTestFiles } from "./test/projects/test-projects.js";
+
+/**
+ * Four projects, each test file in one of them by what it imports (test/projects/test-projects.ts):
+ * `unit` (no build, no process, no server: the inner loop, `npx vitest --project unit`), `process`
+ * (starts the built `mnemo` or other processes: dist/ is built once, and only when the sources
+ * changed), `postgres` (one throwaway PostgreSQL cluster for the run, a database per test file) and
+ * `browser` (Debian's chromium). `npm test` runs them all, side by side as the machine allows.
+ */
+const projects = classifyTestFiles(fileURLToPath(new URL(".", import.meta.url)));
+const chromiumMissing = !existsSync(CHROMIUM_PATH);
+if (chromiumMissing && process.env.CI !== "true") {
+  process.stderr.write(
+    `mnemo: the browser tests are SKIPPED: Chromium is not installed at ${CHROMIUM_PATH} ` +
+      "(sudo apt-get install -y chromium, or set CHROMIUM_PATH). Under CI=true they run and fail instead.\n",
+  );
+}
+const runBrowser = !chromiumMissing || process.env.CI === "true";
+
+const timeouts = { testTimeout: 60_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    globalSetup: ["test/global-setup.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
     // The JSON report is what .ci/run counts for its `N passed, N failed` line.
     reporters: ["default", ["json", { outputFile: ".test-results/vitest.json" }]],
+    projects: [
+      { test: { name: "unit", include: projects.unit, ...timeouts } },
+      {
+        test: {
+          name: "process",
+          include: projects.process,
+          globalSetup: ["test/setup/build-dist.ts"],
+          ...timeouts,
+        },
+      },
+      {
+        test: {
+          name: "postgres",
+          include: projects.postgres,
+          globalSetup: ["test/setup/build-dist.ts", "test/setup/postgres-cluster.ts"],
+          ...timeouts,
+        },
+      },
+      ...(runBrowser ? [{ test: { name: "browser", include: projects.browser, ...timeouts } }] : []),
+    ],
   },
 });

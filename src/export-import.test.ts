@@ -5,13 +5,15 @@ import { afterEach, describe, expect } from "vitest";
 import type { MemoryHome } from "./engine/memory-home.js";
 import { MnemoError } from "./errors.js";
 import { exportHome, importHome } from "./export-import.js";
-import { folderBytes } from "./testing/test-folder-files.js";
+import { fillEveryFolder } from "./testing/every-folder-home.js";
+import { folderBytes, treeBytes } from "./testing/test-folder-files.js";
 import { makeTempDir, openTestMemory, removeDir } from "./testing/test-home.js";
 
 /**
- * Issue 15: a home moved through a folder is the same home. File home -> export -> import into a
- * new home -> export again: every byte equal, for a home with every folder of the layout and for
- * random homes built by random operations and hand edits.
+ * Issues 15 and 26: a home moved through a folder is the same home. File home -> export -> import
+ * into a new home -> export again: every byte equal, conversations and records included, for a
+ * home with every folder of the layout and for random homes built by random operations and hand
+ * edits. And an import keeps the rules of a save: what breaks one is refused, by name.
  */
 const folders: string[] = [];
 afterEach(async () => {
@@ -42,15 +44,15 @@ async function roundTrip(memory: MemoryHome) {
   return {
     exported,
     imported,
-    first: await folderBytes(first),
-    second: await folderBytes(second),
-    target: await folderBytes(target.home),
+    first: await treeBytes(first),
+    second: await treeBytes(second),
+    target: await treeBytes(target.home),
   };
 }
 
-/** The home's own files, as a person sees the folder, less its settings. */
+/** The home's own files less its settings: what a person sees in the folder, and its records. */
 async function homeFiles(home: string) {
-  const files = await folderBytes(home);
+  const files = await treeBytes(home);
   files.delete("config.json");
   return files;
 }
@@ -59,24 +61,9 @@ describe("a round trip through export and import", () => {
   test("a home with every folder of the layout and hand-edited files comes back byte for byte", async () => {
     let now = new Date("2026-04-01T10:00:00");
     const { memory, home } = await newHome(() => now);
-    await memory.onboard({ name: "Ada", personality: "Curious.", speakingStyle: "Brief." });
-    await memory.profile.add("user", "Name", "Grace Hopper, 日本語 and emoji 🦉.");
-    await memory.profile.add("memory", "Notes", "Check staging first.");
-    await memory.profile.add("daily", "Session", "Talked about the deploy.");
-    await memory.memories.save({ type: "user", name: "Pet", content: "A cat." });
-    await memory.memories.save({ type: "user", name: "Pet", content: "A dog now." }); // archive/memories/
-    await memory.memories.save({ type: "feedback", name: "Tabs", content: "Indent with tabs." });
-    await memory.memories.delete("Tabs");
-    await memory.journal.add("user_pref", "Answers in French.");
-    await memory.journal.add("general", "CI runs on Debian.");
-    await memory.profile.remove("user", "Name"); // archive/USER.md
-    now = new Date("2026-04-09T10:00:00");
-    await memory.profile.add("daily", "Session", "A later day."); // the old daily goes to archive/daily/
-    await writeFile(
-      join(home, "topics", "hand_written.md"),
-      "\uFEFF# Hand\r\n\r\nWritten on Windows, no final newline",
-    );
-    await writeFile(join(home, "config.json"), "{}\n");
+    const { sessionId } = await fillEveryFolder(memory, home, (days) => {
+      now = new Date(now.getTime() + days * 86_400_000);
+    });
 
     const trip = await roundTrip(memory);
     const expected = await homeFiles(home);
@@ -89,17 +76,29 @@ describe("a round trip through export and import", () => {
         "topics/user_prefs.md",
         "topics/hand_written.md",
         "daily/2026-04-09.md",
+        "conversations/talk-1.md",
+        `conversations/${sessionId}.md`,
+        `.pending/${sessionId}.json`,
+        `.sessions/${sessionId}.json`,
         "archive/USER.md",
         "archive/memories/user_pet.md",
         "archive/memories/feedback_tabs.md",
         "archive/daily/2026-04-01.md",
+        "archive/conversations/talk-0.md",
       ]),
     );
     expect(trip.first).toEqual(expected);
     expect(trip.second).toEqual(trip.first);
     expect(trip.target).toEqual(trip.first);
-    expect(trip.exported).toMatchObject({ files: expected.size, skipped: [{ path: "config.json" }] });
+    expect(trip.exported).toMatchObject({
+      files: expected.size,
+      skipped: [
+        { path: ".index/", reason: expect.stringMatching(/^derived state: the search index/) },
+        { path: "config.json", reason: expect.stringContaining("settings") },
+      ],
+    });
     expect(trip.imported.added).toHaveLength(expected.size);
+    expect(trip.imported.refused).toEqual([]);
   });
 
   const word = fc.constantFrom(
@@ -142,6 +141,12 @@ describe("a round trip through export and import", () => {
       section: fc.constantFrom("A", "B"),
     }),
     fc.record({
+      op: fc.constant("conversation" as const),
+      session: fc.constantFrom("s-1", "s-2"),
+      text,
+      speaker: fc.constantFrom("user", "assistant"),
+    }),
+    fc.record({
       op: fc.constant("hand" as const),
       path: fc.constantFrom("USER.md", "topics/notes.md", "daily/2026-01-01.md", "archive/SOUL.md"),
       text,
@@ -159,6 +164,8 @@ describe("a round trip through export and import", () => {
     else if (each.op === "journal") await memory.journal.add(each.category, each.text);
     else if (each.op === "profile") await memory.profile.add(each.file, each.section, each.text);
     else if (each.op === "remove") await memory.profile.remove(each.file, each.section);
+    else if (each.op === "conversation")
+      await memory.conversations.add(each.session, [{ speaker: each.speaker, text: each.text }]);
     else {
       await mkdir(join(home, each.path, ".."), { recursive: true });
       await writeFile(join(home, each.path), `${each.text}${each.ending}`);
@@ -182,20 +189,61 @@ describe("a round trip through export and import", () => {
   );
 });
 
-describe("an import that cannot be done whole", () => {
-  test("writes nothing: one file that is not UTF-8 among good ones leaves the home as it was", async () => {
+describe("an import through the rules of a save (issue 26)", () => {
+  const memoryFile = (name: string, body: string) => `---\nname: ${name}\ntype: user\n---\n\n${body}\n`;
+
+  test("refuses each file that breaks one, with the reason, imports the rest, and a dry run changes nothing", async () => {
     const { memory } = await newHome();
     await memory.memories.save({ type: "user", name: "Pet", content: "A cat." });
     const folder = await newFolder();
     await exportHome(memory, folder);
     await writeFile(join(folder, "USER.md"), Buffer.from("# User\n\nCaf\xe9\n", "latin1"));
+    await writeFile(join(folder, "memories", "user_big.md"), memoryFile("Big", "x".repeat(200_000)));
+    await writeFile(join(folder, "memories", "user_a.md"), memoryFile("A", "First."));
+    await writeFile(join(folder, "memories", "user_a--0badf00d.md"), memoryFile("a", "Second."));
+    await writeFile(join(folder, "memories", "user_etc-passwd.md"), memoryFile("../../etc/passwd", "root"));
+    await writeFile(join(folder, "memories", ".user_hidden.md"), memoryFile("Hidden", "x"));
+
     const target = await newHome();
     await target.memory.memories.save({ type: "user", name: "Job", content: "Pilot." });
     const before = await folderBytes(target.home);
-    await expect(importHome(target.memory, folder)).rejects.toMatchObject({
-      code: "MALFORMED_FILE",
-      message: expect.stringContaining(`${join(folder, "USER.md")} is not UTF-8 text`),
-    });
+    const dry = await importHome(target.memory, folder, { dryRun: true });
     expect(await folderBytes(target.home)).toEqual(before);
+
+    const report = await importHome(target.memory, folder);
+    expect({ ...dry, dryRun: false }).toEqual(report);
+    expect(report.refused).toEqual([
+      { path: "USER.md", code: "MALFORMED_FILE", reason: expect.stringMatching(/^not UTF-8 text/) },
+      {
+        path: "memories/user_a.md",
+        code: "INVALID_INPUT",
+        reason: expect.stringMatching(
+          /^memory "A" is also in memories\/user_a--0badf00d\.md, which is imported/,
+        ),
+      },
+      {
+        path: "memories/user_big.md",
+        code: "TOO_LARGE",
+        reason: expect.stringMatching(/^Memory "Big" is 200000 characters; the limit is 20000/),
+      },
+      {
+        path: "memories/user_etc-passwd.md",
+        code: "INVALID_INPUT",
+        reason: expect.stringMatching(
+          /^Invalid memory name "\.\.\/\.\.\/etc\/passwd": it contains a path separator/,
+        ),
+      },
+    ]);
+    expect(report.skipped).toEqual([
+      {
+        path: "memories/.user_hidden.md",
+        reason: expect.stringMatching(/^hidden files and folders are not memory/),
+      },
+    ]);
+    expect(report.added).toEqual(["memories/user_a--0badf00d.md", "memories/user_pet.md"]);
+    const names = (await target.memory.memories.list()).memories.map((each) => each.name).sort();
+    expect(names).toEqual(["Job", "Pet", "a"]);
+    expect((await target.memory.memories.get("A")).content).toBe("Second.");
+    await target.memory.close();
   });
 });

@@ -1,13 +1,14 @@
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { readTreeFolder, writeTreeFolder } from "./adapters/fs/tree-folder.js";
 import type { MemoryHome } from "./engine/memory-home.js";
 import type { ImportReport } from "./engine/transfer/home-tree.js";
 import type { SkippedFile } from "./engine/transfer/tree-layout.js";
 
 /**
- * A memory home to a folder and back, whatever its backend: `exportHome` writes the home's Markdown
- * tree as the same files a file home has, `importHome` loads such a folder into a home. A round
- * trip into an empty home is byte for byte the same (docs/export-import.md).
+ * A memory home to a folder and back, whatever its backend: `exportHome` writes the home's tree
+ * (its Markdown files, its conversations and its records) as the same files a file home has,
+ * `importHome` loads such a folder into a home through the rules of a save. A round trip into an
+ * empty home is byte for byte the same (docs/export-import.md).
  */
 export interface ExportReport {
   /** The absolute folder written. */
@@ -15,11 +16,11 @@ export interface ExportReport {
   files: number;
   /** UTF-8 bytes of all files. */
   bytes: number;
-  /** Documents of the home left out of the tree (config.json, a stray file). */
+  /** What the home holds and the folder does not, with the reason (.index/, config.json, a stray file). */
   skipped: SkippedFile[];
 }
 
-/** Writes the home's Markdown tree into `directory`, which must not exist yet or be empty. */
+/** Writes the home's tree into `directory`, which must not exist yet or be empty. */
 export async function exportHome(memory: MemoryHome, directory: string): Promise<ExportReport> {
   const absolute = resolve(directory);
   const tree = await memory.readTree();
@@ -31,20 +32,21 @@ export async function exportHome(memory: MemoryHome, directory: string): Promise
 export interface ImportHomeOptions {
   /** Say what would change and write nothing. */
   dryRun?: boolean;
-  /** Store credentials as `[REDACTED:<kind>]` instead of refusing the import; default: the home's `secrets`. */
+  /** Store credentials as `[REDACTED:<kind>]` instead of refusing the file; default: the home's `secrets`. */
   redactSecrets?: boolean;
 }
 
 export interface ImportHomeReport extends ImportReport {
   /** The absolute folder read. */
   directory: string;
-  /** Files of the folder left out (config.json). */
+  /** Entries of the folder left out on purpose, with the reason (config.json, .index/, .git/). */
   skipped: SkippedFile[];
 }
 
 /**
- * Loads the Markdown tree in `directory` into the home, all or nothing: the folder is read and
- * checked whole first (layout, links, UTF-8, typed memories, credentials), then written in one
+ * Loads the tree in `directory` into the home. Every file is checked as a save checks what it
+ * stores (layout, links, UTF-8, names, sizes, duplicates, frontmatter, credentials); a file that
+ * fails is not imported and is listed in `refused` with the reason, and the rest is written in one
  * transaction. Files the home has and the folder lacks are kept.
  */
 export async function importHome(
@@ -53,10 +55,8 @@ export async function importHome(
   options: ImportHomeOptions = {},
 ): Promise<ImportHomeReport> {
   const absolute = resolve(directory);
-  const tree = await readTreeFolder(absolute);
-  const report = await memory.importTree(tree.files, {
-    ...options,
-    locate: (path) => join(absolute, ...path.split("/")),
-  });
-  return { directory: absolute, ...report, skipped: tree.skipped };
+  const folder = await readTreeFolder(absolute);
+  const report = await memory.importTree(folder.files, options);
+  const refused = [...folder.refused, ...report.refused].sort((a, b) => (a.path < b.path ? -1 : 1));
+  return { directory: absolute, ...report, refused, skipped: folder.skipped };
 }

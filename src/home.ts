@@ -14,7 +14,10 @@ export type {
   ConversationMessage,
   ConversationRead,
 } from "./engine/conversations/conversations.js";
-export { MAX_CONVERSATION_MESSAGE_CHARACTERS } from "./engine/conversations/conversations.js";
+export {
+  MAX_CONVERSATION_MESSAGE_CHARACTERS,
+  MAX_CONVERSATION_MESSAGES_PER_ADD,
+} from "./engine/conversations/conversations.js";
 export type { HitConversation } from "./engine/conversations/turns-around-hits.js";
 export type { DailyLog } from "./engine/daily/daily-log.js";
 export type { DoctorProblem, DoctorProblemKind } from "./engine/doctor/doctor.js";
@@ -32,5 +35,5 @@ export { HOME_HEADER } from "./engine/tenancy/home-choice.js";
 export { parseHomeId } from "./engine/tenancy/home-id.js";
 export type { MemoryHomesParts } from "./engine/tenancy/memory-homes.js";
 export type { HomeTree, ImportReport, ImportTreeOptions } from "./engine/transfer/home-tree.js";
-export type { SkippedFile, TreeFile } from "./engine/transfer/tree-layout.js";
+export type { RefusedFile, SkippedFile, TreeFile } from "./engine/transfer/tree-layout.js";
 export type { ExportReport, ImportHomeOptions, ImportHomeReport } from "./export-import.js";

@@ -128,6 +128,7 @@ export const MODULES = [
     name: "extraction-queueing",
     mutate: [
       "src/engine/sessions/pending-queue.ts",
+      "src/engine/sessions/pending-file.ts",
       "src/session/extraction/pending-extractions.ts",
       "src/session/extraction/run-extraction.ts",
     ],
@@ -152,6 +153,44 @@ export const MODULES = [
       "src/engine/sessions/open-sessions.test.ts",
       "src/session/agent/killed-session.test.ts",
       "src/session/extraction/pending-claims.test.ts",
+    ],
+  },
+  {
+    // A home moved through a folder: which paths are the tree, the rules an imported file keeps
+    // (those of a save), the plan of an import and the home's same-named memories it replaces.
+    name: "transfer",
+    mutate: [
+      "src/engine/transfer/tree-layout.ts",
+      "src/engine/transfer/check-tree.ts",
+      "src/engine/transfer/check-tree-file.ts",
+      "src/engine/transfer/import-plan.ts",
+      "src/engine/transfer/same-name-memories.ts",
+      "src/engine/transfer/home-tree.ts",
+    ],
+    tests: [
+      "src/engine/transfer/tree-layout.test.ts",
+      "src/engine/transfer/check-tree.test.ts",
+      "src/engine/transfer/import-plan.test.ts",
+      "src/engine/transfer/home-tree.test.ts",
+      "src/adapters/fs/tree-folder.test.ts",
+      "src/export-import.test.ts",
+    ],
+  },
+  {
+    // The one statement of a PostgreSQL search and its filters: each home's candidates, and only
+    // that home's (a prefilter without its home condition loses the home's vectors past 400).
+    // The integration tests start a throwaway cluster, or skip without PostgreSQL installed.
+    name: "postgres-search-sql",
+    mutate: [
+      "src/adapters/postgres/candidate-search-sql.ts",
+      "src/adapters/postgres/chunk-filter-sql.ts",
+      "src/adapters/postgres/postgres-candidate-search.ts",
+    ],
+    tests: [
+      "src/adapters/postgres/postgres-pure.test.ts",
+      "src/adapters/postgres/postgres-ranking.integration.test.ts",
+      "src/adapters/postgres/postgres-tenancy.integration.test.ts",
+      "src/recall-postgres-homes.integration.test.ts",
     ],
   },
   // Working memory in four parts: 1,116 mutants in one run were over two hours here, too long to
@@ -218,12 +257,34 @@ export const MODULES = [
     ],
     tests: ["src/engine/working-memory/*.test.ts"],
   },
+  {
+    // What a model reads of a tool call: the page of journal entries, and data held to the output schema.
+    name: "tool-results",
+    mutate: ["src/session/tools/journal-page.ts", "src/session/tools/memory-tool.ts"],
+    tests: [
+      "src/session/tools/journal-page.test.ts",
+      "src/session/tools/memory-read-topic.test.ts",
+      "src/session/tools/memory-tools.test.ts",
+    ],
+  },
+  {
+    // Claude's memory tool on a home (mnemo/claude-memory): paths, text edits and files, through
+    // MemoryHome. Its tests run the commands in process (the SDK's betaMemoryTool included).
+    name: "claude-memory",
+    mutate: ["src/surfaces/claude-memory/*.ts", "!src/surfaces/claude-memory/*.test.ts"],
+    tests: [
+      "src/surfaces/claude-memory/handle-claude-memory-command.test.ts",
+      "src/surfaces/claude-memory/claude-memory-files.test.ts",
+      "src/surfaces/claude-memory/claude-memory-listing.test.ts",
+      "src/surfaces/claude-memory/claude-memory-handlers.test.ts",
+      "src/surfaces/claude-memory/claude-memory-path.test.ts",
+      "src/surfaces/claude-memory/claude-memory-text.test.ts",
+    ],
+  },
+  {
+    // What that surface needs of the engine: renaming a typed memory, topic files written whole.
+    name: "memory-rename-and-topic-files",
+    mutate: ["src/engine/memdir/rename-memory.ts", "src/engine/journal/topic-files.ts"],
+    tests: ["src/engine/memdir/rename-memory.test.ts", "src/engine/journal/topic-files.test.ts"],
+  },
 ];
-
-/**
- * The fixed set CI runs (`npm run mutation:ci`): what finishes within about 4 minutes on 2 shared
- * cores with two Stryker workers. Only query-terms does (measured in docs/mutation.md); every other
- * module takes a quarter of an hour or more here, and belongs in `npm run mutation:changed` before
- * a merge or in a nightly run.
- */
-export const CI_MODULES = ["query-terms"];

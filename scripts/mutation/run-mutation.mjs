@@ -7,7 +7,10 @@
  *   node scripts/mutation/run-mutation.mjs --changed [base] the modules whose sources or tests differ
  *                                                           from base (default: where this branch left
  *                                                           main, or HEAD~1 on main), incremental
- *   node scripts/mutation/run-mutation.mjs --ci             the small fixed set CI runs
+ *   node scripts/mutation/run-mutation.mjs --ci [base]      what CI runs: in each module whose sources
+ *                                                           changed since base (default: the commit in
+ *                                                           .ci/mutation-base), only the changed lines,
+ *                                                           within MUTATION_CI_MINUTES (default 14)
  *   node scripts/mutation/run-mutation.mjs budgets ranking  the modules named
  *   --incremental                                           reuse .mutation/incremental/ results of
  *                                                           mutants whose code and tests are unchanged
@@ -21,9 +24,12 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CI_MODULES, MODULES } from "./modules.mjs";
+import { changedPatterns } from "./changed-lines.mjs";
+import { MODULES } from "./modules.mjs";
+import { recordScore } from "./scores.mjs";
 import { renderSummary, summarizeModule } from "./summarize.mjs";
 import { mergeReports, survivorPatterns } from "./survivor-lines.mjs";
 
@@ -44,8 +50,10 @@ function parseArguments(argv) {
     if (argument === "--changed") {
       options.mode = "changed";
       if (argv[index + 1] && !argv[index + 1].startsWith("-")) options.base = argv[++index];
-    } else if (argument === "--ci") options.mode = "ci";
-    else if (argument === "--incremental") options.incremental = true;
+    } else if (argument === "--ci") {
+      options.mode = "ci";
+      if (argv[index + 1] && !argv[index + 1].startsWith("-")) options.base = argv[++index];
+    } else if (argument === "--incremental") options.incremental = true;
     else if (argument === "--survivors") options.survivors = true;
     else if (argument === "--threshold") options.threshold = Number(argv[++index]);
     else if (argument.startsWith("-")) throw new Error(`unknown option ${argument}`);
@@ -94,7 +102,7 @@ function selectModules(options) {
       throw new Error(`unknown module ${unknown.join(", ")}; use ${MODULES.map((m) => m.name).join(", ")}`);
     return MODULES.filter((module) => options.names.includes(module.name));
   }
-  if (options.mode === "ci") return MODULES.filter((module) => CI_MODULES.includes(module.name));
+  if (options.mode === "ci") return changedLineModules(options.base ?? submissionBase());
   if (options.mode === "changed") {
     const base = options.base ?? defaultBase();
     const files = changedFiles(base);
@@ -102,6 +110,41 @@ function selectModules(options) {
     return MODULES.filter((module) => touches(module, files));
   }
   return MODULES;
+}
+
+/**
+ * Where the submission CI checks began: the commit in .ci/mutation-base (each session sets it to
+ * main as it found it), or the commit before HEAD when that commit is unknown here.
+ */
+function submissionBase() {
+  const recorded = readTextOrUndefined(join(ROOT, ".ci", "mutation-base"))
+    ?.split("\n")[0]
+    ?.trim();
+  if (recorded) {
+    try {
+      git("cat-file", "-e", `${recorded}^{commit}`);
+      return recorded;
+    } catch {
+      console.log(`mutation: the base ${recorded} of .ci/mutation-base is not in this clone; using HEAD~1`);
+    }
+  }
+  return "HEAD~1";
+}
+
+/** The modules whose sources changed since `base`, each mutating only its changed lines. */
+function changedLineModules(base) {
+  const files = changedFiles(base);
+  const added = new Set(git("diff", "--name-only", "--diff-filter=A", base).split("\n").filter(Boolean));
+  const untracked = new Set(git("ls-files", "--others", "--exclude-standard").split("\n").filter(Boolean));
+  const diffOf = (file) =>
+    added.has(file) || untracked.has(file) ? undefined : git("diff", "--unified=0", base, "--", file);
+  console.log(
+    `mutation: ${files.size} files changed since ${base}; mutating the changed lines of each module`,
+  );
+  return MODULES.flatMap((module) => {
+    const mutate = changedPatterns(module.mutate, files, diffOf);
+    return mutate.length === 0 ? [] : [{ ...module, mutate }];
+  });
 }
 
 function strykerOptions(module, incremental) {
@@ -176,6 +219,17 @@ async function runModule(module, { incremental, survivors }) {
   return summarizeModule(module.name, report, (Date.now() - started) / 1000);
 }
 
+async function recordMeasurement(summary, loadAtStart) {
+  await recordScore({
+    module: summary.module,
+    score: Number(summary.score.toFixed(1)),
+    mutants: summary.detected + summary.undetected,
+    when: `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC at ${git("rev-parse", "--short", "HEAD")}${git("status", "--porcelain") === "" ? "" : " with changes"} (${Math.round(summary.seconds / 60)} min)`,
+    load: `${loadAtStart}-${loadavg()[0].toFixed(1)}`,
+    workers: Number(process.env.MUTATION_CONCURRENCY ?? 2),
+  });
+}
+
 async function main() {
   const options = parseArguments(process.argv.slice(2));
   const modules = selectModules(options);
@@ -194,9 +248,26 @@ async function main() {
   }
   process.chdir(ROOT);
   const incremental = options.incremental || options.mode === "changed";
+  if (options.mode === "ci")
+    console.log(`mutation: ${modules.map((module) => module.mutate.join(" ")).join(" ")}`);
   const summaries = [];
-  for (const module of modules)
-    summaries.push(await runModule(module, { incremental, survivors: options.survivors }));
+  const skipped = [];
+  const budgetMs = Number(process.env.MUTATION_CI_MINUTES ?? 14) * 60_000;
+  const started = Date.now();
+  for (const module of modules) {
+    // CI's run is time-boxed: a module not started within the budget is named, not silently dropped.
+    if (options.mode === "ci" && Date.now() - started > budgetMs) {
+      skipped.push(module.name);
+      continue;
+    }
+    const load = loadavg()[0].toFixed(1);
+    const summary = await runModule(module, { incremental, survivors: options.survivors });
+    summaries.push(summary);
+    // A whole module's score is the score of record (docs/mutation.md); CI's changed lines are not.
+    if (options.mode !== "ci") await recordMeasurement(summary, load);
+  }
+  if (skipped.length > 0)
+    console.log(`mutation: not run, out of the ${budgetMs / 60_000}-minute budget: ${skipped.join(", ")}`);
   await mkdir(OUT, { recursive: true });
   const markdown = renderSummary(summaries);
   await writeFile(join(OUT, "summary.md"), markdown);

@@ -29,6 +29,7 @@ import {
   readTopic,
   type TopicRead,
 } from "./journal/journal.js";
+import { deleteTopicFile, renameTopicFile, topicFilePath, writeTopicFile } from "./journal/topic-files.js";
 import {
   deleteMemory,
   getMemory,
@@ -36,6 +37,9 @@ import {
   type SavedMemory,
   type SaveMemoryInput,
 } from "./memdir/memdir.js";
+import { memoryPath, validateMemoryName } from "./memdir/memory-name.js";
+import { type MemoryType, parseMemoryType } from "./memdir/memory-types.js";
+import { type MemoryRename, type RenamedMemory, renameMemory } from "./memdir/rename-memory.js";
 import { saveMemories } from "./memdir/save-memories.js";
 import { type ListMemoriesOptions, type MemoryManifest, scanMemories } from "./memdir/scan-memories.js";
 import {
@@ -88,6 +92,12 @@ export function memoryOperations(context: HomeContext, parts: ConsolidationParts
     saveMany: (inputs: SaveMemoryInput[]): Promise<SavedMemory[]> =>
       whenEnabled(context, () => saveMemories(context, inputs)),
     delete: (name: string) => whenEnabled(context, () => deleteMemory(context, name)),
+    /** A new name or type (or both) for the same memory: created, description and other frontmatter kept. */
+    rename: (name: string, to: MemoryRename): Promise<RenamedMemory> =>
+      whenEnabled(context, () => renameMemory(context, name, to)),
+    /** The file a new memory of this type and name is saved in ("memories/user_cat-name.md"), when no other memory holds it. */
+    pathFor: (type: MemoryType, name: string): string =>
+      memoryPath(parseMemoryType(String(type)), validateMemoryName(name)),
     get: (name: string): Promise<Memory> => whenEnabled(context, () => getMemory(context, name)),
     /** Newest first, a page at a time (default: the 200 newest); only the page's file heads are read. */
     list: (options: ListMemoriesOptions = {}): Promise<MemoryManifest> =>
@@ -105,6 +115,23 @@ export function journalOperations(context: HomeContext) {
       whenEnabled(context, () => addJournalEntry(context, category, text, options)),
     readTopic: (topic: string): Promise<TopicRead> => whenEnabled(context, () => readTopic(context, topic)),
     topics: (): Promise<string[]> => whenEnabled(context, () => listTopics(context)),
+    /**
+     * The file of a topic ("topics/<topic>.md"); refused for a name `readTopic` reads elsewhere
+     * ("MEMORY", a category such as "user_pref"), so no topic file is out of its reach.
+     */
+    topicFile: (topic: string): string => topicFilePath(context, topic),
+    /** Writes a topic file whole, as a file editor does: a new one with `create`, else an existing one. */
+    writeTopicFile: (
+      topic: string,
+      text: string,
+      options: { create: boolean; redactSecrets?: boolean },
+    ): Promise<{ path: string; redactedSecrets: string[] }> =>
+      whenEnabled(context, () => writeTopicFile(context, topic, text, options)),
+    /** Moves a topic file to archive/ (marked with `reason`). */
+    deleteTopicFile: (topic: string, options: { reason?: string } = {}) =>
+      whenEnabled(context, () => deleteTopicFile(context, topic, options)),
+    renameTopicFile: (from: string, to: string): Promise<{ path: string }> =>
+      whenEnabled(context, () => renameTopicFile(context, from, to)),
   };
 }
 

@@ -184,16 +184,18 @@ export class MemoryHome {
   }
 
   /**
-   * The home's Markdown tree (docs/format.md): every file of SOUL.md, USER.md, MEMORY.md, memories/,
-   * topics/, daily/ and archive/ with its text, what `mnemo export` writes. Derived state is left out.
+   * The home's tree (docs/export-import.md): every file of SOUL.md, USER.md, MEMORY.md, memories/,
+   * topics/, daily/, conversations/, .pending/, .sessions/ and archive/ with its text, what
+   * `mnemo export` writes. Derived state (.index/) is left out, and listed in `skipped`.
    */
   readTree(): Promise<HomeTree> {
     return this.whenEnabled(() => readHomeTree(this.store));
   }
 
   /**
-   * Loads a Markdown tree into the home in one transaction, all or nothing, after checking it whole
-   * (layout, typed memories, credentials). A replaced file's old text goes to the archive; with
+   * Loads a tree into the home: each file is checked as a save checks what it stores (layout, names,
+   * sizes, duplicates, frontmatter, credentials), a file that fails is refused with the reason, and
+   * the rest is written in one transaction. A replaced file's old text goes to the archive; with
    * `dryRun` nothing is written and the report says what would change.
    */
   importTree(files: readonly TreeFile[], options: ImportTreeOptions = {}): Promise<ImportReport> {

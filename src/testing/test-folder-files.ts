@@ -18,6 +18,20 @@ export async function folderBytes(folder: string, relative = ""): Promise<Map<st
   return files;
 }
 
+/**
+ * A memory home's tree as bytes: every file `folderBytes` gives, and the records of .pending/ and
+ * .sessions/ (hidden folders that are memory), but not derived state (.index/).
+ */
+export async function treeBytes(folder: string): Promise<Map<string, Buffer>> {
+  const files = await folderBytes(folder);
+  for (const records of [".pending", ".sessions"]) {
+    const names = await readdir(join(folder, records)).catch(() => []);
+    for (const name of names.filter((each) => !each.startsWith(".")).sort())
+      files.set(`${records}/${name}`, await readFile(join(folder, records, name)));
+  }
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
 /** The same as text, for messages that show what differs. */
 export async function folderTexts(folder: string): Promise<Record<string, string>> {
   const texts: Record<string, string> = {};

@@ -29,16 +29,54 @@ function testPostgresBinaries(env: NodeJS.ProcessEnv): string | undefined {
   return env.MNEMO_TEST_POSTGRES === "pglite" ? undefined : findPostgresBinaries();
 }
 
+/**
+ * The URL of the cluster the test run started for all its PostgreSQL files (test/setup/
+ * postgres-cluster.ts); each startTestPostgres then creates a database of its own on it.
+ */
+export const SHARED_CLUSTER_VARIABLE = "MNEMO_TEST_SHARED_CLUSTER";
+
 export async function startTestPostgres(env: NodeJS.ProcessEnv = process.env): Promise<TestPostgres> {
   const given = env.MNEMO_TEST_POSTGRES_URL?.trim();
+  const shared = env[SHARED_CLUSTER_VARIABLE]?.trim();
   const bin = testPostgresBinaries(env);
   const database = given
     ? await onServer(given, undefined)
-    : bin
-      ? await onServer(undefined, await startPostgresCluster(bin))
-      : await onPglite();
+    : shared
+      ? await onOwnDatabase(shared)
+      : bin
+        ? await onServer(undefined, await startPostgresCluster(bin))
+        : await onPglite();
   process.stderr.write(`mnemo: PostgreSQL tests run on ${database.server}\n`);
   return database;
+}
+
+let databasesCreated = 0;
+
+/** A new database on the run's shared cluster, dropped by stop(): files never see each other's rows. */
+async function onOwnDatabase(clusterUrl: string): Promise<TestPostgres> {
+  const name = `mnemo_test_${process.pid}_${++databasesCreated}`;
+  const admin = new PgPoolClient({ url: clusterUrl, maxConnections: 1 });
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.close();
+  }
+  const url = new URL(clusterUrl);
+  url.pathname = `/${name}`;
+  const database = await onServer(url.toString(), undefined);
+  return {
+    ...database,
+    server: database.server.replace(/\(server at .*\)$/, `(database ${name} on the run's throwaway cluster)`),
+    stop: async () => {
+      await database.stop();
+      const dropper = new PgPoolClient({ url: clusterUrl, maxConnections: 1 });
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.close();
+      }
+    },
+  };
 }
 
 async function onServer(

@@ -3,12 +3,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
+import { CHROMIUM_PATH } from "./chromium-path.js";
 
 /**
  * Debian's chromium driven by playwright-core: never a downloaded browser build. A machine without it
  * fails the browser tests with what to install (CI installs it in .ci/run), it does not skip them.
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const FLAGS = [
   "--no-sandbox",

@@ -6,7 +6,7 @@ import { folderBytes } from "../../testing/test-folder-files.js";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
 import { readTreeFolder, writeTreeFolder } from "./tree-folder.js";
 
-/** A tree in a real folder: written and read back byte for byte, and every kind of bad input refused by name. */
+/** A tree in a real folder: written and read back byte for byte, and every kind of bad input skipped or refused by name. */
 let root: string;
 beforeEach(async () => {
   root = await makeTempDir("mnemo-tree-folder-");
@@ -34,15 +34,34 @@ describe("writeTreeFolder and readTreeFolder", () => {
     const bytes = await folderBytes(folder);
     expect([...bytes.keys()]).toEqual(FILES.map((file) => file.path));
     expect(bytes.get("SOUL.md")?.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    expect(await readTreeFolder(folder)).toEqual({ files: FILES, skipped: [] });
+    expect(await readTreeFolder(folder)).toEqual({ files: FILES, skipped: [], refused: [] });
   });
 
   test("an empty tree is an empty folder", async () => {
     await writeTreeFolder(join(root, "tree", "empty"), []);
-    expect(await readTreeFolder(join(root, "tree", "empty"))).toEqual({ files: [], skipped: [] });
+    expect(await readTreeFolder(join(root, "tree", "empty"))).toEqual({
+      files: [],
+      skipped: [],
+      refused: [],
+    });
   });
 
-  test("an export goes into a new folder or one with only hidden entries, never over files", async () => {
+  test("the records of .pending/ and .sessions/ are written and read back like the rest", async () => {
+    const records = [
+      { path: ".pending/s-1.json", text: "{}\n" },
+      { path: ".sessions/s-1.json", text: "{}\n" },
+      { path: "conversations/s-1.md", text: "# Conversation s-1\n" },
+    ];
+    await writeTreeFolder(join(root, "tree"), records);
+    expect((await readTreeFolder(join(root, "tree"))).files).toEqual(records);
+  });
+
+  test("an export goes into a new folder or one with only hidden entries of its own, never over files", async () => {
+    await writeRaw(".sessions/s-1.json", "{}\n");
+    await expect(writeTreeFolder(join(root, "tree"), FILES)).rejects.toMatchObject({
+      message: expect.stringContaining("is not empty (it holds .sessions)"),
+    });
+    await removeDir(join(root, "tree"));
     await writeRaw(".git/HEAD", "ref: main\n");
     await writeTreeFolder(join(root, "tree"), FILES);
     await expect(writeTreeFolder(join(root, "tree"), FILES)).rejects.toMatchObject({
@@ -54,68 +73,86 @@ describe("writeTreeFolder and readTreeFolder", () => {
     expect(await readFile(join(root, "tree", "MEMORY.md"), "utf8")).toBe("# Memory\n");
   });
 
-  test("hidden files and folders are not read; config.json is skipped and said so", async () => {
+  test("derived state, other hidden entries and config.json are skipped, each said with the reason", async () => {
     await writeRaw("MEMORY.md", "# Memory\n");
     await writeRaw(".index/search.sqlite", "not text \u0000");
+    await writeRaw(".git/HEAD", "ref: main\n");
+    await writeRaw(".DS_Store", "x");
     await writeRaw("memories/.user_pet.md.0123456789ab.tmp", "half a file");
     await writeRaw("config.json", "{}");
     const read = await readTreeFolder(join(root, "tree"));
     expect(read.files).toEqual([{ path: "MEMORY.md", text: "# Memory\n" }]);
-    expect(read.skipped).toEqual([{ path: "config.json", reason: expect.stringContaining("settings") }]);
+    expect(read.refused).toEqual([]);
+    expect(read.skipped).toEqual([
+      { path: ".DS_Store", reason: expect.stringMatching(/^hidden files and folders are not memory/) },
+      { path: ".git/", reason: expect.stringMatching(/^hidden files and folders are not memory/) },
+      { path: ".index/", reason: expect.stringMatching(/^derived state: the search index/) },
+      { path: "config.json", reason: expect.stringContaining("settings") },
+      {
+        path: "memories/.user_pet.md.0123456789ab.tmp",
+        reason: expect.stringMatching(/^hidden files and folders are not memory/),
+      },
+    ]);
   });
 });
 
-describe("readTreeFolder refuses a folder it cannot import whole, naming the file", () => {
+describe("readTreeFolder refuses what it cannot import, naming the file and the reason, and reads the rest", () => {
+  async function refusedOf(path = "MEMORY.md") {
+    await writeRaw(path === "MEMORY.md" ? "SOUL.md" : "MEMORY.md", "# Good\n");
+    const read = await readTreeFolder(join(root, "tree"));
+    expect(read.files).toHaveLength(1);
+    return read.refused;
+  }
+
   test("a symbolic link, even to a good file", async () => {
     await writeRaw("memories/user_pet.md", "---\nname: Pet\ntype: user\n---\n\nA cat.\n");
     await symlink(join(root, "tree/memories/user_pet.md"), join(root, "tree/memories/user_dog.md"));
-    await expect(readTreeFolder(join(root, "tree"))).rejects.toMatchObject({
-      code: "INVALID_INPUT",
-      message: `${join(root, "tree/memories/user_dog.md")} is not part of a memory home's Markdown tree: it is a symbolic link; put the file itself in the folder. Move it out of the folder to import, then try again; nothing was imported.`,
-    });
+    const read = await readTreeFolder(join(root, "tree"));
+    expect(read.files.map((file) => file.path)).toEqual(["memories/user_pet.md"]);
+    expect(read.refused).toEqual([
+      {
+        path: "memories/user_dog.md",
+        code: "INVALID_INPUT",
+        reason: "not part of a memory home's tree: it is a symbolic link; put the file itself in the folder",
+      },
+    ]);
   });
 
   test("a linked folder", async () => {
     await mkdir(join(root, "elsewhere"));
     await mkdir(join(root, "tree"));
     await symlink(join(root, "elsewhere"), join(root, "tree/topics"));
-    await expect(readTreeFolder(join(root, "tree"))).rejects.toMatchObject({
-      message: expect.stringContaining(
-        `${join(root, "tree/topics")} is not part of a memory home's Markdown tree: it is a symbolic link`,
-      ),
-    });
+    expect(await refusedOf()).toEqual([
+      { path: "topics", code: "INVALID_INPUT", reason: expect.stringContaining("it is a symbolic link") },
+    ]);
   });
 
   test("bytes that are not UTF-8", async () => {
     await writeRaw("USER.md", Buffer.from([0x23, 0x20, 0x55, 0xff, 0xfe, 0x0a]));
-    await expect(readTreeFolder(join(root, "tree"))).rejects.toMatchObject({
-      code: "MALFORMED_FILE",
-      message: expect.stringMatching(new RegExp(`^${join(root, "tree/USER.md")} is not UTF-8 text`)),
-    });
+    expect(await refusedOf()).toEqual([
+      { path: "USER.md", code: "MALFORMED_FILE", reason: expect.stringMatching(/^not UTF-8 text/) },
+    ]);
   });
 
   test.each([
-    ["notes/todo.md", "a memory home has no folder notes/"],
-    ["README.md", "the top level of a memory home holds only SOUL.md, USER.md, MEMORY.md"],
-    ["daily/notes.txt", "only Markdown files (*.md) belong in daily/"],
-    ["archive/old/x.md", "a memory home has no folder archive/old/"],
-  ])("%s", async (path, reason) => {
+    ["notes/todo.md", "notes/", "a memory home has no folder notes/"],
+    ["README.md", "README.md", "the top level of a memory home holds only SOUL.md, USER.md, MEMORY.md"],
+    ["daily/notes.txt", "daily/notes.txt", "only Markdown files (*.md) belong in daily/"],
+    ["archive/old/x.md", "archive/old/", "a memory home has no folder archive/old/"],
+    [".sessions/notes.txt", ".sessions/notes.txt", "only JSON records (*.json) belong in .sessions/"],
+  ])("%s", async (path, refused, reason) => {
     await writeRaw(path, "text\n");
-    await expect(readTreeFolder(join(root, "tree"))).rejects.toMatchObject({
-      code: "INVALID_INPUT",
-      message: expect.stringContaining(`${join(root, "tree", path.split("/")[0] ?? "")}`),
-    });
-    await expect(readTreeFolder(join(root, "tree"))).rejects.toMatchObject({
-      message: expect.stringContaining(reason),
-    });
+    expect(await refusedOf()).toEqual([
+      { path: refused, code: "INVALID_INPUT", reason: expect.stringContaining(reason) },
+    ]);
   });
 
   test("a named pipe", async () => {
     await mkdir(join(root, "tree"));
-    execFileSync("mkfifo", [join(root, "tree/MEMORY.md")]);
-    await expect(readTreeFolder(join(root, "tree"))).rejects.toMatchObject({
-      message: expect.stringContaining("it is not a regular file"),
-    });
+    execFileSync("mkfifo", [join(root, "tree/SOUL.md")]);
+    expect(await refusedOf("SOUL.md")).toEqual([
+      { path: "SOUL.md", code: "INVALID_INPUT", reason: expect.stringContaining("it is not a regular file") },
+    ]);
   });
 
   test("a folder that does not exist, or a file given as the folder", async () => {

@@ -2,12 +2,12 @@ import type { Dirent } from "node:fs";
 import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import {
+  classifyTreeFolder,
   classifyTreePath,
-  isTreeFolder,
-  outsideTreeError,
-  SETTINGS_SKIP_REASON,
+  outsideTree,
+  type RefusedFile,
   type SkippedFile,
-  strayFolderReason,
+  TREE_FOLDERS,
   type TreeFile,
 } from "../../engine/transfer/tree-layout.js";
 import { errnoCode, MnemoError } from "../../errors.js";
@@ -15,10 +15,11 @@ import { ioError } from "./io-error.js";
 import { runLimited } from "./run-limited.js";
 
 /**
- * A memory home's Markdown tree as a plain folder, the other side of `mnemo export` and
- * `mnemo import`. Reading is strict, since what it returns is written into a home: a symbolic link,
- * a file outside the tree's layout or a file that is not UTF-8 is an error naming the file, found
- * before any text is handed on. Hidden files and folders (.git, .index) are not looked at.
+ * A memory home's tree as a plain folder, the other side of `mnemo export` and `mnemo import`.
+ * Reading is strict, since what it returns is written into a home, and says what it did with every
+ * entry: a file of the tree is read; derived state (.index/), other hidden entries and config.json
+ * are skipped, with the reason; a symbolic link, a file outside the tree's layout or a file that is
+ * not UTF-8 is refused, with the reason. Nothing refused is handed on.
  */
 
 /** Files read or written at once. */
@@ -27,22 +28,34 @@ const PARALLEL_FILES = 64;
 /** Exact UTF-8: an invalid byte is an error, and a byte order mark is kept as text, so bytes round-trip. */
 const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-export async function readTreeFolder(folder: string): Promise<{ files: TreeFile[]; skipped: SkippedFile[] }> {
+export interface TreeFolder {
+  /** Sorted by path. */
+  files: TreeFile[];
+  skipped: SkippedFile[];
+  refused: RefusedFile[];
+}
+
+export async function readTreeFolder(folder: string): Promise<TreeFolder> {
   await requireFolder(folder);
+  const found: TreeFolder = { files: [], skipped: [], refused: [] };
   const paths: string[] = [];
-  const skipped: SkippedFile[] = [];
-  await walk(folder, "", (path) => {
+  await walk(folder, "", found, (path) => {
     const kind = classifyTreePath(path);
-    if (kind.kind === "settings") skipped.push({ path, reason: SETTINGS_SKIP_REASON });
-    else if (kind.kind === "outside") throw outsideTreeError(join(folder, path), kind.reason);
+    if (kind.kind === "skipped") found.skipped.push({ path, reason: kind.reason });
+    else if (kind.kind === "outside") found.refused.push(outsideTree(path, kind.reason));
     else paths.push(path);
   });
   paths.sort();
-  const files: TreeFile[] = new Array(paths.length);
+  const texts: Array<string | RefusedFile> = new Array(paths.length);
   await runLimited(paths, PARALLEL_FILES, async (path, index) => {
-    files[index] = { path, text: await readUtf8(join(folder, ...path.split("/"))) };
+    texts[index] = await readUtf8(folder, path);
   });
-  return { files, skipped };
+  paths.forEach((path, index) => {
+    const text = texts[index] as string | RefusedFile;
+    if (typeof text === "string") found.files.push({ path, text });
+    else found.refused.push(text);
+  });
+  return found;
 }
 
 /**
@@ -60,34 +73,42 @@ export async function writeTreeFolder(folder: string, files: readonly TreeFile[]
   });
 }
 
-/** Calls `found` with each regular file's relative path; refuses links, devices and stray folders. */
-async function walk(root: string, relative: string, found: (path: string) => void): Promise<void> {
+/** Calls `found` with each regular file's relative path; skips hidden folders, refuses links, devices and stray folders. */
+async function walk(
+  root: string,
+  relative: string,
+  into: TreeFolder,
+  found: (path: string) => void,
+): Promise<void> {
   const absolute = relative === "" ? root : join(root, ...relative.split("/"));
   const entries: Dirent[] = await readdir(absolute, { withFileTypes: true }).catch(fail(absolute));
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    if (entry.name.startsWith(".")) continue;
     const path = relative === "" ? entry.name : `${relative}/${entry.name}`;
-    const where = join(absolute, entry.name);
     if (entry.isSymbolicLink()) {
-      throw outsideTreeError(where, "it is a symbolic link; put the file itself in the folder");
-    }
-    if (entry.isDirectory()) {
-      if (!isTreeFolder(path)) throw outsideTreeError(where, strayFolderReason(path));
-      await walk(root, path, found);
+      into.refused.push(outsideTree(path, "it is a symbolic link; put the file itself in the folder"));
+    } else if (entry.isDirectory()) {
+      const kind = classifyTreeFolder(path);
+      if (kind.kind === "tree") await walk(root, path, into, found);
+      else if (kind.kind === "skipped") into.skipped.push({ path: `${path}/`, reason: kind.reason });
+      else into.refused.push(outsideTree(`${path}/`, kind.reason));
     } else if (entry.isFile()) found(path);
-    else throw outsideTreeError(where, "it is not a regular file");
+    else into.refused.push(outsideTree(path, "it is not a regular file"));
   }
 }
 
-async function readUtf8(absolute: string): Promise<string> {
-  const bytes = await readFile(absolute).catch(fail(absolute));
+/** The file's text, or its refusal when it is not UTF-8 or cannot be read. */
+async function readUtf8(root: string, path: string): Promise<string | RefusedFile> {
+  const absolute = join(root, ...path.split("/"));
+  const bytes = await readFile(absolute).catch((error: unknown) => ioError(error, absolute));
+  if (bytes instanceof MnemoError) return { path, code: bytes.code, reason: bytes.message };
   try {
     return UTF8.decode(bytes);
   } catch {
-    throw new MnemoError(
-      "MALFORMED_FILE",
-      `${absolute} is not UTF-8 text, which every file of a memory home is. Convert it to UTF-8 (for example with iconv), then import again; nothing was imported.`,
-    );
+    return {
+      path,
+      code: "MALFORMED_FILE",
+      reason: "not UTF-8 text, which every file of a memory home is; convert it (for example with iconv)",
+    };
   }
 }
 
@@ -114,7 +135,8 @@ async function requireEmptyFolder(folder: string): Promise<void> {
       throw new MnemoError("INVALID_INPUT", `${folder} is a file. Export into a new or empty folder.`);
     throw ioError(error, folder);
   });
-  const visible = entries.filter((name) => !name.startsWith("."));
+  // A hidden entry of the folder's own (.git) stays; one the tree writes (.sessions) would mix in.
+  const visible = entries.filter((name) => !name.startsWith(".") || TREE_FOLDERS.includes(name));
   if (visible.length > 0) {
     throw new MnemoError(
       "INVALID_INPUT",

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { DocumentWriter } from "../../contracts/document-store.js";
 import { localMinute } from "../home/clock.js";
 import { archivePathFor } from "../home/layout.js";
@@ -6,12 +7,14 @@ import { archivePathFor } from "../home/layout.js";
  * Whatever a budget, a capacity limit or a removal pushes out of a file is appended to
  * `archive/<same path>`, each chunk after a comment line saying where it came from, when and why.
  */
-export interface ArchivedChunk {
-  /** The archive file the text went to. */
-  path: string;
-  reason: string;
-  characters: number;
-}
+export const archivedChunkSchema = z.object({
+  path: z.string().describe("The archive file the text went to."),
+  reason: z.string(),
+  characters: z.number().int(),
+});
+
+/** One chunk moved to the archive; defined by its schema, which the tools' results declare. */
+export type ArchivedChunk = z.output<typeof archivedChunkSchema>;
 
 export function archiveMarker(sourcePath: string, at: Date, reason: string): string {
   return `<!-- mnemo archived from ${sourcePath} at ${localMinute(at)}: ${reason} -->`;

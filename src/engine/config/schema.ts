@@ -99,7 +99,8 @@ const search = z
      * the query and its cosine with the query, hit-relevance.ts) are left out of what the CLI's
      * recall, memory_search, /v1/search and the per-turn memories show, so an unrelated question
      * gets "nothing relevant" instead of the least unrelated memories (the library's recall applies
-     * a floor only when a call asks). Measured on LongMemEval (docs/retrieval.md). 0 = off.
+     * a floor only when a call asks). Measured on LongMemEval (docs/retrieval.md); applied only to
+     * a hybrid search, since BM25 coverage alone is no measure of relevance. 0 = off.
      * MNEMO_MIN_RELEVANCE.
      */
     minRelevance: z.number().min(0).max(1).default(0.2),

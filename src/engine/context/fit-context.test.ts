@@ -23,7 +23,9 @@ const layers = fc.record({
   user: text,
   notes: text,
   index: fc.array(indexLine, { maxLength: 400 }),
-  journal: fc.array(fc.string({ minLength: 1, maxLength: 300 }), { maxLength: 80 }),
+  journal: fc.array(fc.record({ raw: fc.string({ minLength: 1, maxLength: 300 }), entry: fc.boolean() }), {
+    maxLength: 80,
+  }),
   dailies: fc.array(fc.record({ path: fc.constant("daily/2026-01-01.md"), text }), { maxLength: 3 }),
 });
 

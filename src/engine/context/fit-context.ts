@@ -15,8 +15,8 @@ export interface ContextLayers {
   notes: string;
   /** Index lines of typed memories, newest first. */
   index: string[];
-  /** MEMORY.md's journal entries (raw blocks), oldest first. */
-  journal: string[];
+  /** MEMORY.md's journal as blocks, oldest first: entries, and text that is not an entry. */
+  journal: Array<{ raw: string; entry: boolean }>;
   /** The recent daily logs, oldest first. */
   dailies: Array<{ path: string; text: string }>;
 }
@@ -55,7 +55,7 @@ export function fitContext(layers: ContextLayers, limits: ContextLimits): Fitted
     user: lines(layers.user),
     notes: lines(layers.notes),
     index: layers.index.map((line) => `${line.trimEnd()}\n`),
-    journal: [...layers.journal].reverse().map((entry) => `${entry.trimEnd()}\n\n`),
+    journal: [...layers.journal].reverse().map((block) => `${block.raw.trimEnd()}\n\n`),
     // Newest day first, newest line first; each day ends with a blank line so days stay apart.
     recent: [...layers.dailies]
       .reverse()
@@ -93,9 +93,7 @@ export function fitContext(layers: ContextLayers, limits: ContextLimits): Fitted
     cutNote("USER.md", user, "memory_read user"),
     cutNote("the notes of MEMORY.md", notes, "memory_read memory"),
     index.left > 0 ? `${index.left} older memories (memory_list, memory_search)` : undefined,
-    journal.left > 0
-      ? `${journal.left} older journal entries of MEMORY.md (memory_read_topic MEMORY)`
-      : undefined,
+    journalNote(layers.journal, journal),
     recent.left > 0 ? `${recent.left} earlier lines of the daily logs (memory_search)` : undefined,
   ]);
   const notesBlock = [
@@ -156,6 +154,19 @@ function cutNote(file: string, taken: Taken, tool: string): string | undefined {
   const total = characterCount(taken.units.join("").trim());
   const shown = characterCount(taken.kept.join("").trimStart());
   return `${file} after ${shown} of ${total} characters (${tool})`;
+}
+
+/**
+ * The journal entries left out, and the memory_read_topic call that reads them: its pages run
+ * newest first, so the first entry left out is at the offset of the entries shown.
+ */
+function journalNote(blocks: ContextLayers["journal"], taken: Taken): string | undefined {
+  if (taken.left === 0) return undefined;
+  const newestFirst = [...blocks].reverse();
+  const shown = newestFirst.slice(0, taken.kept.length).filter((block) => block.entry).length;
+  const left = newestFirst.slice(taken.kept.length).filter((block) => block.entry).length;
+  if (left === 0) return "the start of MEMORY.md's ## Journal (memory_read memory, section Journal)";
+  return `${left} older journal entries of MEMORY.md (memory_read_topic with topic "MEMORY" and offset ${shown})`;
 }
 
 function describeLeftOut(budgetTokens: number, parts: Array<string | undefined>): string | undefined {

@@ -85,8 +85,8 @@ function memoryLayers(text: string): Pick<ContextLayers, "notes" | "index" | "jo
     notes,
     index: splitLinesKeepEnds(indexBody).filter((line) => line.trim() !== ""),
     journal: parseJournal(journalBody)
-      .blocks.map((block) => block.raw)
-      .filter((raw) => raw.trim() !== ""),
+      .blocks.filter((block) => block.raw.trim() !== "")
+      .map((block) => ({ raw: block.raw, entry: block.kind === "entry" })),
   };
 }
 

@@ -25,7 +25,7 @@ These rules hold even when the user asks you to save such things; then ask what 
 - memory_save stores one typed memory: a short name, a one-line description specific enough to judge relevance later, its type and its content. Saving under an existing name updates that memory; its index line in MEMORY.md is kept in step.
 - Check for a similar memory before saving a new one; update or delete memories that are wrong (memory_delete).
 - memory_add, memory_replace and memory_remove edit a section of your identity (soul), the user profile (user), your notes (memory) or today's log (daily). Each file has a character budget; what does not fit is moved to archive/.
-- memory_search finds what you stored; memory_get reads a saved memory whole; memory_list lists saved memories newest first, also those the index above no longer shows; memory_read_topic reads a journal topic.
+- memory_search finds what you stored; memory_get reads a saved memory whole; memory_list lists saved memories newest first, also those the index above no longer shows; memory_read_topic reads a journal topic a page at a time, newest first, also the older entries of MEMORY.md's journal that the notes above no longer show.
 
 ## When to use memory
 - When something you remember may bear on the current task.

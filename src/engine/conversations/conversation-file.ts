@@ -13,16 +13,19 @@
  * Turns are numbered from 1 in file order; a person may edit or delete a message by hand, and the
  * rest of the file is kept byte for byte when messages are appended. Pure.
  */
+
+import { z } from "zod";
 import { appendEntry, parseJournal } from "../markdown/journal-entries.js";
 
-export interface ConversationTurn {
-  /** 1-based position in the conversation. */
-  turn: number;
-  speaker: string;
-  /** Local "YYYY-MM-DD HH:MM". */
-  time: string;
-  text: string;
-}
+export const conversationTurnSchema = z.object({
+  turn: z.number().int().describe("1-based position in the conversation."),
+  speaker: z.string(),
+  time: z.string().describe('Local time, "YYYY-MM-DD HH:MM".'),
+  text: z.string(),
+});
+
+/** One message of a conversation; defined by its schema, which memory_search's result declares. */
+export type ConversationTurn = z.output<typeof conversationTurnSchema>;
 
 /** A turn and the 1-based line its entry starts on. */
 export interface LocatedTurn extends ConversationTurn {

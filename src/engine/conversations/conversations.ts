@@ -45,6 +45,8 @@ const SESSION = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 const SPEAKER = /^[A-Za-z0-9_-]{1,64}$/;
 /** A message is a turn of a conversation, not a document. */
 export const MAX_CONVERSATION_MESSAGE_CHARACTERS = 100_000;
+/** The most messages one add records, from the library, MCP or HTTP alike; a longer transcript takes several. */
+export const MAX_CONVERSATION_MESSAGES_PER_ADD = 1000;
 
 export function conversationPath(session: string): string {
   return `${CONVERSATIONS_DIR}/${validSession(session)}.md`;
@@ -67,6 +69,11 @@ export async function addConversationMessages(
     throw new MnemoError(
       "INVALID_INPUT",
       `No messages to add to conversation "${session}"; give at least one.`,
+    );
+  if (messages.length > MAX_CONVERSATION_MESSAGES_PER_ADD)
+    throw new MnemoError(
+      "TOO_LARGE",
+      `${messages.length} messages for conversation "${session}" in one call; record at most ${MAX_CONVERSATION_MESSAGES_PER_ADD} at a time, in several calls.`,
     );
   const mode = secretMode(home.config.secrets, options.redactSecrets);
   const redactedSecrets: string[] = [];

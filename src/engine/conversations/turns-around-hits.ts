@@ -1,16 +1,21 @@
+import { z } from "zod";
 import type { DocumentReader } from "../../contracts/document-store.js";
-import { type ConversationTurn, parseConversation, turnsAround } from "./conversation-file.js";
+import { conversationTurnSchema, parseConversation, turnsAround } from "./conversation-file.js";
 import { sessionOfPath } from "./conversations.js";
 
+export const hitConversationSchema = z
+  .object({
+    session: z.string(),
+    turn: z.number().int(),
+    speaker: z.string(),
+    time: z.string(),
+    before: z.array(conversationTurnSchema),
+    after: z.array(conversationTurnSchema),
+  })
+  .describe("Messages: the conversation, who said it and when, and the turns around it.");
+
 /** A message hit's conversation: its session, who said it and when, and the turns around it. */
-export interface HitConversation {
-  session: string;
-  turn: number;
-  speaker: string;
-  time: string;
-  before: ConversationTurn[];
-  after: ConversationTurn[];
-}
+export type HitConversation = z.output<typeof hitConversationSchema>;
 
 interface MessageHitFields {
   kind: string;

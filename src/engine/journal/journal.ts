@@ -54,7 +54,10 @@ export interface TopicRead {
   warnings: JournalWarning[];
 }
 
-const MAX_ENTRY_CHARACTERS = 10_000;
+/** The longest entry a write accepts (a hand-edited file may hold longer ones). */
+export const MAX_ENTRY_CHARACTERS = 10_000;
+/** A topic's name, which is its file's name: what config.json's topics allow. */
+export const TOPIC_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 export function journalPathFor(home: HomeContext, category: string): string {
   const target = Object.hasOwn(home.config.categories, category)
@@ -151,7 +154,8 @@ export async function listTopics(home: HomeContext): Promise<string[]> {
   return [...new Set([...configured, ...onDisk])].sort();
 }
 
-function resolveTopicName(home: HomeContext, value: string): string {
+/** The topic `journal read VALUE` reads: a category's topic, MEMORY_TARGET, or VALUE itself when it is a valid name. */
+export function resolveTopicName(home: HomeContext, value: string): string {
   const name = value.trim().replace(/\.md$/, "");
   const routed = Object.hasOwn(home.config.categories, name) ? home.config.categories[name] : undefined;
   if (routed !== undefined) return routed;
@@ -159,7 +163,7 @@ function resolveTopicName(home: HomeContext, value: string): string {
   const problem =
     name.length > MAX_TOPIC_NAME_LENGTH
       ? `it is ${name.length} characters long; use at most ${MAX_TOPIC_NAME_LENGTH}`
-      : /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(name)
+      : TOPIC_NAME.test(name)
         ? undefined
         : "use letters, digits, _ and - (for example user_prefs)";
   if (problem !== undefined)

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { normalizeNewlines, splitLinesKeepEnds, stripLineEnd } from "./lines.js";
 
 /**
@@ -13,14 +14,21 @@ import { normalizeNewlines, splitLinesKeepEnds, stripLineEnd } from "./lines.js"
  * note, a malformed entry). Every block keeps its raw text, so rewriting a journal after removing
  * or adding entries never changes a byte of the rest.
  */
-export interface JournalEntry {
-  /** Local time, "YYYY-MM-DD HH:MM". */
-  timestamp: string;
-  category: string;
-  content: string;
-  /** Where the entry came from (seed 000's optional `source`), written after the category. */
-  source?: string;
-}
+export const journalEntrySchema = z.object({
+  timestamp: z.string().describe('Local time, "YYYY-MM-DD HH:MM".'),
+  category: z.string(),
+  content: z.string(),
+  source: z
+    .string()
+    .optional()
+    .describe('Where the entry came from (seed 000\'s optional source, e.g. "session 4f2a").'),
+});
+
+/**
+ * One entry. Defined by its schema, so that what a tool declares it returns (memory_read_topic's
+ * output schema) is this shape, and a field added here reaches clients declared.
+ */
+export type JournalEntry = z.output<typeof journalEntrySchema>;
 
 export type JournalBlock =
   | { kind: "entry"; entry: JournalEntry; raw: string; line: number }

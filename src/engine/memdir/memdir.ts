@@ -58,9 +58,34 @@ export interface PreparedSave {
 
 export function prepareSave(home: HomeContext, input: SaveMemoryInput): PreparedSave {
   const guarded = guardMemoryInput(home, input);
-  const name = validateMemoryName(guarded.name);
-  const description = guarded.description.replace(/\s+/g, " ").trim();
-  const content = guarded.content.replace(/\r\n?/g, "\n").trim();
+  const { name, description, content } = checkMemoryFields(guarded);
+  const type = parseMemoryType(String(input.type));
+  const extra = validateExtraFrontmatter(name, input.frontmatter);
+  const validity = checkSaveValidity(name, input);
+  return {
+    input,
+    name,
+    description,
+    content,
+    type,
+    extra,
+    validity,
+    redactedSecrets: guarded.redactedSecrets,
+  };
+}
+
+/**
+ * A memory's name, description and content as a save stores them, or the error that refuses them:
+ * the rules every way into memories/ shares (a save, and an import of a memory file).
+ */
+export function checkMemoryFields(fields: { name: string; description: string; content: string }): {
+  name: string;
+  description: string;
+  content: string;
+} {
+  const name = validateMemoryName(fields.name);
+  const description = fields.description.replace(/\s+/g, " ").trim();
+  const content = fields.content.replace(/\r\n?/g, "\n").trim();
   if (content === "")
     throw new MnemoError("INVALID_INPUT", `Memory "${name}" has no content; give the text to remember.`);
   if (content.length > MAX_CONTENT_CHARACTERS) {
@@ -75,19 +100,7 @@ export function prepareSave(home: HomeContext, input: SaveMemoryInput): Prepared
       `The description of "${name}" is ${description.length} characters; keep it to one line under ${MAX_DESCRIPTION_CHARACTERS}.`,
     );
   }
-  const type = parseMemoryType(String(input.type));
-  const extra = validateExtraFrontmatter(name, input.frontmatter);
-  const validity = checkSaveValidity(name, input);
-  return {
-    input,
-    name,
-    description,
-    content,
-    type,
-    extra,
-    validity,
-    redactedSecrets: guarded.redactedSecrets,
-  };
+  return { name, description, content };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { DocumentInfo } from "../../contracts/document-store.js";
 import { MnemoError } from "../../errors.js";
 import type { HomeContext } from "../home/home-context.js";
@@ -15,11 +16,14 @@ export interface MemoryManifestEntry extends MemoryHeader {
   staleness: string | undefined;
 }
 
-export interface MemoryProblem {
-  path: string;
-  line: number;
-  problem: string;
-}
+export const memoryProblemSchema = z.object({
+  path: z.string(),
+  line: z.number().int(),
+  problem: z.string(),
+});
+
+/** A memory file whose frontmatter does not parse; defined by its schema, which memory_list declares. */
+export type MemoryProblem = z.output<typeof memoryProblemSchema>;
 
 export interface MemoryManifest {
   /** The page asked for: at most `limit` memories from `offset`. */

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { DocumentWriter } from "../../contracts/document-store.js";
 import { MnemoError } from "../../errors.js";
 import { type ArchivedChunk, archiveText } from "../archive/archive.js";
@@ -30,10 +31,12 @@ import {
 export const PROFILE_FILES = ["soul", "user", "memory", "daily"] as const;
 export type ProfileFile = (typeof PROFILE_FILES)[number];
 
-export interface ProfileUsage {
-  characters: number;
-  budget: number;
-}
+export const profileUsageSchema = z
+  .object({ characters: z.number().int(), budget: z.number().int() })
+  .describe("The file's size against its character budget.");
+
+/** Defined by its schema, which the section tools' results declare. */
+export type ProfileUsage = z.output<typeof profileUsageSchema>;
 
 export interface ProfileRead {
   file: ProfileFile;

@@ -78,7 +78,8 @@ export async function recallHome(
   const { signal, onIndexProgress } = options;
   const result = await search.recall(query, { limit: fetched, filter, signal, onIndexProgress });
   // The floor before a rerank: the model is not asked about hits that would be left out anyway.
-  const found = result.hits.filter((hit) => hit.relevance >= floor);
+  const applied = floorFor(result.mode, floor);
+  const found = result.hits.filter((hit) => hit.relevance >= applied);
   const relevant =
     asOf === undefined
       ? found
@@ -91,10 +92,21 @@ export async function recallHome(
     ...result,
     hits,
     ...(ranked.report === undefined ? {} : { rerank: ranked.report }),
-    ...(floor > 0 && {
-      relevanceFloor: { minRelevance: floor, below: result.hits.length - found.length },
+    ...(applied > 0 && {
+      relevanceFloor: { minRelevance: applied, below: result.hits.length - found.length },
     }),
   };
+}
+
+/**
+ * The floor holds only where a hit's relevance has its vector's evidence. Without vectors it is the
+ * BM25 coverage alone, which a long message (words the home never uses weigh the most) and a small
+ * home (a word every memory holds weighs nothing) push towards 0 for memories that answer it:
+ * measured on LongMemEval, BM25 only, 0.2 lost 26 of 619 gold hits and 0.1 still kept 90% of the
+ * unrelated ones (docs/retrieval.md, "The relevance floor"), so BM25-only recall is not floored.
+ */
+export function floorFor(mode: RecallResult["mode"], floor: number): number {
+  return mode === "hybrid" ? floor : 0;
 }
 
 function relevanceFloorOf(asked: unknown): number {

@@ -3,6 +3,8 @@
  * never fails a recall: a model error, a timeout or a reply naming no candidate leaves the fused
  * order as it was, with a warning saying why. Only the caller's own abort is thrown.
  */
+
+import { z } from "zod";
 import type { ChatModel } from "../../contracts/chat-model.js";
 import { errorMessage } from "../../errors.js";
 import { parseRerankReply } from "./parse-rerank-reply.js";
@@ -10,18 +12,24 @@ import type { RankedHit } from "./rank-chunks.js";
 import { buildRerankMessages, RERANK_JSON_SCHEMA } from "./rerank-prompt.js";
 
 /** What a rerank did: whether the model's order is the one returned, and why not when it is not. */
-export interface RerankReport {
-  /** True when the hits come in the model's order. */
-  applied: boolean;
-  /** How many of the best fused hits were sent to the model (0: no call was made). */
-  candidates: number;
-  /** The model asked, e.g. "openai:gpt-4o-mini". */
-  model?: string;
-  /** How long the call took. */
-  ms: number;
-  /** Why the fused order stands: no chat model, the call failed or timed out, the reply was unusable. */
-  warning?: string;
-}
+export const rerankReportSchema = z.object({
+  applied: z.boolean().describe("true: the hits come in the language model's order."),
+  candidates: z
+    .number()
+    .int()
+    .describe("How many of the best fused hits were sent to the model (0: no call was made)."),
+  model: z.string().optional().describe('The model asked, e.g. "openai:gpt-4o-mini".'),
+  ms: z.number().describe("How long the call took."),
+  warning: z
+    .string()
+    .optional()
+    .describe(
+      "Why the keyword/vector order stands: no chat model, the call failed or timed out, the reply was unusable.",
+    ),
+});
+
+/** Defined by its schema, which memory_search's result declares. */
+export type RerankReport = z.output<typeof rerankReportSchema>;
 
 export interface RerankHitsOptions {
   /** How many of the best hits go to the model; the rest follow in their fused order. */

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import type { ChatMessage } from "../../contracts/chat-model.js";
 import type { DocumentStore, DocumentWriter } from "../../contracts/document-store.js";
-import { errorMessage, MnemoError } from "../../errors.js";
+import { MnemoError } from "../../errors.js";
 import { redactSecrets } from "../guard/scan-secrets.js";
 import { PENDING_DIR } from "../home/layout.js";
 import { isHolderGone, type ProcessHolder, thisProcess } from "../home/process-alive.js";
+import { chatMessageSchema, PENDING_SESSION_ID, type PendingFile, parsePendingFile } from "./pending-file.js";
 
 /**
  * The queue of conversations waiting for extraction (the model was down or answered garbage, or the
@@ -13,35 +14,6 @@ import { isHolderGone, type ProcessHolder, thisProcess } from "../home/process-a
  * written, so nothing said is lost; a process working on one claims it first, so two sessions
  * starting at once never extract it twice.
  */
-const toolCallSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
-
-const chatMessageSchema = z.discriminatedUnion("role", [
-  z.object({ role: z.literal("system"), content: z.string() }),
-  z.object({ role: z.literal("user"), content: z.string() }),
-  z.object({
-    role: z.literal("assistant"),
-    content: z.string(),
-    toolCalls: z.array(toolCallSchema).optional(),
-  }),
-  z.object({ role: z.literal("tool"), toolCallId: z.string(), content: z.string() }),
-]);
-
-const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
-
-const pendingFileSchema = z.object({
-  version: z.literal(1),
-  sessionId: z.string().regex(SESSION_ID, "not a valid session id"),
-  /** ISO 8601 time of the first failure; the queue is processed oldest first. */
-  queuedAt: z.string(),
-  attempts: z.number().int().min(1),
-  lastError: z.string(),
-  transcript: z.array(chatMessageSchema),
-  /** The process extracting it now, and since when (ISO 8601). */
-  claim: z.object({ pid: z.number().int(), host: z.string(), at: z.string() }).optional(),
-});
-
-type PendingFile = z.output<typeof pendingFileSchema>;
-
 export interface PendingExtraction extends PendingFile {
   path: string;
 }
@@ -64,7 +36,7 @@ function redactTranscript(transcript: ChatMessage[]): ChatMessage[] {
 
 /** A session id names a file in .pending/ and is written into memories' frontmatter. */
 export function validateSessionId(sessionId: string): string {
-  if (SESSION_ID.test(sessionId) && !sessionId.includes("..")) return sessionId;
+  if (PENDING_SESSION_ID.test(sessionId) && !sessionId.includes("..")) return sessionId;
   throw new MnemoError(
     "INVALID_INPUT",
     `Invalid session id ${JSON.stringify(sessionId)}: use 1 to 128 letters, digits, ".", "_" and "-", starting with a letter or digit (a UUID works).`,
@@ -170,19 +142,6 @@ export async function listPendingExtractions(
 
 export function removePendingExtraction(store: DocumentStore, path: string): Promise<boolean> {
   return store.transaction((writer) => writer.remove(path));
-}
-
-function parsePendingFile(text: string): { ok: true; file: PendingFile } | { ok: false; problem: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, problem: `not JSON: ${errorMessage(error)}` };
-  }
-  const parsed = pendingFileSchema.safeParse(value);
-  if (parsed.success) return { ok: true, file: parsed.data };
-  const issue = parsed.error.issues[0];
-  return { ok: false, problem: `${issue?.path.join(".") || "the file"}: ${issue?.message ?? "invalid"}` };
 }
 
 function continues(file: PendingFile, sessionId: string, transcript: ChatMessage[]): boolean {

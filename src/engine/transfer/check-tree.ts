@@ -1,58 +1,80 @@
 import { MnemoError } from "../../errors.js";
 import { guardSecrets, type SecretMode } from "../guard/secret-guard.js";
-import { MEMORIES_DIR } from "../home/layout.js";
-import { parseMemoryFile } from "../memdir/memory-file.js";
-import { classifyTreePath, outsideTreeError, type TreeFile } from "./tree-layout.js";
+import type { HomeContext } from "../home/home-context.js";
+import { memoryNameKey } from "../memdir/memory-name.js";
+import { checkTreeFile } from "./check-tree-file.js";
+import { classifyTreePath, outsideTree, type RefusedFile, type TreeFile } from "./tree-layout.js";
 
 /**
- * A tree is checked whole before anything is written, so an import is all or nothing: every path
- * must be one of the tree's (and appear once), every typed memory must parse, and a credential is
- * refused or redacted as on every other write path. Errors name the file where a person finds it.
+ * A tree is checked file by file before anything is written: every path must be one of the tree's
+ * (and appear once), every file must keep the rules of a save (check-tree-file.ts), a credential is
+ * refused or redacted as on every other write path, and no two typed memories may have one name.
+ * A file that fails is refused with the reason; the others are imported.
  */
-export interface CheckTreeOptions {
-  secrets: SecretMode;
-  /** Where a person finds a file of the tree (the folder being imported). */
-  locate: (path: string) => string;
-}
-
 export interface CheckedTree {
+  /** The files to import, a credential replaced by `[REDACTED:<kind>]` where asked. */
   files: TreeFile[];
+  /** The typed memories among them and their names. */
+  memories: Array<{ path: string; name: string }>;
+  refused: RefusedFile[];
   /** Files stored with a credential replaced by `[REDACTED:<kind>]`, one kind per secret. */
   redactedSecrets: Array<{ path: string; kinds: string[] }>;
 }
 
-export function checkTree(files: readonly TreeFile[], options: CheckTreeOptions): CheckedTree {
-  const seen = new Set<string>();
-  const checked: TreeFile[] = [];
-  const redactedSecrets: CheckedTree["redactedSecrets"] = [];
+export function checkTree(
+  home: HomeContext,
+  files: readonly TreeFile[],
+  options: { secrets: SecretMode },
+): CheckedTree {
+  const checked: CheckedTree = { files: [], memories: [], refused: [], redactedSecrets: [] };
+  const seenPaths = new Set<string>();
+  const memoryPaths = new Map<string, string>();
   for (const file of files) {
-    checkPath(file.path, seen, options);
-    checkMemoryFile(file, options);
-    const guarded = guardSecrets(file.text, { field: options.locate(file.path), mode: options.secrets });
-    if (guarded.redactedSecrets.length > 0)
-      redactedSecrets.push({ path: file.path, kinds: guarded.redactedSecrets });
-    checked.push(guarded.text === file.text ? file : { path: file.path, text: guarded.text });
+    const kind = classifyTreePath(file.path);
+    if (kind.kind !== "tree") {
+      checked.refused.push(outsideTree(file.path, kind.reason));
+      continue;
+    }
+    if (seenPaths.has(file.path)) {
+      checked.refused.push(
+        refusal(file.path, "INVALID_INPUT", "the path is given twice; the first is imported"),
+      );
+      continue;
+    }
+    seenPaths.add(file.path);
+    try {
+      // The rules first: a file they refuse (a 30 MB topic) is not scanned for credentials too.
+      let { memoryName } = checkTreeFile(home, file);
+      const guarded = guardSecrets(file.text, { field: "the file", mode: options.secrets });
+      if (guarded.text !== file.text)
+        ({ memoryName } = checkTreeFile(home, { path: file.path, text: guarded.text }));
+      if (memoryName !== undefined) {
+        claimName(memoryPaths, memoryName, file.path);
+        checked.memories.push({ path: file.path, name: memoryName });
+      }
+      if (guarded.redactedSecrets.length > 0)
+        checked.redactedSecrets.push({ path: file.path, kinds: guarded.redactedSecrets });
+      checked.files.push(guarded.text === file.text ? file : { path: file.path, text: guarded.text });
+    } catch (error) {
+      if (!MnemoError.isInstance(error)) throw error;
+      checked.refused.push(refusal(file.path, error.code, error.message));
+    }
   }
-  return { files: checked, redactedSecrets };
+  return checked;
 }
 
-function checkPath(path: string, seen: Set<string>, options: CheckTreeOptions): void {
-  const kind = classifyTreePath(path);
-  if (kind.kind !== "tree") {
-    const reason = kind.kind === "outside" ? kind.reason : "config.json is not imported";
-    throw outsideTreeError(options.locate(path), reason);
-  }
-  if (seen.has(path))
-    throw new MnemoError("INVALID_INPUT", `${options.locate(path)} is given twice; nothing was imported.`);
-  seen.add(path);
+/** A second file holding a name the tree already brings is refused: a home has one memory per name. */
+function claimName(memoryPaths: Map<string, string>, name: string, path: string): void {
+  const key = memoryNameKey(name);
+  const other = memoryPaths.get(key);
+  if (other !== undefined)
+    throw new MnemoError(
+      "INVALID_INPUT",
+      `memory "${name}" is also in ${other}, which is imported; a home holds one memory of a name, so keep one of the two files`,
+    );
+  memoryPaths.set(key, path);
 }
 
-function checkMemoryFile(file: TreeFile, options: CheckTreeOptions): void {
-  if (!file.path.startsWith(`${MEMORIES_DIR}/`)) return;
-  const parsed = parseMemoryFile(file.path, file.text);
-  if (parsed.ok) return;
-  throw new MnemoError(
-    "MALFORMED_FILE",
-    `${options.locate(file.path)} line ${parsed.line}: ${parsed.problem}. Fix the file, then import again; nothing was imported.`,
-  );
+function refusal(path: string, code: RefusedFile["code"], reason: string): RefusedFile {
+  return { path, code, reason };
 }

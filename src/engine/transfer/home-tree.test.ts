@@ -2,11 +2,10 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { InMemoryDocumentStore } from "../../adapters/memory/in-memory-document-store.js";
-import { InMemoryMessageStore } from "../../adapters/memory/in-memory-message-store.js";
+import { inMemoryHome as inMemoryHomeOn } from "../../testing/in-memory-home.js";
 import { folderTexts } from "../../testing/test-folder-files.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
-import { configSchema } from "../config/schema.js";
-import { MemoryHome } from "../memory-home.js";
+import type { MemoryHome } from "../memory-home.js";
 import type { TreeFile } from "./tree-layout.js";
 
 /** importTree and readTree on a real file home and on the in-memory store (the contract's oracle). */
@@ -33,15 +32,7 @@ class CountingStore extends InMemoryDocumentStore {
 }
 
 function inMemoryHome(store = new CountingStore({ now: NOW })): MemoryHome {
-  const config = configSchema.parse({ search: { embedder: "none" } });
-  return new MemoryHome(
-    { store, config, now: NOW, warn: () => undefined },
-    {
-      home: "in-memory",
-      openSearch: () => Promise.reject(new Error("no search in this test")),
-      messageStore: async () => new InMemoryMessageStore(),
-    },
-  );
+  return inMemoryHomeOn(store, NOW);
 }
 
 const memoryFile = (name: string, body: string) =>
@@ -140,53 +131,56 @@ describe("a tree imported over a home's files", () => {
   });
 });
 
-describe("a tree that cannot be imported whole is not imported at all", () => {
-  const located = (path: string) => `/import/${path}`;
+describe("a file the import refuses is named with the reason, and the rest is imported", () => {
   const cases: Array<[string, TreeFile, string, RegExp]> = [
     [
       "an unparseable memory",
       { path: "memories/user_bad.md", text: "---\nname: Bad\ntype: opinion\n---\nx\n" },
       "MALFORMED_FILE",
-      /\/import\/memories\/user_bad\.md line 2: frontmatter "type"/,
+      /^line 2: frontmatter "type"/,
     ],
     [
       "a memory without frontmatter's end",
       { path: "memories/user_open.md", text: "---\nname: Open\n" },
       "MALFORMED_FILE",
-      /\/import\/memories\/user_open\.md line \d+/,
+      /^line \d+/,
     ],
     [
       "a file outside the layout",
       { path: "notes/todo.md", text: "x" },
       "INVALID_INPUT",
-      /\/import\/notes\/todo\.md is not part of a memory home's Markdown tree: a memory home has no folder notes\//,
+      /^not part of a memory home's tree: a memory home has no folder notes\//,
     ],
     [
       "derived state",
       { path: ".index/search.sqlite", text: "x" },
       "INVALID_INPUT",
-      /\/import\/\.index\/search\.sqlite is not part/,
+      /^not part of a memory home's tree: derived state/,
     ],
     [
       "a credential",
       { path: "USER.md", text: "# User\n\nKey: sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD\n" },
       "SECRET_DETECTED",
-      /Not stored: \/import\/USER\.md holds what looks like a credential/,
+      /^Not stored: the file holds what looks like a credential/,
     ],
-    ["the same path twice", TREE[0] as TreeFile, "INVALID_INPUT", /\/import\/MEMORY\.md is given twice/],
+    [
+      "the same path twice",
+      TREE[0] as TreeFile,
+      "INVALID_INPUT",
+      /^the path is given twice; the first is imported/,
+    ],
   ];
 
-  test.each(cases)(
-    "%s: a clear error naming the file, and the home as it was",
-    async (_name, bad, code, message) => {
-      const { memory, home } = await fileHome();
-      await memory.memories.save({ type: "user", name: "Job", content: "Pilot." });
-      const before = await folderTexts(home);
-      const error = memory.importTree([...TREE, bad], { locate: located });
-      await expect(error).rejects.toMatchObject({ code, message: expect.stringMatching(message) });
-      expect(await folderTexts(home)).toEqual(before);
-    },
-  );
+  test.each(cases)("%s", async (_name, bad, code, reason) => {
+    const { memory, home } = await fileHome();
+    await memory.memories.save({ type: "user", name: "Job", content: "Pilot." });
+    const report = await memory.importTree([...TREE, bad]);
+    expect(report.refused).toEqual([{ path: bad.path, code, reason: expect.stringMatching(reason) }]);
+    expect(report.added).toEqual(TREE.map((file) => file.path).filter((path) => path !== "MEMORY.md"));
+    const files = await folderTexts(home);
+    for (const file of TREE) expect(files[file.path], file.path).toBe(file.text);
+    if (!TREE.includes(bad)) expect(Object.keys(files)).not.toContain(bad.path);
+  });
 
   test("a credential is stored redacted when asked, and the report says where", async () => {
     const { memory } = await fileHome();

@@ -3,25 +3,27 @@ import { archiveText } from "../archive/archive.js";
 import { secretMode } from "../guard/secret-guard.js";
 import type { HomeContext } from "../home/home-context.js";
 import { inBatches, readMany } from "../home/read-many.js";
-import { checkTree } from "./check-tree.js";
+import { type CheckedTree, checkTree } from "./check-tree.js";
 import { type ImportStep, isArchivePath, planImport } from "./import-plan.js";
+import { archiveReplacedByName, findReplacedByName, type ReplacedByName } from "./same-name-memories.js";
 import {
   classifyTreePath,
-  SETTINGS_SKIP_REASON,
+  DERIVED_STATE_SKIP,
+  type RefusedFile,
   type SkippedFile,
   TREE_FOLDERS,
   type TreeFile,
 } from "./tree-layout.js";
 
 /**
- * A home's Markdown tree in and out, through the DocumentStore contract only, so export and import
- * work the same on every backend. Reading and checking happen before the one transaction that
- * writes; the search index catches up with the new documents on the next recall, as after any write.
+ * A home's tree in and out, through the DocumentStore contract only, so export and import work the
+ * same on every backend. Checking happens before the one transaction that writes; the search index
+ * catches up with the new documents on the next recall, as after any write.
  */
 export interface HomeTree {
   /** Sorted by path. */
   files: TreeFile[];
-  /** Documents in the tree's folders that are not part of the tree (config.json, a stray file). */
+  /** What the tree leaves out: derived state (.index/), and documents in the tree's folders that are not part of it (config.json, a stray file). */
   skipped: SkippedFile[];
 }
 
@@ -35,12 +37,12 @@ export function readHomeTree(store: DocumentStore): Promise<HomeTree> {
 
 async function readTree(reader: DocumentReader): Promise<HomeTree> {
   const listed = (await Promise.all(TREE_FOLDERS.map((folder) => reader.list(folder)))).flat();
-  const skipped: SkippedFile[] = [];
+  const skipped: SkippedFile[] = [DERIVED_STATE_SKIP];
   const paths: string[] = [];
   for (const { path } of listed) {
     const kind = classifyTreePath(path);
     if (kind.kind === "tree") paths.push(path);
-    else skipped.push({ path, reason: kind.kind === "settings" ? SETTINGS_SKIP_REASON : kind.reason });
+    else skipped.push({ path, reason: kind.reason });
   }
   paths.sort();
   const texts = await readMany(reader, paths);
@@ -55,10 +57,8 @@ async function readTree(reader: DocumentReader): Promise<HomeTree> {
 export interface ImportTreeOptions {
   /** Say what would change and write nothing. */
   dryRun?: boolean;
-  /** Store credentials as `[REDACTED:<kind>]` (true) or refuse the import (false); default: the home's `secrets`. */
+  /** Store credentials as `[REDACTED:<kind>]` (true) or refuse the file (false); default: the home's `secrets`. */
   redactSecrets?: boolean;
-  /** Where a person finds a file of the tree, for error messages; default: the path itself. */
-  locate?: (path: string) => string;
 }
 
 export interface ImportReport {
@@ -69,24 +69,34 @@ export interface ImportReport {
   /** Archive files that gain the tree's archive text (archives are never cut). */
   appended: string[];
   unchanged: string[];
+  /** The home's memories of a name the tree brings in another file, moved to the archive as a save would. */
+  archived: ReplacedByName[];
   redactedSecrets: Array<{ path: string; kinds: string[] }>;
+  /** Files not imported, each with the reason; everything else was. */
+  refused: RefusedFile[];
 }
 
+/**
+ * Imports what passes the checks and refuses the rest, file by file (check-tree.ts); what is
+ * imported is written in one transaction. A dry run too reads under the transaction, so that its
+ * report is the one an import would give.
+ */
 export async function importTree(
   home: HomeContext,
   files: readonly TreeFile[],
   options: ImportTreeOptions = {},
 ): Promise<ImportReport> {
-  const checked = checkTree(files, {
-    secrets: secretMode(home.config.secrets, options.redactSecrets),
-    locate: options.locate ?? ((path) => path),
-  });
+  const checked = checkTree(home, files, { secrets: secretMode(home.config.secrets, options.redactSecrets) });
   const paths = checked.files.map((file) => file.path);
-  // A dry run too reads under the transaction, so that its plan is the one an import would carry out.
   return home.store.transaction(async (writer) => {
     const steps = planImport(checked.files, await readPresent(writer, paths));
-    if (!options.dryRun) await applySteps(home, writer, steps);
-    return describe(steps, options.dryRun === true, checked.redactedSecrets);
+    // Records are the only files a plan refuses, so every checked memory is written.
+    const archived = await findReplacedByName(writer, checked.memories);
+    if (!options.dryRun) {
+      await applySteps(home, writer, steps);
+      await archiveReplacedByName(writer, archived, home.now());
+    }
+    return describe(steps, { dryRun: options.dryRun === true, checked, archived });
   });
 }
 
@@ -97,7 +107,7 @@ export async function importTree(
 async function applySteps(home: HomeContext, writer: DocumentWriter, steps: ImportStep[]): Promise<void> {
   const now = home.now();
   const apply = async (step: ImportStep) => {
-    if (step.action === "keep") return;
+    if (step.action === "keep" || step.action === "refuse") return;
     if (step.action === "replace") {
       const chunks = [step.previous];
       await archiveText(writer, { sourcePath: step.path, chunks, reason: "replaced by an import", now });
@@ -136,23 +146,31 @@ function folderOf(path: string): string {
 
 function describe(
   steps: ImportStep[],
-  dryRun: boolean,
-  redactedSecrets: ImportReport["redactedSecrets"],
+  context: { dryRun: boolean; checked: CheckedTree; archived: ReplacedByName[] },
 ): ImportReport {
   const report: ImportReport = {
-    dryRun,
+    dryRun: context.dryRun,
     added: [],
     replaced: [],
     appended: [],
     unchanged: [],
-    redactedSecrets,
+    archived: context.archived,
+    redactedSecrets: context.checked.redactedSecrets,
+    refused: [...context.checked.refused],
   };
   for (const step of steps) {
     if (step.action === "add") report.added.push(step.path);
     else if (step.action === "replace")
       report.replaced.push({ path: step.path, archivedTo: step.archivedTo });
     else if (step.action === "append") report.appended.push(step.path);
+    else if (step.action === "refuse")
+      report.refused.push({ path: step.path, code: "INVALID_INPUT", reason: step.reason });
     else report.unchanged.push(step.path);
   }
+  report.refused.sort((a, b) => compare(a.path, b.path));
   return report;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -8,6 +8,8 @@ const paths = fc.constantFrom(
   "memories/user_pet.md",
   "archive/MEMORY.md",
   "archive/memories/user_pet.md",
+  ".pending/s1.json",
+  ".sessions/s1.json",
 );
 
 describe("mergeArchiveText", () => {
@@ -55,6 +57,10 @@ describe("planImport", () => {
           expect(step.path.startsWith("archive/")).toBe(true);
           expect(step.text).toContain(previous);
           expect(step.text).toContain(file.text);
+        } else {
+          // A record is never archived, so the home's other version stays and the tree's is refused.
+          expect(step.path).toMatch(/^\.(pending|sessions)\//);
+          expect(previous).not.toBe(file.text);
         }
       }
     },
@@ -62,7 +68,40 @@ describe("planImport", () => {
 
   test.prop([tree, home])("planned against its own result, every file is kept", (files, existing) => {
     const after = new Map(Object.entries(existing));
-    for (const step of planImport(files, after)) if (step.action !== "keep") after.set(step.path, step.text);
-    expect(planImport(files, after).every((step) => step.action === "keep")).toBe(true);
+    const steps = planImport(files, after);
+    for (const step of steps) if ("text" in step) after.set(step.path, step.text);
+    const again = planImport(files, after);
+    expect(again.filter((step) => step.action !== "keep")).toEqual(
+      steps.filter((step) => step.action === "refuse"),
+    );
+  });
+
+  test("a record the home holds with other text is refused, with what to do; one it lacks is added", () => {
+    const steps = planImport(
+      [
+        { path: ".pending/s1.json", text: "tree" },
+        { path: ".sessions/s1.json", text: "tree" },
+        { path: ".sessions/s2.json", text: "tree" },
+      ],
+      new Map([
+        [".pending/s1.json", "home"],
+        [".sessions/s1.json", "home"],
+      ]),
+    );
+    expect(steps).toEqual([
+      {
+        action: "refuse",
+        path: ".pending/s1.json",
+        reason: expect.stringContaining(
+          "kept (records are never archived); to queue this conversation as well, rename it to .pending/s1.2.json",
+        ),
+      },
+      {
+        action: "refuse",
+        path: ".sessions/s1.json",
+        reason: expect.stringMatching(/another version .* is kept/),
+      },
+      { action: "add", path: ".sessions/s2.json", text: "tree" },
+    ]);
   });
 });

@@ -1,15 +1,9 @@
 import { z } from "zod";
-import type { ArchivedChunk } from "../../engine/archive/archive.js";
+import { type ArchivedChunk, archivedChunkSchema } from "../../engine/archive/archive.js";
 
 /** What a write moved to archive/, as tool results report it. */
 export const archivedOutput = z
-  .array(
-    z.object({
-      path: z.string().describe("The archive file the text went to."),
-      reason: z.string(),
-      characters: z.number().int(),
-    }),
-  )
+  .array(archivedChunkSchema)
   .describe("Text moved to archive/ by this change (nothing is dropped).");
 
 /** "Moved to archive/USER.md (over budget (1400 characters)): 2 pieces, 450 characters." per file and reason. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MEMORY_TYPES } from "../../engine/memdir/memory-types.js";
-import type { MemoryManifest } from "../../engine/memdir/scan-memories.js";
+import { type MemoryManifest, memoryProblemSchema } from "../../engine/memdir/scan-memories.js";
 import { describeMemoryAge, STALE_MEMORIES_NOTE } from "../../engine/memdir/staleness.js";
 import { defineMemoryTool } from "./memory-tool.js";
 import { typedMemoryData, typedMemoryOutput } from "./typed-memory-output.js";
@@ -31,7 +31,7 @@ export const memoryListTool = defineMemoryTool({
     memories: z.array(typedMemoryOutput),
     nextOffset: z.number().int().optional().describe("The offset of the next page, when there is one."),
     problems: z
-      .array(z.object({ path: z.string(), line: z.number().int(), problem: z.string() }))
+      .array(memoryProblemSchema)
       .describe("Files whose frontmatter does not parse: those of this page, or with a type, all of them."),
   }),
   async run(memory, { type, offset, limit }) {

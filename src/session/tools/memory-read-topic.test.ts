@@ -23,17 +23,27 @@ describe("memory_read_topic", () => {
     );
   });
 
-  test("reads a topic's entries, by topic or by category", async () => {
-    await memory.journal.add("user_pref", "Answers in French.");
+  test("reads a topic's entries, by topic or by category, with their source", async () => {
+    await memory.journal.add("user_pref", "Answers in French.", { source: "session 4f2a" });
     const result = await runMemoryTool(memory, "memory_read_topic", { topic: "user_prefs" });
     expect(result.ok).toBe(true);
     expect(result.text).toBe(
-      "topics/user_prefs.md, 1 entries:\n[2026-03-04 10:00] user_pref: Answers in French.",
+      "topics/user_prefs.md, entries 1-1 of 1, newest first:\n[2026-03-04 10:00] user_pref (source: session 4f2a): Answers in French.",
     );
-    expect(result.data).toMatchObject({
+    expect(result.data).toEqual({
+      topics: ["file_patterns", "user_prefs"],
       topic: "user_prefs",
       path: "topics/user_prefs.md",
-      entries: [{ timestamp: "2026-03-04 10:00", category: "user_pref", content: "Answers in French." }],
+      total: 1,
+      offset: 0,
+      entries: [
+        {
+          timestamp: "2026-03-04 10:00",
+          category: "user_pref",
+          content: "Answers in French.",
+          source: "session 4f2a",
+        },
+      ],
     });
     const byCategory = await runMemoryTool(memory, "memory_read_topic", { topic: "user_pref" });
     expect(byCategory.data).toEqual(result.data);
@@ -62,15 +72,31 @@ describe("memory_read_topic", () => {
     expect(result).toMatchObject({ ok: false, data: { error: { code: "INVALID_INPUT" } } });
   });
 
-  test("many entries: the newest are shown, with a count of those left out", async () => {
+  test("many entries: pages newest first, each saying where the next, older one starts", async () => {
     for (let entry = 1; entry <= 50; entry++)
       await memory.journal.add("user_pref", `Preference number ${entry}: ${"detail ".repeat(12)}`);
-    const result = await runMemoryTool(memory, "memory_read_topic", { topic: "user_prefs" });
-    expect(result.ok).toBe(true);
-    expect(result.text).toMatch(/\(\d+ older entries not shown\)/);
-    expect(result.text).toContain("Preference number 50:");
-    expect(result.text).not.toContain("Preference number 1:");
+    const first = await runMemoryTool(memory, "memory_read_topic", { topic: "user_prefs" });
+    expect(first.text).toMatch(
+      /^topics\/user_prefs\.md, entries 1-20 of 50, newest first:\n.*Preference number 50:/,
+    );
+    expect(first.text).toContain('Older entries: memory_read_topic with topic "user_prefs" and offset 20.');
+    expect(first.data).toMatchObject({ total: 50, offset: 0, nextOffset: 20 });
+    const last = await runMemoryTool(memory, "memory_read_topic", { topic: "user_prefs", offset: 40 });
+    expect(last.text).toMatch(/entries 41-50 of 50/);
+    expect(last.text).toContain("Preference number 1:");
+    expect(last.text).not.toContain("Older entries");
+    expect(last.data).not.toHaveProperty("nextOffset");
+    const past = await runMemoryTool(memory, "memory_read_topic", { topic: "user_prefs", offset: 60 });
+    expect(past.text).toBe("topics/user_prefs.md has 50 entries; offset 60 is past the oldest.");
+  });
+
+  test("a page stops before the result would be cut; the next offset picks up there", async () => {
+    for (let entry = 1; entry <= 8; entry++)
+      await memory.journal.add("user_pref", `Long preference ${entry}: ${"word ".repeat(160)}`);
+    const result = await runMemoryTool(memory, "memory_read_topic", { topic: "user_prefs", limit: 8 });
+    const data = result.data as { entries: unknown[]; nextOffset: number };
+    expect(data.entries.length).toBeLessThan(8);
+    expect(data.nextOffset).toBe(data.entries.length);
     expect(result.text).not.toContain("[cut:");
-    expect((result.data as { entries: unknown[] }).entries).toHaveLength(50);
   });
 });

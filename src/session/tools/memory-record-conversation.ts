@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_CONVERSATION_MESSAGES_PER_ADD } from "../../engine/conversations/conversations.js";
 import { defineMemoryTool } from "./memory-tool.js";
 
 export const memoryRecordConversationTool = defineMemoryTool({
@@ -31,8 +32,10 @@ export const memoryRecordConversationTool = defineMemoryTool({
             .strict(),
         )
         .min(1)
-        .max(500)
-        .describe("The messages, in the order they were said."),
+        .max(MAX_CONVERSATION_MESSAGES_PER_ADD)
+        .describe(
+          `The messages, in the order they were said; at most ${MAX_CONVERSATION_MESSAGES_PER_ADD} a call.`,
+        ),
     })
     .strict(),
   output: z.object({

@@ -21,7 +21,10 @@ export const memorySaveTool = defineMemoryTool({
         .describe('A short title, also its file name (for example "Prefers tabs"); no "/" or "..".'),
       description: z
         .string()
-        .describe("One line, specific enough to judge later whether the memory is relevant."),
+        .optional()
+        .describe(
+          "One line, specific enough to judge later whether the memory is relevant; default: the content's first line.",
+        ),
       content: z
         .string()
         .min(1)

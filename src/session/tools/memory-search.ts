@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { hitConversationSchema } from "../../engine/conversations/turns-around-hits.js";
 import { DAILY_DIR, MEMORY_PATH, SOUL_PATH, USER_PATH } from "../../engine/home/layout.js";
 import { MEMORY_TYPES } from "../../engine/memdir/memory-types.js";
 import { describeMemoryAge, STALE_MEMORIES_NOTE } from "../../engine/memdir/staleness.js";
 import type { IndexProgress, RecallResult } from "../../engine/search/memory-search.js";
 import type { RankedHit } from "../../engine/search/rank-chunks.js";
+import { rerankReportSchema } from "../../engine/search/rerank-hits.js";
 import { defineMemoryTool } from "./memory-tool.js";
 
 const MAX_SNIPPET = 300;
@@ -14,13 +16,6 @@ const FILE_ALIASES: Record<string, string> = {
   memory: MEMORY_PATH,
   daily: `${DAILY_DIR}/`,
 };
-
-const turnOutput = z.object({
-  turn: z.number().int(),
-  speaker: z.string(),
-  time: z.string(),
-  text: z.string(),
-});
 
 export const memorySearchTool = defineMemoryTool({
   name: "memory_search",
@@ -94,17 +89,7 @@ export const memorySearchTool = defineMemoryTool({
           .string()
           .optional()
           .describe("Saved memories older than a day: it may be outdated, verify before acting on it."),
-        conversation: z
-          .object({
-            session: z.string(),
-            turn: z.number().int(),
-            speaker: z.string(),
-            time: z.string(),
-            before: z.array(turnOutput),
-            after: z.array(turnOutput),
-          })
-          .optional()
-          .describe("Messages: the conversation, who said it and when, and the turns around it."),
+        conversation: hitConversationSchema.optional(),
       }),
     ),
     relevanceFloor: z
@@ -119,16 +104,7 @@ export const memorySearchTool = defineMemoryTool({
       })
       .optional()
       .describe("Present when the index first caught up with changed files."),
-    rerank: z
-      .object({
-        applied: z.boolean().describe("true: the matches come in the language model's order."),
-        candidates: z.number().int().describe("How many of the best matches were sent to the model."),
-        model: z.string().optional(),
-        ms: z.number(),
-        warning: z.string().optional().describe("Why the keyword/vector order was kept."),
-      })
-      .optional()
-      .describe("Present when a rerank was asked for: what it did."),
+    rerank: rerankReportSchema.optional().describe("Present when a rerank was asked for: what it did."),
   }),
   async run(memory, { query, limit, type, kind, file, rerank, min_relevance }, { signal, onProgress }) {
     const path = file === undefined ? undefined : (FILE_ALIASES[file] ?? file);

@@ -80,7 +80,9 @@ export function defineMemoryTool<Input extends z.ZodObject, Output extends z.Zod
       options.signal?.throwIfAborted();
       try {
         const { text, data } = await definition.run(memory, args, options);
-        return { ok: true, text: capText(text, definition.maxText), data };
+        // Through the output schema: structured content holds exactly what outputSchema declares,
+        // so a field an engine type gains later cannot make MCP clients reject the result.
+        return { ok: true, text: capText(text, definition.maxText), data: definition.output.parse(data) };
       } catch (error) {
         if (options.signal?.aborted) throw options.signal.reason;
         return errorResult(error);

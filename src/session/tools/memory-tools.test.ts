@@ -1,9 +1,10 @@
 import { readdir } from "node:fs/promises";
 import { fc, test } from "@fast-check/vitest";
 import { afterAll, beforeAll, describe, expect } from "vitest";
+import { z } from "zod";
 import type { MemoryHome } from "../../engine/memory-home.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
-import { MAX_RESULT_TEXT } from "./memory-tool.js";
+import { defineMemoryTool, MAX_RESULT_TEXT } from "./memory-tool.js";
 import {
   MEMORY_TOOLS,
   memoryToolHandlers,
@@ -227,5 +228,27 @@ describe("runMemoryTool never throws for a model's mistakes", () => {
     } finally {
       await removeDir(largeHome);
     }
+  });
+});
+
+describe("a result's data", () => {
+  test("holds only what the tool's output schema declares, whatever the engine hands back", async () => {
+    const echo = defineMemoryTool({
+      name: "echo_engine_shape",
+      description: "Returns an engine object that gained a field its output schema does not declare.",
+      readOnly: true,
+      input: z.object({}).strict(),
+      output: z.object({ entry: z.object({ content: z.string() }) }),
+      run: async () => ({
+        text: "An entry.",
+        data: { entry: { content: "Answers in French.", addedLater: "a new engine field" } },
+      }),
+    });
+    const result = await runMemoryTool(memory, echo.name, {}, { tools: [echo] });
+    expect(result).toEqual({
+      ok: true,
+      text: "An entry.",
+      data: { entry: { content: "Answers in French." } },
+    });
   });
 });

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { PROFILE_FILES, type ProfileChange, type ProfileUsage } from "../../engine/profile/profile.js";
+import {
+  PROFILE_FILES,
+  type ProfileChange,
+  type ProfileUsage,
+  profileUsageSchema,
+} from "../../engine/profile/profile.js";
 import { archivedOutput, describeArchived } from "./archived-chunks.js";
 import { describeRedaction, redactedSecretsOutput } from "./redacted-secrets.js";
 
@@ -15,9 +20,7 @@ export const sectionArgument = z
   .min(1)
   .describe('The name of a "## Section" of the file, without the "##" (for example "Preferences").');
 
-export const usageOutput = z
-  .object({ characters: z.number().int(), budget: z.number().int() })
-  .describe("The file's size against its character budget.");
+export const usageOutput = profileUsageSchema;
 
 export const profileChangeOutput = z.object({
   file: z.enum(PROFILE_FILES),

@@ -1,49 +1,56 @@
 /**
- * Reading and writing the files of Claude's `/memories` through the engine's rules. A typed memory
- * is saved with `memories.save` (frontmatter, MEMORY.md's index, the previous version archived,
- * credentials refused) and Claude sees and edits only its text; a topic file is written whole
- * under the home's lock, guarded the same way and capped at the journals' line limit. Deleting
- * moves the text to archive/.
+ * Reading and writing the files of Claude's `/memories` through MemoryHome, so the engine's rules
+ * hold here as on every surface. A typed memory is saved with `memories.save` (frontmatter,
+ * MEMORY.md's index, the previous version archived, credentials refused) and moved with
+ * `memories.rename`; Claude sees and edits only its text, and its file is the one the engine
+ * names. A topic file is one that `journal read` reads back, written whole with
+ * `journal.writeTopicFile` (guarded, capped at the journals' line limit) and deleted to archive/.
  */
-import { archiveText } from "../../engine/archive/archive.js";
-import { guardSecrets, secretMode } from "../../engine/guard/secret-guard.js";
-import { slugify } from "../../engine/memdir/memory-name.js";
 import type { Memory, MemoryHome } from "../../index.js";
 import { MnemoError } from "../../index.js";
-import type { ClaudeMemoryFile } from "./claude-memory-path.js";
+import { CLAUDE_MEMORY_LAYOUT, type ClaudeMemoryFile, claudePathOf } from "./claude-memory-path.js";
+
+type TypedMemoryFile = Extract<ClaudeMemoryFile, { kind: "typed-memory" }>;
+type TopicFile = Extract<ClaudeMemoryFile, { kind: "topic" }>;
 
 const DELETED = "deleted with Claude's memory tool";
+const REDACTED_NOTE = "Credentials in it were stored as [REDACTED:<kind>].";
 
 /** The text Claude sees: a typed memory's content (no frontmatter), a topic file whole; undefined when missing. */
 export async function readText(memory: MemoryHome, file: ClaudeMemoryFile): Promise<string | undefined> {
-  if (file.kind === "topic") return memory.store.read(file.homePath);
+  if (file.kind === "topic") return memory.store.read(topicFile(memory, file));
   return (await findTypedMemory(memory, file))?.content;
 }
 
 /** Creates the file; refused when it exists (also as a typed memory of another type, which is the same memory). */
 export async function createText(memory: MemoryHome, file: ClaudeMemoryFile, text: string): Promise<string> {
-  if (file.kind === "topic") return writeTopic(memory, file, text, { create: true });
-  const name = nameOfNewMemory(file);
-  const existing = await memory.memories.get(name).catch(unlessNotFound);
-  if (existing !== undefined || (await memory.store.read(file.homePath)) !== undefined)
-    throw new MnemoError("INVALID_INPUT", `File ${file.path} already exists${elsewhere(existing, file)}.`);
+  if (file.kind === "topic") {
+    if ((await readText(memory, file)) !== undefined) throw exists(file.path);
+    const written = await memory.journal.writeTopicFile(file.topic, text, { create: true });
+    return written.redactedSecrets.length > 0 ? REDACTED_NOTE : "";
+  }
+  const name = memoryNameFor(memory, file, nameOf(file), "create");
+  await refuseTaken(memory, file, name, `File ${file.path} already exists`);
   const saved = await memory.memories.save({ type: file.type, name, content: text });
-  return `Saved as the ${saved.type} memory "${saved.name}"; MEMORY.md's index lists it.`;
+  const note = saved.redactedSecrets.length > 0 ? ` ${REDACTED_NOTE}` : "";
+  return `Saved as the ${saved.type} memory "${saved.name}"; MEMORY.md's index lists it.${note}`;
 }
 
-/** Replaces the text of an existing file (a typed memory keeps its name, type and description). */
+/**
+ * Replaces the text of an existing file (which the caller read, so its path was checked). A typed
+ * memory keeps its name and type, and its description unless that was only the text's first line:
+ * then the new first line is the description, so MEMORY.md's index line tells what it now says.
+ */
 export async function writeText(memory: MemoryHome, file: ClaudeMemoryFile, text: string): Promise<void> {
   if (file.kind === "topic") {
-    await writeTopic(memory, file, text, { create: false });
+    await memory.journal.writeTopicFile(file.topic, text, { create: false });
     return;
   }
   const existing = await findTypedMemory(memory, file);
   if (existing === undefined) throw missing(file.path);
-  const { type, name, description } = existing;
   await memory.memories.save({
-    type,
-    name,
-    description,
+    type: existing.type,
+    name: existing.name,
     content: text,
     replaceReason: "edited with Claude's memory tool",
   });
@@ -51,30 +58,17 @@ export async function writeText(memory: MemoryHome, file: ClaudeMemoryFile, text
 
 /** Deletes the file; its text goes to archive/. Returns the archive file. */
 export async function deleteFile(memory: MemoryHome, file: ClaudeMemoryFile): Promise<string | undefined> {
-  if (file.kind === "typed-memory") {
-    if ((await findTypedMemory(memory, file)) === undefined) throw missing(file.path);
-    const { archived } = await memory.memories.delete(file.homePath);
-    return archived[0]?.path;
-  }
-  return memory.store.transaction(async (writer) => {
-    const text = await writer.read(file.homePath);
-    if (text === undefined) throw missing(file.path);
-    const now = new Date();
-    const archived = await archiveText(writer, {
-      sourcePath: file.homePath,
-      chunks: [text],
-      reason: DELETED,
-      now,
-    });
-    await writer.remove(file.homePath);
-    return archived[0]?.path;
-  });
+  if ((await readText(memory, file)) === undefined) throw missing(file.path);
+  if (file.kind === "typed-memory") return (await memory.memories.delete(file.homePath)).archived[0]?.path;
+  const { archived } = await memory.journal.deleteTopicFile(file.topic, { reason: DELETED });
+  return archived[0]?.path;
 }
 
 /**
- * Moves a file to a new path that does not exist yet. A typed memory moved to another type keeps
- * its name (the engine retypes it); otherwise the text is created at the new path, then the old
- * file deleted, so a failure half way leaves the text in both places rather than in none.
+ * Moves a file to a new path that does not exist yet. A typed memory moved to another typed
+ * memory's path is renamed by the engine (still the same memory: its frontmatter is kept), a topic
+ * file is renamed; between a typed memory and a topic file the text is created at the new path,
+ * then the old file deleted, so a failure half way leaves the text in both places rather than in none.
  */
 export async function renameFile(
   memory: MemoryHome,
@@ -83,80 +77,75 @@ export async function renameFile(
 ): Promise<void> {
   const text = await readText(memory, from);
   if (text === undefined) throw missing(from.path);
-  if (from.kind === "topic" && to.kind === "topic") return renameTopic(memory, from, to, text);
-  if (from.kind === "typed-memory" && to.kind === "typed-memory" && from.stem === to.stem) {
-    if ((await memory.store.read(to.homePath)) !== undefined) throw exists(to.path);
-    const existing = (await findTypedMemory(memory, from)) as Memory;
-    await memory.memories.save({ ...pick(existing), type: to.type, replaceReason: `moved to ${to.path}` });
-    return;
-  }
   if ((await readText(memory, to)) !== undefined || (await memory.store.read(to.homePath)) !== undefined)
     throw exists(to.path);
+  if (from.kind === "topic" && to.kind === "topic") {
+    await memory.journal.renameTopicFile(from.topic, to.topic);
+    return;
+  }
+  if (from.kind === "typed-memory" && to.kind === "typed-memory") {
+    const existing = (await findTypedMemory(memory, from)) as Memory;
+    // The memory keeps its name when the new path keeps the file name, or is its own file of that type.
+    const keepsName =
+      from.stem === to.stem ||
+      forClaude(to, () => memory.memories.pathFor(to.type, existing.name)) === to.homePath;
+    const name = memoryNameFor(memory, to, keepsName ? existing.name : nameOf(to), "rename to");
+    if (!keepsName) await refuseTaken(memory, to, name, `The destination ${to.path} already exists`);
+    await memory.memories.rename(from.homePath, { name, type: to.type });
+    return;
+  }
   await createText(memory, to, text);
   await deleteFile(memory, from);
 }
 
-async function renameTopic(memory: MemoryHome, from: ClaudeMemoryFile, to: ClaudeMemoryFile, text: string) {
-  await memory.store.transaction(async (writer) => {
-    if ((await writer.read(to.homePath)) !== undefined) throw exists(to.path);
-    await writer.write(to.homePath, text);
-    await writer.remove(from.homePath);
-  });
-}
-
-async function writeTopic(
-  memory: MemoryHome,
-  file: ClaudeMemoryFile,
-  text: string,
-  options: { create: boolean },
-): Promise<string> {
-  const guarded = guardSecrets(text, {
-    field: `the text for ${file.path}`,
-    mode: secretMode(memory.config.secrets, undefined),
-  });
-  const { maxLines } = memory.config.capacity;
-  const lines = guarded.text.split("\n").length;
-  if (lines > maxLines)
-    throw new MnemoError(
-      "TOO_LARGE",
-      `${file.path} would have ${lines} lines; a topic file holds at most ${maxLines}. Keep the essentials, or split it into several files.`,
-    );
-  await memory.store.transaction(async (writer) => {
-    const before = await writer.read(file.homePath);
-    if (options.create && before !== undefined) throw exists(file.path);
-    if (!options.create && before === undefined) throw missing(file.path);
-    await writer.write(file.homePath, guarded.text);
-  });
-  return guarded.redactedSecrets.length > 0 ? `Credentials in it were stored as [REDACTED:<kind>].` : "";
-}
-
-async function findTypedMemory(memory: MemoryHome, file: ClaudeMemoryFile): Promise<Memory | undefined> {
-  return memory.memories.get(file.homePath).catch(unlessNotFound);
-}
-
 /**
- * A new memory is named after its file, which must then be the file the engine gives that name:
- * "cat-name.md" is the memory "cat name"; "Cat Name.md" would be saved as cat-name.md, so Claude
- * is asked for that name instead of finding its file elsewhere.
+ * The memory NAME at FILE, when FILE is the file the engine saves NAME in: "cat-name.md" is the
+ * memory "cat name"; "Cat Name.md" would be saved as cat-name.md, so Claude is asked for that path
+ * instead of finding its file elsewhere.
  */
-function nameOfNewMemory(file: Extract<ClaudeMemoryFile, { kind: "typed-memory" }>): string {
-  const slug = slugify(file.stem);
-  if (slug !== file.stem)
+function memoryNameFor(memory: MemoryHome, file: TypedMemoryFile, name: string, action: string): string {
+  const path = forClaude(file, () => memory.memories.pathFor(file.type, name));
+  if (path !== file.homePath)
     throw new MnemoError(
       "INVALID_INPUT",
-      `${file.path}: a typed memory's file name uses lower-case letters, digits and "-"; create /memories/${file.type}/${slug || "notes"}.md instead.`,
+      `${file.path}: a typed memory's file is named after the memory in lower-case letters, digits and "-"; ${action} ${claudePathOf(path)} instead.`,
     );
+  return name;
+}
+
+/** The name of a memory a file stands for: its file name, "-" read as spaces ("cat-name.md": "cat name"). */
+function nameOf(file: TypedMemoryFile): string {
   return file.stem.replace(/-/g, " ");
 }
 
-function elsewhere(existing: Memory | undefined, file: ClaudeMemoryFile): string {
-  if (existing === undefined || existing.path === file.homePath) return "";
-  const [, stem] = /^memories\/[a-z]+_(.+)\.md$/.exec(existing.path) ?? [];
-  return ` as the ${existing.type} memory /memories/${existing.type}/${stem}.md (one name, one memory)`;
+/** One name is one memory: refused when NAME is a memory already, under any type, or FILE exists. */
+async function refuseTaken(memory: MemoryHome, file: TypedMemoryFile, name: string, problem: string) {
+  const existing = await memory.memories.get(name).catch(unlessNotFound);
+  if (existing === undefined && (await memory.store.read(file.homePath)) === undefined) return;
+  const elsewhere =
+    existing === undefined || existing.path === file.homePath
+      ? ""
+      : ` as the ${existing.type} memory ${claudePathOf(existing.path)} (one name, one memory)`;
+  throw new MnemoError("INVALID_INPUT", `${problem}${elsewhere}.`);
 }
 
-function pick(memory: Memory) {
-  return { name: memory.name, description: memory.description, content: memory.content };
+/** The topic's file in the home, when the engine takes its name as a topic (`journal read` reads it back). */
+function topicFile(memory: MemoryHome, file: TopicFile): string {
+  return forClaude(file, () => memory.journal.topicFile(file.topic));
+}
+
+/** The engine's refusal of a name, said of the path Claude sent. */
+function forClaude<T>(file: ClaudeMemoryFile, naming: () => T): T {
+  try {
+    return naming();
+  } catch (error) {
+    if (!MnemoError.isInstance(error)) throw error;
+    throw new MnemoError(error.code, `${file.path}: ${error.message} ${CLAUDE_MEMORY_LAYOUT}.`);
+  }
+}
+
+async function findTypedMemory(memory: MemoryHome, file: TypedMemoryFile): Promise<Memory | undefined> {
+  return memory.memories.get(file.homePath).catch(unlessNotFound);
 }
 
 function unlessNotFound(error: unknown): undefined {

@@ -3,7 +3,7 @@
  * topic files, with sizes, worded as the official SDK's file-system backend words it. A home with
  * thousands of memories is shown up to MAX_LISTED files, with a line saying how many are left out.
  */
-import { MEMORY_TYPES, type MemoryHome } from "../../index.js";
+import { MEMORY_TYPES, type MemoryHome, MnemoError } from "../../index.js";
 import { CLAUDE_MEMORY_ROOT, type ClaudeMemoryTarget, claudePathOf } from "./claude-memory-path.js";
 import { formatSize } from "./claude-memory-text.js";
 
@@ -38,15 +38,29 @@ export async function listFolder(
   return [header, `${formatSize(total(files))}\t${folder.path}`, ...shown, ...note].join("\n");
 }
 
-/** The files of one folder of the home that have a `/memories` path, by that path. */
+/**
+ * The files of one folder of the home that have a `/memories` path, by that path; a topic file
+ * only when the engine takes its name as a topic (topics/MEMORY.md, written by hand, is not one).
+ */
 async function filesIn(memory: MemoryHome, folder: "memories" | "topics"): Promise<Listed[]> {
   const documents = await memory.store.list(folder);
   return documents
     .flatMap((document) => {
       const path = claudePathOf(document.path);
-      return path === undefined ? [] : [{ path, size: document.size }];
+      if (path === undefined || (folder === "topics" && !isTopicFile(memory, document.path))) return [];
+      return [{ path, size: document.size }];
     })
     .sort(byPath);
+}
+
+function isTopicFile(memory: MemoryHome, homePath: string): boolean {
+  const topic = homePath.slice("topics/".length, -".md".length);
+  try {
+    return memory.journal.topicFile(topic) === homePath;
+  } catch (error) {
+    if (MnemoError.isInstance(error)) return false;
+    throw error;
+  }
 }
 
 function total(files: Listed[]): number {

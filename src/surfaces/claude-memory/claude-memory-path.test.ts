@@ -51,10 +51,35 @@ describe("parseClaudeMemoryPath", () => {
     ["/memories/user/cat", "INVALID_INPUT"],
     ["/memories/projects/acme.md", "INVALID_INPUT"],
     ["/memories/user/a/b.md", "INVALID_INPUT"],
-    ["/memories/my notes.md", "INVALID_INPUT"],
-    ["/memories/%2e%2e.md", "INVALID_INPUT"],
   ])("refuses %j with %s", (path, code) => {
     expect(codeOf(path)).toBe(code);
+  });
+
+  it("says what to send instead, quoting a long path cut to its first 100 characters", () => {
+    const long = `/etc/${"x".repeat(116)}`;
+    expect(() => parseClaudeMemoryPath(long)).toThrow(
+      `The path "/etc/${"x".repeat(95)}…" is outside /memories; every path starts with /memories.`,
+    );
+    expect(() => parseClaudeMemoryPath(`/etc/${"x".repeat(115)}`)).toThrow(
+      `"/etc/${"x".repeat(115)}" is outside`,
+    );
+    expect(() => parseClaudeMemoryPath("/memories/notes.txt")).toThrow(
+      /^"\/memories\/notes\.txt": memory files are Markdown; name it "notes\.md"\. Claude's memory in mnemo has typed memories at \/memories\/<type>\/<name>\.md .* notes by topic at \/memories\/<topic>\.md\.$/,
+    );
+    expect(() => parseClaudeMemoryPath("/memories/user/a/b.md")).toThrow(
+      /^There is no folder for "\/memories\/user\/a\/b\.md": Claude's memory in mnemo has/,
+    );
+    expect(() => parseClaudeMemoryPath("/memories/a\\b.md")).toThrow(
+      'The path "/memories/a\\\\b.md" is refused: empty, ".", ".." or hidden parts and "\\" or control characters could reach outside /memories.',
+    );
+  });
+
+  it("takes a typed memory's file name of up to 200 bytes", () => {
+    const stem = "é".repeat(100);
+    expect(parseClaudeMemoryPath(`/memories/user/${stem}.md`)).toMatchObject({ stem });
+    expect(() => parseClaudeMemoryPath(`/memories/user/${stem}a.md`)).toThrow(
+      /: the file name is too long; use a short name\.$/,
+    );
   });
 
   const segment = fc.oneof(
@@ -96,6 +121,10 @@ describe("claudePathOf", () => {
       "daily/2026-05-01.md",
       "archive/topics/x.md",
       "memories/notes.md",
+      "memories/diary_x.md",
+      "topics/.hidden.md",
+      "topics/sub/x.md",
+      "topics/x.txt",
     ])
       expect(claudePathOf(path)).toBeUndefined();
   });

@@ -5,13 +5,15 @@
  *     /memories/<topic>.md         topic notes    topics/<topic>.md
  *
  * `/memories` and `/memories/<type>` are folders; nothing else exists, so no path can name
- * SOUL.md, USER.md, MEMORY.md, the daily logs, the archive or a file outside the home. Pure: no I/O.
+ * SOUL.md, USER.md, MEMORY.md, the daily logs, the archive or a file outside the home. Which names
+ * a memory or a topic may have is the engine's to say (claude-memory-files.ts asks it). Pure: no I/O.
  */
-import { MAX_TOPIC_NAME_LENGTH } from "../../engine/config/schema.js";
-import { MEMORY_TYPES, type MemoryType } from "../../engine/memdir/memory-types.js";
-import { MnemoError } from "../../errors.js";
+import { MEMORY_TYPES, type MemoryType, MnemoError } from "../../index.js";
 
 export const CLAUDE_MEMORY_ROOT = "/memories";
+/** The layout, for errors that refuse a path. */
+export const CLAUDE_MEMORY_LAYOUT =
+  "Claude's memory in mnemo has typed memories at /memories/<type>/<name>.md (type user, feedback, project or reference) and notes by topic at /memories/<topic>.md";
 
 export type ClaudeMemoryTarget =
   | { kind: "root"; path: string }
@@ -21,11 +23,8 @@ export type ClaudeMemoryTarget =
 
 export type ClaudeMemoryFile = Extract<ClaudeMemoryTarget, { homePath: string }>;
 
-const TOPIC_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 /** A file name has at most 255 bytes on common file systems: the type prefix and ".md" take some. */
 const MAX_STEM_BYTES = 200;
-const LAYOUT =
-  "Claude's memory in mnemo has typed memories at /memories/<type>/<name>.md (type user, feedback, project or reference) and notes by topic at /memories/<topic>.md";
 
 /** Parses a path Claude sent; throws a MnemoError (OUTSIDE_HOME or INVALID_INPUT) that says what to send instead. */
 export function parseClaudeMemoryPath(path: string): ClaudeMemoryTarget {
@@ -45,7 +44,7 @@ export function parseClaudeMemoryPath(path: string): ClaudeMemoryTarget {
     return topicTarget(path, first);
   }
   if (type === undefined || rest.length > 0)
-    throw new MnemoError("INVALID_INPUT", `There is no folder for ${quoted(path)}: ${LAYOUT}.`);
+    throw new MnemoError("INVALID_INPUT", `There is no folder for ${quoted(path)}: ${CLAUDE_MEMORY_LAYOUT}.`);
   return typedMemoryTarget(path, type, second);
 }
 
@@ -54,17 +53,12 @@ export function claudePathOf(homePath: string): string | undefined {
   const typed = /^memories\/([a-z]+)_(.+)\.md$/.exec(homePath);
   if (typed && asMemoryType(typed[1] as string) !== undefined)
     return `${CLAUDE_MEMORY_ROOT}/${typed[1]}/${typed[2]}.md`;
-  const topic = /^topics\/([^/]+)\.md$/.exec(homePath);
-  return topic && TOPIC_NAME.test(topic[1] as string) ? `${CLAUDE_MEMORY_ROOT}/${topic[1]}.md` : undefined;
+  const topic = /^topics\/([^/.][^/]*)\.md$/.exec(homePath);
+  return topic ? `${CLAUDE_MEMORY_ROOT}/${topic[1]}.md` : undefined;
 }
 
 function topicTarget(path: string, fileName: string): ClaudeMemoryTarget {
   const topic = markdownStem(path, fileName);
-  if (topic.length > MAX_TOPIC_NAME_LENGTH || !TOPIC_NAME.test(topic))
-    throw new MnemoError(
-      "INVALID_INPUT",
-      `${quoted(path)}: a topic file is named with letters, digits, "_" and "-" (at most ${MAX_TOPIC_NAME_LENGTH}), for example /memories/project_notes.md. ${LAYOUT}.`,
-    );
   return { kind: "topic", path: `${CLAUDE_MEMORY_ROOT}/${topic}.md`, topic, homePath: `topics/${topic}.md` };
 }
 
@@ -76,11 +70,12 @@ function typedMemoryTarget(path: string, type: MemoryType, fileName: string): Cl
   return { kind: "typed-memory", path: claudePath, type, stem, homePath: `memories/${type}_${stem}.md` };
 }
 
+/** "notes.md" -> "notes": never empty, as no file name starts with "." (refuseUnsafeSegment saw to it). */
 function markdownStem(path: string, fileName: string): string {
-  if (!fileName.endsWith(".md") || fileName === ".md")
+  if (!fileName.endsWith(".md"))
     throw new MnemoError(
       "INVALID_INPUT",
-      `${quoted(path)}: memory files are Markdown; name it ${quoted(`${fileName.replace(/\.[^.]*$/, "") || "notes"}.md`)}. ${LAYOUT}.`,
+      `${quoted(path)}: memory files are Markdown; name it ${quoted(`${fileName.replace(/\.[^.]*$/, "")}.md`)}. ${CLAUDE_MEMORY_LAYOUT}.`,
     );
   return fileName.slice(0, -3);
 }

@@ -4,7 +4,7 @@
  * for `str_replace`, a line number from 0 to the line count for `insert`. Pure: no I/O; a problem
  * is a MnemoError whose message is written for the model.
  */
-import { MnemoError } from "../../errors.js";
+import { MnemoError } from "../../index.js";
 
 const LINE_NUMBER_WIDTH = 6;
 

@@ -171,6 +171,12 @@ describe("handleClaudeMemoryCommand", () => {
       /name it "notes\.md"/,
     ],
     [
+      "a topic name the engine does not take",
+      { command: "create", path: "/memories/my notes.md", file_text: "x" },
+      /^Error: \/memories\/my notes\.md: Invalid topic name "my notes": use letters, digits, "_" and "-"/,
+    ],
+    ["an encoded dot-dot", { command: "view", path: "/memories/%2e%2e.md" }, /Invalid topic name "%2e%2e"/],
+    [
       "deleting a folder",
       { command: "delete", path: "/memories/user" },
       /it is a folder, and mnemo's folders are fixed/,
@@ -216,6 +222,29 @@ describe("handleClaudeMemoryCommand", () => {
     ).toMatch(/credential/);
     await expect(file("topics/deploy.md")).rejects.toThrow();
     expect((await memory.memories.list()).total).toBe(0);
+  });
+
+  it("never edits, deletes or renames a folder, and says so for each command", async () => {
+    expect(await error({ command: "create", path: "/memories/user/", file_text: "x" })).toBe(
+      "Error: Cannot create /memories/user: it is a folder, and mnemo's folders are fixed. Use a file: /memories/<type>/<name>.md or /memories/<topic>.md.",
+    );
+    expect(await error({ command: "str_replace", path: "/memories", old_str: "a", new_str: "b" })).toMatch(
+      /^Error: Cannot edit \/memories: it is a folder/,
+    );
+    expect(
+      await error({ command: "insert", path: "/memories/project", insert_line: 0, insert_text: "x" }),
+    ).toMatch(/^Error: Cannot edit \/memories\/project: it is a folder/);
+    expect(
+      await error({ command: "rename", old_path: "/memories/user", new_path: "/memories/x.md" }),
+    ).toMatch(/^Error: Cannot rename \/memories\/user: it is a folder/);
+    expect(
+      await error({ command: "rename", old_path: "/memories/x.md", new_path: "/memories/feedback" }),
+    ).toMatch(/^Error: Cannot rename \/memories\/feedback: it is a folder/);
+    await ok({ command: "create", path: "/memories/x.md", file_text: "a" });
+    expect(await ok({ command: "insert", path: "/memories/x.md", insert_line: 1, insert_text: "b" })).toBe(
+      "The file /memories/x.md has been edited.",
+    );
+    expect(await file("topics/x.md")).toBe("a\nb");
   });
 
   it("answers a command that is not one with what to send instead", async () => {

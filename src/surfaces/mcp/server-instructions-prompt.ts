@@ -5,4 +5,4 @@ export const SERVER_INSTRUCTIONS_PROMPT =
   "profile, your core notes and recent daily logs. Search with memory_search before answering from memory " +
   "and before saving; keep lasting facts with memory_add or memory_save, and correct them with " +
   "memory_replace, memory_remove or memory_delete. Read a saved memory whole with memory_get; memory_list " +
-  "lists them newest first. Journal topics are read on demand with memory_read_topic.";
+  "lists them newest first. Journal topics are read on demand with memory_read_topic, a page at a time, newest first.";

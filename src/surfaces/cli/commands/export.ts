@@ -4,11 +4,12 @@ import { defineCommand } from "../cli-command.js";
 
 export const exportCommand = defineCommand({
   name: "export",
-  summary: "Write the memory home's Markdown tree into a folder",
+  summary: "Write the memory home's tree into a folder",
   description:
-    "Write the memory home's Markdown tree (SOUL.md, USER.md, MEMORY.md, memories/, topics/, daily/, archive/) " +
-    "into a new or empty folder, as the same files a file home has, from any backend. The search index and " +
-    "config.json are not exported. mnemo import loads the folder into another home.",
+    "Write the memory home's tree (SOUL.md, USER.md, MEMORY.md, memories/, topics/, daily/, conversations/, " +
+    "the records in .pending/ and .sessions/, archive/) into a new or empty folder, as the same files a file " +
+    "home has, from any backend. Derived state (.index/: the search index, rebuilt by the next recall) and " +
+    "config.json are not exported, and are listed as skipped. mnemo import loads the folder into another home.",
   arguments: [new Argument("<dir>", "the folder to write (created; must be empty)")],
   examples: ["mnemo export ./memory-backup", "mnemo export /tmp/move --home ~/.mnemo --json"],
   input: ([directory = ""]) => ({ directory }),

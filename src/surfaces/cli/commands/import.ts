@@ -1,6 +1,8 @@
+import { join } from "node:path";
 import { Argument, Option } from "commander";
 import { type ImportHomeReport, importHome } from "../../../export-import.js";
 import { defineCommand } from "../cli-command.js";
+import { EXIT_CODES } from "../output.js";
 import { type RedactOptions, redactSecretsOption } from "../redaction-lines.js";
 
 /** Files listed by name in the text output; --json lists them all. */
@@ -10,10 +12,12 @@ export const importCommand = defineCommand({
   name: "import",
   summary: "Load a Markdown tree (from mnemo export) into the memory home",
   description:
-    "Load a folder written by mnemo export (or any memory home's Markdown files) into the memory home, " +
-    "all or nothing: the folder is checked whole first (layout, symbolic links, UTF-8, typed memories, " +
-    "credentials). A file the home has with other text is replaced and its old text goes to archive/; " +
-    "archive files only grow; files the folder lacks are kept. --dry-run says what would change.",
+    "Load a folder written by mnemo export (or a memory home's own folder) into the memory home. Every file " +
+    "is checked as a save checks what it stores (layout, symbolic links, UTF-8, memory names and sizes, one " +
+    "memory per name, frontmatter, budgets and capacity, credentials); a file that fails is not imported and " +
+    "is named on stderr with the reason, the rest is written in one transaction, and the exit code is 2. " +
+    "A file the home has with other text is replaced and its old text goes to archive/; archive files only " +
+    "grow; files the folder lacks are kept. --dry-run says what would change and writes nothing.",
   arguments: [new Argument("<dir>", "the folder to read")],
   options: [new Option("--dry-run", "say what would change, write nothing"), redactSecretsOption()],
   examples: ["mnemo import ./memory-backup --dry-run", "mnemo import /tmp/move --home ./new-home --json"],
@@ -26,18 +30,37 @@ export const importCommand = defineCommand({
   render: (report: ImportHomeReport, { home }) =>
     [
       `${report.dryRun ? "Would import" : "Imported"} ${report.directory} into ${home}:`,
-      `  ${report.added.length} added, ${report.replaced.length} replaced, ${report.appended.length} archive files appended to, ${report.unchanged.length} unchanged`,
+      `  ${report.added.length} added, ${report.replaced.length} replaced, ${report.appended.length} archive files appended to, ${report.unchanged.length} unchanged, ${report.refused.length} refused`,
       ...report.replaced.map(
         (file) => `replaced: ${file.path} (the home's version goes to ${file.archivedTo})`,
+      ),
+      ...report.archived.map(
+        (file) =>
+          `archived: ${file.path} to ${file.archivedTo} (its memory's name is now ${file.replacedBy})`,
       ),
       ...listed("appended to", report.appended),
       ...listed("added", report.added),
       ...report.redactedSecrets.map((file) => `redacted: ${file.path} (${file.kinds.join(", ")})`),
       ...report.skipped.map((file) => `skipped: ${file.path} (${file.reason})`),
     ].join("\n"),
-  notes: (report, _input, { json }) =>
-    report.dryRun && !json ? ["dry run: nothing was written; run again without --dry-run to import"] : [],
+  notes: (report, _input, { json }) => [
+    ...report.refused.map((file) => `not imported: ${join(report.directory, file.path)}: ${file.reason}`),
+    ...(report.refused.length > 0 ? [refusedSummary(report)] : []),
+    ...(report.dryRun && !json
+      ? ["dry run: nothing was written; run again without --dry-run to import"]
+      : []),
+  ],
+  exitCode: (report) => (report.refused.length > 0 ? EXIT_CODES.usage : EXIT_CODES.ok),
 });
+
+function refusedSummary(report: ImportHomeReport): string {
+  const one = report.refused.length === 1;
+  const count = one ? "1 file" : `${report.refused.length} files`;
+  const them = one ? "it" : "them";
+  return report.dryRun
+    ? `${count} would not be imported (above); fix ${them} before importing`
+    : `${count} not imported (above), the rest imported; fix ${them} and import the folder again (files already imported stay as they are)`;
+}
 
 function listed(label: string, paths: string[]): string[] {
   const lines = paths.slice(0, LISTED).map((path) => `${label}: ${path}`);

@@ -1,17 +1,47 @@
 import { Option } from "commander";
-import { MEMORY_TYPES, type MemoryManifest } from "../../../index.js";
+import { MEMORY_TYPES, type MemoryManifest, type MemoryType } from "../../../index.js";
 import { type CommonOptions, defineCommand } from "../cli-command.js";
 import { memoryAgeText } from "../memory-age.js";
 import { parseMemoryType } from "../parse-choice.js";
+import { wholeNumber } from "./serve.js";
+
+/** A page when neither --limit nor --all is given. */
+const DEFAULT_LIMIT = 200;
+
+interface ListOptions extends CommonOptions {
+  type?: string;
+  offset?: string;
+  limit?: string;
+  all?: boolean;
+}
 
 export const list = defineCommand({
   name: "list",
   summary: "List the typed memories",
-  description: "List the typed memories, newest first: type, name, description and age.",
-  options: [new Option("--type <type>", `only memories of this type: ${MEMORY_TYPES.join(", ")}`)],
-  examples: ["mnemo list", "mnemo list --type feedback --json"],
-  input: (_args, options: CommonOptions & { type?: string }) => ({
+  description:
+    `List the typed memories, newest first: type, name, description and age; the newest ${DEFAULT_LIMIT} ` +
+    "unless --offset, --limit or --all say otherwise. With --json, total counts them all.",
+  options: [
+    new Option("--type <type>", `only memories of this type: ${MEMORY_TYPES.join(", ")}`),
+    new Option("--offset <n>", "skip this many of the newest (default 0)"),
+    new Option("--limit <n>", `list at most this many (default ${DEFAULT_LIMIT})`),
+    new Option("--all", "list every memory").conflicts("limit"),
+  ],
+  examples: [
+    "mnemo list",
+    "mnemo list --type feedback --json",
+    "mnemo list --offset 200 --limit 100",
+    "mnemo list --all --json",
+  ],
+  input: (_args, options: ListOptions): { type?: MemoryType; offset: number; limit: number } => ({
     type: options.type === undefined ? undefined : parseMemoryType(options.type),
+    offset:
+      options.offset === undefined ? 0 : wholeNumber(options.offset, "--offset", 0, Number.MAX_SAFE_INTEGER),
+    limit: options.all
+      ? Number.MAX_SAFE_INTEGER
+      : options.limit === undefined
+        ? DEFAULT_LIMIT
+        : wholeNumber(options.limit, "--limit", 1, Number.MAX_SAFE_INTEGER),
   }),
   run: (input, { memory }) => memory.memories.list(input),
   render: (manifest: MemoryManifest, { now }) =>
@@ -21,13 +51,21 @@ export const list = defineCommand({
         return `${entry.type.padEnd(9)} ${entry.name}${description} (${memoryAgeText(entry, now)})`;
       })
       .join("\n"),
-  notes: (manifest, _input, { json }) => [
-    ...(!json && manifest.memories.length === 0
+  notes: (manifest, input, { json }) => [
+    ...(!json && manifest.total === 0
       ? ['no memories yet; save one with mnemo remember TEXT --type T --name "Name"']
+      : []),
+    ...(manifest.total > 0 && manifest.memories.length === 0 && manifest.problems.length === 0
+      ? [`offset ${input.offset} is past the last of the ${manifest.total} memories`]
       : []),
     ...(manifest.problems.length > 0
       ? [`${manifest.problems.length} memory file(s) could not be read; run mnemo doctor for details`]
       : []),
-    ...(manifest.truncated ? ["only the newest memories were scanned; older ones are left out"] : []),
+    ...(manifest.truncated
+      ? [
+          `listed ${manifest.memories.length} of ${manifest.total} from offset ${input.offset}; ` +
+            `more with --offset ${input.offset + input.limit}, or all with --all`,
+        ]
+      : []),
   ],
 });

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { MAX_CONVERSATION_MESSAGES_PER_ADD } from "../../../home.js";
 import { redactedSecretsOutput } from "../../../session/tools/redacted-secrets.js";
 import { apiRoute, errorResponses, jsonBody, jsonResponse } from "../api-route.js";
 import { redactSecretsField } from "../redact-secrets-field.js";
@@ -63,7 +64,8 @@ export const conversationRoutes = [
                     .strict(),
                 )
                 .min(1)
-                .max(1000),
+                .max(MAX_CONVERSATION_MESSAGES_PER_ADD)
+                .describe(`At most ${MAX_CONVERSATION_MESSAGES_PER_ADD} a request.`),
               redactSecrets: redactSecretsField,
             })
             .strict(),

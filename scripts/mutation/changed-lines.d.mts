@@ -1,0 +1,8 @@
+/** Types of changed-lines.mjs, for its tests. */
+export function addedLineRanges(diff: string): [number, number][];
+export function joinNearRanges(ranges: readonly [number, number][], gap?: number): [number, number][];
+export function changedPatterns(
+  sourceFiles: readonly string[],
+  changedFiles: ReadonlySet<string>,
+  diffOf: (file: string) => string | undefined,
+): string[];

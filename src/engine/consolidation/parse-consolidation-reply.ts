@@ -35,12 +35,14 @@ export function parseConsolidationReply(text: string, shown: readonly ExistingMe
     return {
       problem: `it says "${decision}" without naming one of the memories 1 to ${shown.length}: ${preview(text)}`,
     };
-  const verb = decision === "unchanged" ? "says what" : "replaces";
   return {
     decision: {
       action: decision,
       memory: chosen,
-      reason: `the model found that it ${verb} "${chosen.name}"`,
+      reason:
+        decision === "unchanged"
+          ? `the model found that "${chosen.name}" already says it`
+          : `the model found that it replaces "${chosen.name}"`,
       possibleConflicts: conflicts,
     },
   };

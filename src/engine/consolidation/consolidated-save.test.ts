@@ -29,9 +29,18 @@ describe("a save with the rules (the default)", () => {
   it("adds a new memory, leaves a duplicate unchanged, and updates on a contradiction", async () => {
     const { memory, home } = await open();
     const first = await memory.memories.save({ type: "user", name: "Home city", content: "Lives in Porto." });
-    expect(first).toMatchObject({ action: "added", created: true, decidedBy: "rules", possibleConflicts: [] });
+    expect(first).toMatchObject({
+      action: "added",
+      created: true,
+      decidedBy: "rules",
+      possibleConflicts: [],
+    });
 
-    const again = await memory.memories.save({ type: "user", name: "Where I live", content: "lives in porto" });
+    const again = await memory.memories.save({
+      type: "user",
+      name: "Where I live",
+      content: "lives in porto",
+    });
     expect(again).toMatchObject({
       action: "unchanged",
       created: false,
@@ -39,7 +48,7 @@ describe("a save with the rules (the default)", () => {
       path: "memories/user_home-city.md",
       archived: [],
     });
-    expect(again.reason).toContain('already says');
+    expect(again.reason).toContain("already says");
     expect(await memoryFiles(home)).toEqual(["user_home-city.md"]);
 
     const moved = await memory.memories.save({ type: "user", name: "City", content: "Now lives in Lisbon." });
@@ -56,10 +65,43 @@ describe("a save with the rules (the default)", () => {
     expect(await readFile(join(home, "memories/user_home-city.md"), "utf8")).toMatch(/validFrom: /);
   });
 
+  it("a save under a memory's own name edits it, as it always did (a new type moves it)", async () => {
+    const { memory, home } = await open();
+    await memory.memories.save({ type: "feedback", name: "Prefers tabs", content: "Indent with tabs." });
+    const edited = await memory.memories.save({
+      type: "feedback",
+      name: "Prefers tabs",
+      content: "Indent with two-wide tabs.",
+    });
+    expect(edited).toMatchObject({ action: "updated", name: "Prefers tabs", archived: [expect.anything()] });
+    expect(edited.reason).toBeUndefined();
+    const retyped = await memory.memories.save({
+      type: "user",
+      name: "Prefers tabs",
+      content: "Indent with two-wide tabs.",
+    });
+    expect(retyped).toMatchObject({ action: "updated", type: "user", path: "memories/user_prefers-tabs.md" });
+    expect(await memoryFiles(home)).toEqual(["user_prefers-tabs.md"]);
+    const same = await memory.memories.save({
+      type: "user",
+      name: "Prefers tabs",
+      content: "Indent with two-wide tabs.",
+    });
+    expect(same).toMatchObject({ action: "unchanged", name: "Prefers tabs", archived: [] });
+  });
+
   it("adds a memory on a related subject, naming the one it may conflict with", async () => {
     const { memory } = await open();
-    await memory.memories.save({ type: "user", name: "Editor", content: "Uses Neovim with the Lazy plugin manager." });
-    const saved = await memory.memories.save({ type: "user", name: "Editor at work", content: "Uses VS Code at work." });
+    await memory.memories.save({
+      type: "user",
+      name: "Editor",
+      content: "Uses Neovim with the Lazy plugin manager.",
+    });
+    const saved = await memory.memories.save({
+      type: "user",
+      name: "Editor at work",
+      content: "Uses VS Code at work.",
+    });
     expect(saved).toMatchObject({
       action: "added",
       name: "Editor at work",
@@ -74,9 +116,17 @@ describe("a save with the rules (the default)", () => {
   it("never compares with memories of another type, nor touches an unrelated one", async () => {
     const { memory } = await open();
     await memory.memories.save({ type: "user", name: "Home city", content: "Lives in Porto." });
-    const feedback = await memory.memories.save({ type: "feedback", name: "Porto", content: "Lives in Porto." });
+    const feedback = await memory.memories.save({
+      type: "feedback",
+      name: "Porto",
+      content: "Lives in Porto.",
+    });
     expect(feedback).toMatchObject({ action: "added", name: "Porto" });
-    const other = await memory.memories.save({ type: "user", name: "Pet", content: "Has a cat called Miso." });
+    const other = await memory.memories.save({
+      type: "user",
+      name: "Pet",
+      content: "Has a cat called Miso.",
+    });
     expect(other).toMatchObject({ action: "added", possibleConflicts: [] });
   });
 
@@ -91,7 +141,9 @@ describe("a save with the rules (the default)", () => {
     });
     expect(given).toMatchObject({ action: "added", decidedBy: "off", name: "Where I live" });
     await memory.close();
-    const off = await openTestMemory({ config: { search: { embedder: "none" }, consolidation: { enabled: false } } });
+    const off = await openTestMemory({
+      config: { search: { embedder: "none" }, consolidation: { enabled: false } },
+    });
     opened = off;
     await off.memory.memories.save({ type: "user", name: "Home city", content: "Lives in Porto." });
     const kept = await off.memory.memories.save({ type: "user", name: "City", content: "Lives in Porto." });
@@ -110,7 +162,11 @@ describe("a save decided by the chat model (consolidation.decider llm)", () => {
         consolidation: { decider: "llm" },
       });
       // Nothing to compare with: no call.
-      await memory.memories.save({ type: "project", name: "Standup", content: "Standup is at 9:30 in Kepler." });
+      await memory.memories.save({
+        type: "project",
+        name: "Standup",
+        content: "Standup is at 9:30 in Kepler.",
+      });
       expect(server.requests).toHaveLength(0);
       const saved = await memory.memories.save({
         type: "project",
@@ -155,7 +211,11 @@ describe("a save decided by the chat model (consolidation.decider llm)", () => {
         consolidation: { decider: "llm" },
       });
       await memory.memories.save({ type: "user", name: "Home city", content: "Lives in Porto." });
-      const saved = await memory.memories.save({ type: "user", name: "City", content: "Now lives in Lisbon." });
+      const saved = await memory.memories.save({
+        type: "user",
+        name: "City",
+        content: "Now lives in Lisbon.",
+      });
       expect(saved).toMatchObject({ action: "updated", decidedBy: "rules", name: "Home city" });
       expect(saved.warning).toContain("without naming one of the memories 1 to 1");
     } finally {

@@ -15,6 +15,7 @@ import { type PreparedSave, prepareSave, savePrepared, updateIndex, writeMemory 
 import { parseMemoryFile } from "../memdir/memory-file.js";
 import { formatIndexLine, indexLinesOf, removeIndexLines, upsertIndexLine } from "../memdir/memory-index.js";
 import { findSlugFiles, type NamedFiles } from "../memdir/memory-lookup.js";
+import { memoryNameKey } from "../memdir/memory-name.js";
 import type { SavedMemory, SaveMemoryInput } from "../memdir/save-types.js";
 import { chooseCandidates } from "./consolidation-candidates.js";
 import { askModelToConsolidate, type ModelConsolidation } from "./consolidation-model.js";
@@ -61,6 +62,8 @@ async function askModel(
   parts: ConsolidationParts,
 ): Promise<{ shown: ExistingMemory[]; answer: ModelConsolidation } | undefined> {
   const named = await findSlugFiles(home.store, prepared.name);
+  // A save under an existing memory's name is an edit of it: the rules say so, no call is made.
+  if (named.holding.length > 0) return undefined;
   const shown = await readExisting(home.store, prepared, named, home.config.consolidation.candidates);
   // Nothing to compare with: the memory is added, and no call is made.
   if (shown.length === 0) return undefined;
@@ -128,16 +131,17 @@ async function apply(
     };
   }
   const target = decision.action === "updated" ? decision.memory : undefined;
-  // An update keeps the older memory's name and file; the new text (and description, if given) replaces its own.
-  const written = target
-    ? await writeMemory(
-        home,
-        writer,
-        { ...prepared, name: target.name, type: target.type, description: prepared.description },
-        target.name === prepared.name ? named : await findSlugFiles(writer, target.name),
-        { reason: `superseded: ${decision.action === "updated" ? decision.reason : "a newer save"}` },
-      )
-    : await writeMemory(home, writer, prepared, named);
+  // A save under the target's own name is an edit, as without consolidation (its type may change).
+  const written =
+    target && memoryNameKey(target.name) !== memoryNameKey(prepared.name)
+      ? await writeMemory(
+          home,
+          writer,
+          { ...prepared, name: target.name, type: target.type },
+          await findSlugFiles(writer, target.name),
+          { reason: `superseded: ${decision.action === "updated" ? decision.reason : "a newer save"}` },
+        )
+      : await writeMemory(home, writer, prepared, named);
   await updateIndex(writer, (body) =>
     upsertIndexLine(removeIndexLines(body, written.retyped), written.entry),
   );
@@ -145,7 +149,9 @@ async function apply(
     ...written.saved,
     action: decision.action,
     decidedBy: "rules",
-    ...(decision.action === "updated" ? { reason: decision.reason } : {}),
+    ...(decision.action === "updated" && memoryNameKey(written.saved.name) !== memoryNameKey(prepared.name)
+      ? { reason: decision.reason }
+      : {}),
     possibleConflicts: decision.possibleConflicts,
   };
 }

@@ -63,10 +63,13 @@ describe("decideByRules", () => {
 
   it("property: a save sharing no word with any memory is added with no conflict", () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom("cat", "Miso", "twelve", "bouldering", "gym"), { minLength: 1 }), (words) => {
-        const decision = decideByRules({ type: "user", name: "Pet", content: words.join(" ") }, [porto]);
-        expect(decision).toEqual({ action: "added", possibleConflicts: [] });
-      }),
+      fc.property(
+        fc.array(fc.constantFrom("cat", "Miso", "twelve", "bouldering", "gym"), { minLength: 1 }),
+        (words) => {
+          const decision = decideByRules({ type: "user", name: "Pet", content: words.join(" ") }, [porto]);
+          expect(decision).toEqual({ action: "added", possibleConflicts: [] });
+        },
+      ),
     );
   });
 });

@@ -2,8 +2,8 @@
  * The deterministic decision of a save's consolidation (issue 30, point 3): given the new memory
  * and the existing memories that may be about the same thing, what the save does. Pure.
  *
- * 1. A memory with the same name (any type) is the one the save addresses: the same text or facts
- *    leave it `unchanged`, anything else `updated` (an edit in place, as it always was).
+ * 1. A memory with the same name (any type) is the one the save addresses: the same text leaves
+ *    it `unchanged`, anything else `updated` (an edit in place, as it always was).
  * 2. Otherwise, among memories of the same type: one that says the same → `unchanged`; one the new
  *    memory contradicts, then one it refines → `updated` (the closest subject first).
  * 3. Otherwise `added`, naming the memories with other values on a related subject as
@@ -20,6 +20,8 @@ export interface IncomingMemory {
   type: MemoryType;
   name: string;
   content: string;
+  /** Its index line's summary, if given ("" or undefined: kept): a same-named save may change only that. */
+  description?: string;
 }
 
 /** An existing memory a save is compared with. */
@@ -48,13 +50,16 @@ export function decideByRules(
   const next = compared(incoming.content, incoming.name);
   const sameName = existing.find((memory) => memoryNameKey(memory.name) === memoryNameKey(incoming.name));
   if (sameName) {
-    const comparison = compareMemories(next, compared(sameName.body, sameName.name));
-    const same = sameName.type === incoming.type && comparison.relation === "same";
+    // A save under a memory's own name is an edit: only the very same text leaves it unchanged.
+    const same =
+      sameName.type === incoming.type &&
+      memoryWords(sameName.body).hash === next.words.hash &&
+      (!incoming.description || incoming.description === sameName.description);
     return same
       ? {
           action: "unchanged",
           memory: sameName,
-          reason: sameReason(sameName, comparison),
+          reason: `"${sameName.name}" already says this`,
           possibleConflicts: [],
         }
       : {

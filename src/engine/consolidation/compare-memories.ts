@@ -11,6 +11,7 @@
  * - may-conflict: other facts on a subject that overlaps less → `added`, the existing one named;
  * - unrelated.
  */
+import { porterStem } from "../search/porter-stemmer.js";
 import type { MemoryWords } from "./memory-words.js";
 
 export type MemoryRelation = "same" | "refines" | "contradicts" | "may-conflict" | "unrelated";
@@ -33,6 +34,32 @@ export interface ComparedMemory {
 export const CONTRADICTION_OVERLAP = 2 / 3;
 /** Subject overlap at or above which other values are named as a possible conflict. */
 export const CONFLICT_OVERLAP = 0.5;
+
+/**
+ * Verbs that say nothing of what a memory is about: two memories sharing only one of them are
+ * about different things ("Uses RAII" for C++, "Uses LINQ" for C#; "Has a cat", "Has a garden").
+ */
+const GENERIC_STEMS: ReadonlySet<string> = new Set(
+  [
+    "use",
+    "uses",
+    "using",
+    "have",
+    "has",
+    "like",
+    "likes",
+    "want",
+    "wants",
+    "need",
+    "needs",
+    "get",
+    "gets",
+    "make",
+    "makes",
+    "do",
+    "does",
+  ].map(porterStem),
+);
 
 export function compareMemories(incoming: ComparedMemory, existing: ComparedMemory): Comparison {
   if (incoming.words.hash === existing.words.hash)
@@ -62,6 +89,12 @@ export function compareMemories(incoming: ComparedMemory, existing: ComparedMemo
   )
     return result("refines", "everything it says, and more");
   const sameFacts = newFactsKnown && oldFactsKept;
+  // "Use RAII" and "Use LINQ" share only a verb that says nothing of the subject: named, not replaced.
+  const onlyGeneric = [...next.subject].every((word) => !old.subject.has(word) || GENERIC_STEMS.has(word));
+  if (onlyGeneric)
+    return !sameFacts && sharedName
+      ? result("may-conflict", "other values, sharing only a common verb")
+      : result("unrelated", "only a common verb in common");
   if (!sameFacts && overlap >= CONTRADICTION_OVERLAP)
     return result("contradicts", "the same subject with other values");
   if (sameFacts && added === 1 && dropped === 1 && shared >= 2)

@@ -46,7 +46,7 @@ describe("mnemo remember", () => {
     remember("Uses Neovim with the Lazy plugin manager.", "Editor");
     const related = remember("Uses VS Code at work.", "Editor at work");
     expect(related.stdout).toContain(
-      `Possible conflict: ${join(home, "memories/user_editor.md")} (other values on a related subject); check it`,
+      `Possible conflict: ${join(home, "memories/user_editor.md")} (other values, sharing only a common verb); check it`,
     );
     expect((await readdir(join(home, "memories"))).sort()).toEqual([
       "user_editor-at-work.md",

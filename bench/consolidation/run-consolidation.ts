@@ -5,6 +5,8 @@
  *
  *   npx tsx bench/consolidation/run-consolidation.ts [--json] [--wrong]
  *
+ * Then the CPU time of a save at 2,000 memories, consolidated and not (save-cpu.ts).
+ *
  * The scripted model answers as a model that judged every pair right would: for the judged save,
  * the expected decision on the expected memory when that memory is among the candidates it is
  * shown, else "added"; for an earlier save of a contradiction sequence, "updated" on the memory the
@@ -13,6 +15,7 @@
  */
 import { parseArgs } from "node:util";
 import { type RecordedChatRequest, startFakeOpenAiServer } from "../../src/testing/fake-openai-server.js";
+import { measureSaveCpu } from "./save-cpu.js";
 import type { SaveSequence } from "./save-sequences.js";
 import { figuresOf, runSequences, type SequenceResult } from "./score-sequences.js";
 
@@ -37,8 +40,11 @@ const modelSeconds = (performance.now() - modelStarted) / 1000;
 const calls = server.requests.length;
 await server.close();
 
+const cpu = await measureSaveCpu();
+
 const report = {
   sequences: rules.length,
+  cpuPerSave: cpu,
   rules: { figures: figuresOf(rules), seconds: rulesSeconds },
   model: { figures: figuresOf(model), seconds: modelSeconds, calls },
 };
@@ -57,6 +63,9 @@ else {
     if (values.wrong) printWrong(results);
     console.log();
   }
+  console.log(
+    `CPU per save at ${cpu.memories} memories (${cpu.saves} saves): ${cpu.consolidatedMs.toFixed(2)} ms consolidated, ${cpu.plainMs.toFixed(2)} ms without`,
+  );
 }
 
 function printWrong(results: readonly SequenceResult[]): void {

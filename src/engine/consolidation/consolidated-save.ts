@@ -6,14 +6,22 @@
  * conflicts. The model is asked before the home's lock is taken; under the lock its answer is used
  * only if the memories it saw are still as they were.
  */
+
+import { LRUCache } from "lru-cache";
 import type { ChatModel } from "../../contracts/chat-model.js";
 import type { DocumentReader, DocumentWriter } from "../../contracts/document-store.js";
 import type { HomeContext } from "../home/home-context.js";
-import { MEMORY_INDEX_SECTION, MEMORY_PATH } from "../home/layout.js";
-import { findSection, parseSections } from "../markdown/sections.js";
+import { MEMORIES_DIR, MEMORY_PATH } from "../home/layout.js";
+import { splitLinesKeepEnds } from "../markdown/lines.js";
 import { type PreparedSave, prepareSave, savePrepared, updateIndex, writeMemory } from "../memdir/memdir.js";
 import { parseMemoryFile } from "../memdir/memory-file.js";
-import { formatIndexLine, indexLinesOf, removeIndexLines, upsertIndexLine } from "../memdir/memory-index.js";
+import {
+  formatIndexLine,
+  type IndexLine,
+  parseIndexLine,
+  removeIndexLines,
+  upsertIndexLine,
+} from "../memdir/memory-index.js";
 import { findSlugFiles, type NamedFiles } from "../memdir/memory-lookup.js";
 import { memoryNameKey } from "../memdir/memory-name.js";
 import type { SavedMemory, SaveMemoryInput } from "../memdir/save-types.js";
@@ -35,7 +43,8 @@ export async function saveConsolidated(
   const settings = home.config.consolidation;
   if (!(input.consolidate ?? settings.enabled)) return savePrepared(home, prepared);
   const asked = settings.decider === "llm" ? await askModel(home, prepared, parts) : undefined;
-  return home.store.transaction(async (writer) => {
+  return home.store.transaction(async (storeWriter) => {
+    const writer = memoryTextReadOnce(storeWriter);
     const named = await findSlugFiles(writer, prepared.name);
     const existing = await readExisting(writer, prepared, named, settings.candidates);
     const fromModel = asked && "decision" in asked.answer && unchanged(asked.shown, existing);
@@ -84,8 +93,7 @@ export async function readExisting(
   named: NamedFiles,
   limit: number,
 ): Promise<ExistingMemory[]> {
-  const memoryText = (await reader.read(MEMORY_PATH)) ?? "";
-  const lines = indexLinesOf(findSection(parseSections(memoryText), MEMORY_INDEX_SECTION)?.body ?? "");
+  const lines = memoryIndexLines((await reader.read(MEMORY_PATH)) ?? "");
   const paths = [...new Set([...named.holding, ...chooseCandidates(prepared, lines, limit)])];
   const texts = await Promise.all(paths.map((path) => reader.read(path)));
   return paths.flatMap((path, index) => {
@@ -95,6 +103,51 @@ export async function readExisting(
     const { name, type, description } = parsed.header;
     return [{ path, name, type, description, body: parsed.body.trim() }];
   });
+}
+
+const PARSED_LINES = new LRUCache<string, IndexLine | false>({ max: 50_000 });
+
+/**
+ * MEMORY.md's index lines, each parsed once per process: a save in a home of 2,000 memories reads
+ * them all, and all but one are as the last save left them. Index-shaped lines outside the index
+ * section only add a candidate, which is read from memories/ and compared like any other.
+ */
+function memoryIndexLines(memoryText: string): IndexLine[] {
+  const lines: IndexLine[] = [];
+  for (const line of splitLinesKeepEnds(memoryText)) {
+    if (!line.startsWith("- [") && !line.startsWith("* [")) continue;
+    let parsed = PARSED_LINES.get(line);
+    if (parsed === undefined) {
+      parsed = parseIndexLine(line) ?? false;
+      PARSED_LINES.set(line, parsed);
+    }
+    if (parsed && parsed.path.startsWith(`${MEMORIES_DIR}/`)) lines.push(parsed);
+  }
+  return lines;
+}
+
+/**
+ * The transaction's writer, reading MEMORY.md once: choosing candidates and updating the index
+ * both read it, and in a home of 2,000 memories that read was most of consolidation's cost
+ * (about 9 of 17 ms of CPU a save, bench/consolidation/save-cpu.ts). The lock is held, so only
+ * this writer changes it.
+ */
+function memoryTextReadOnce(writer: DocumentWriter): DocumentWriter {
+  let memoryText: Promise<string | undefined> | undefined;
+  return {
+    read: (path) => (path === MEMORY_PATH ? (memoryText ??= writer.read(path)) : writer.read(path)),
+    readHead: (path, maxBytes) => writer.readHead(path, maxBytes),
+    list: (directory, options) => writer.list(directory, options),
+    folderStamp: (directory) => writer.folderStamp(directory),
+    write: async (path, content) => {
+      if (path === MEMORY_PATH) memoryText = undefined;
+      await writer.write(path, content);
+    },
+    remove: async (path) => {
+      if (path === MEMORY_PATH) memoryText = undefined;
+      return writer.remove(path);
+    },
+  };
 }
 
 /** The memories the model saw are those read under the lock, with the same text. */

@@ -16,7 +16,9 @@ import { plainTerms } from "./plain-terms.js";
 /** How many memories a save reads and compares with, at most (the model is shown as many). */
 export const DEFAULT_CANDIDATES = 6;
 
-const LINE_TERMS = new LRUCache<string, ReadonlySet<string>>({ max: 20_000 });
+const LINE_TERMS = new LRUCache<string, { type: MemoryType | undefined; terms: ReadonlySet<string> }>({
+  max: 20_000,
+});
 
 export function chooseCandidates(
   incoming: { type: MemoryType; name: string; description: string; content: string },
@@ -24,10 +26,10 @@ export function chooseCandidates(
   limit: number = DEFAULT_CANDIDATES,
 ): string[] {
   const wanted = plainTerms(`${incoming.name} ${incoming.description} ${incoming.content}`);
-  const ofType = lines.filter(
-    (line) => (parseMemoryFileName(line.path)?.type ?? incoming.type) === incoming.type,
-  );
-  const termsOf = ofType.map((line) => ({ path: line.path, terms: lineTerms(line) }));
+  const termsOf = lines.flatMap((line) => {
+    const { type, terms } = lineTerms(line);
+    return (type ?? incoming.type) === incoming.type ? [{ path: line.path, terms }] : [];
+  });
   const holding = new Map<string, number>();
   for (const { terms } of termsOf)
     for (const term of terms) if (wanted.has(term)) holding.set(term, (holding.get(term) ?? 0) + 1);
@@ -43,12 +45,16 @@ export function chooseCandidates(
   return [...new Set(scored.map((each) => each.path))].slice(0, limit);
 }
 
-function lineTerms(line: IndexLine): ReadonlySet<string> {
-  const key = `${line.title}\n${line.summary}`;
-  let terms = LINE_TERMS.get(key);
-  if (terms === undefined) {
-    terms = plainTerms(key);
-    LINE_TERMS.set(key, terms);
+/** The line's memory type (from its file name) and terms, remembered: most lines recur on every save. */
+function lineTerms(line: IndexLine): { type: MemoryType | undefined; terms: ReadonlySet<string> } {
+  const key = `${line.path}\n${line.title}\n${line.summary}`;
+  let known = LINE_TERMS.get(key);
+  if (known === undefined) {
+    known = {
+      type: parseMemoryFileName(line.path)?.type,
+      terms: plainTerms(`${line.title}\n${line.summary}`),
+    };
+    LINE_TERMS.set(key, known);
   }
-  return terms;
+  return known;
 }

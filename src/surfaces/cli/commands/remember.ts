@@ -11,7 +11,7 @@ interface RememberOptions extends RedactOptions {
   name: string;
   description?: string;
   /** False with --no-consolidate; commander sets true otherwise, which stands for the home's setting. */
-  consolidate: boolean;
+  consolidate?: boolean;
 }
 
 export const remember = defineCommand({

@@ -121,7 +121,7 @@ function memoryIndexLines(memoryText: string): IndexLine[] {
       parsed = parseIndexLine(line) ?? false;
       PARSED_LINES.set(line, parsed);
     }
-    if (parsed && parsed.path.startsWith(`${MEMORIES_DIR}/`)) lines.push(parsed);
+    if (parsed !== false && parsed.path.startsWith(`${MEMORIES_DIR}/`)) lines.push(parsed);
   }
   return lines;
 }
@@ -135,7 +135,11 @@ function memoryIndexLines(memoryText: string): IndexLine[] {
 function memoryTextReadOnce(writer: DocumentWriter): DocumentWriter {
   let memoryText: Promise<string | undefined> | undefined;
   return {
-    read: (path) => (path === MEMORY_PATH ? (memoryText ??= writer.read(path)) : writer.read(path)),
+    read: (path) => {
+      if (path !== MEMORY_PATH) return writer.read(path);
+      memoryText ??= writer.read(path);
+      return memoryText;
+    },
     readHead: (path, maxBytes) => writer.readHead(path, maxBytes),
     list: (directory, options) => writer.list(directory, options),
     folderStamp: (directory) => writer.folderStamp(directory),

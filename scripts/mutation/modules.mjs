@@ -287,4 +287,23 @@ export const MODULES = [
     mutate: ["src/engine/memdir/rename-memory.ts", "src/engine/journal/topic-files.ts"],
     tests: ["src/engine/memdir/rename-memory.test.ts", "src/engine/journal/topic-files.test.ts"],
   },
+  {
+    // Consolidation on every save (issue 30): what a save leaves, updates or adds, and doctor's check.
+    name: "consolidation",
+    mutate: [
+      "src/engine/consolidation/compare-memories.ts",
+      "src/engine/consolidation/consolidation-rules.ts",
+      "src/engine/consolidation/consolidation-candidates.ts",
+      "src/engine/consolidation/consolidated-save.ts",
+      "src/engine/consolidation/parse-consolidation-reply.ts",
+      "src/engine/consolidation/memory-words.ts",
+      "src/engine/doctor/consolidation-check.ts",
+    ],
+    tests: [
+      "src/engine/consolidation/consolidation-rules.test.ts",
+      "src/engine/consolidation/consolidated-save.test.ts",
+      "src/session/tools/memory-save.test.ts",
+      "src/engine/doctor/consolidation-check.test.ts",
+    ],
+  },
 ];

@@ -104,7 +104,7 @@ describe.skipIf(!testPostgresHasServer())("hits' ages on PostgreSQL", () => {
     expect(await index.chunks([second?.id ?? 0])).toMatchObject([chunk]);
   });
 
-  test("a recall with vectors and feedback, after the first, sends 7 statements and reads no document", async () => {
+  test("a recall with vectors and feedback, after the first, sends 8 statements and reads no document", async () => {
     const url = `${database.url}?application_name=counted`;
     const memory = await openMemory({
       home: folder,
@@ -135,9 +135,11 @@ describe.skipIf(!testPostgresHasServer())("hits' ages on PostgreSQL", () => {
       expect(mode).toBe("hybrid");
       expect(hits.map((hit) => hit.ageDays)).toEqual(hits.map(() => 0));
       // Folder stamps, chunks without a vector, the search, feedback's look-ahead, vectors and
-      // rescoring, the hits' rows (it was 19: a stamp per folder, four for the search, a read per hit).
+      // rescoring, the hits' rows, the final hits' vectors for their relevance (the cosine with the
+      // query's own vector, which the floor needs) (it was 19: a stamp per folder, four for the
+      // search, a read per hit).
       expect(statements.filter((sql) => sql.includes("mnemo_documents"))).toEqual([]);
-      expect(statements).toHaveLength(7);
+      expect(statements).toHaveLength(8);
     } finally {
       await memory.close();
     }

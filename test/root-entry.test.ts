@@ -23,7 +23,8 @@ interface Loaded {
   files: string[];
 }
 
-function modulesLoadedBy(entry: string): Loaded {
+/** What importing `entry` loads; with `commandLine`, what running it as a program with those arguments loads. */
+function modulesLoadedBy(entry: string, commandLine?: { args: string[]; env: NodeJS.ProcessEnv }): Loaded {
   const folder = mkdtempSync(join(tmpdir(), "mnemo-entry-"));
   const log = join(folder, "loaded.txt");
   const files = join(folder, "files.txt");
@@ -44,13 +45,13 @@ export async function resolve(specifier, context, next) {
     `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
   );
   try {
-    execFileSync(process.execPath, [
-      "--import",
-      pathToFileURL(register).href,
-      "--input-type=module",
-      "-e",
-      `await import(${JSON.stringify(pathToFileURL(entry).href)});`,
-    ]);
+    const run = commandLine
+      ? [entry, ...commandLine.args]
+      : ["--input-type=module", "-e", `await import(${JSON.stringify(pathToFileURL(entry).href)});`];
+    execFileSync(process.execPath, ["--import", pathToFileURL(register).href, ...run], {
+      env: commandLine?.env,
+      stdio: "pipe",
+    });
     const specifiers = existsSync(log) ? readFileSync(log, "utf8").split("\n") : [];
     const packages = specifiers
       .filter((specifier) => specifier !== "" && !builtinModules.includes(specifier))
@@ -85,6 +86,14 @@ const NATIVE_OR_MODEL = [
   "pg",
   "@energetic-ai/core",
   "@energetic-ai/embeddings",
+];
+
+/** Optional peers, and the MCP SDK that only `mnemo mcp`, `mnemo serve` and `mnemo/mcp` need. */
+const OPTIONAL_OR_MCP = [
+  "pg",
+  "@electric-sql/pglite",
+  "@electric-sql/pglite-pgvector",
+  "@modelcontextprotocol/sdk",
 ];
 
 describe("package entries", () => {
@@ -132,6 +141,38 @@ describe("package entries", () => {
     expect(
       loaded.files.filter((path) => /^(surfaces\/http|surfaces\/cli|adapters\/sqlite)\//.test(path)),
     ).toEqual([]);
+  });
+
+  test("mnemo/postgres loads no driver: pg and PGlite are optional peers, imported on first use", () => {
+    const loaded = modulesLoadedBy(join(DIST, "postgres.js"));
+    expect(loaded.files).toContain("adapters/postgres/pg-pool-client.js");
+    expect(loaded.packages.filter((name) => !ALLOWED_PACKAGES.includes(name))).toEqual([]);
+  });
+
+  test("the mnemo CLI's init, remember and recall load neither the MCP SDK nor a PostgreSQL driver", () => {
+    const home = mkdtempSync(join(tmpdir(), "mnemo-cli-loads-"));
+    const env = { ...process.env, MNEMO_EMBEDDER: "none" };
+    const cli = join(DIST, "surfaces/cli/main.js");
+    try {
+      for (const args of [
+        ["init", "--yes", "--name", "Ada"],
+        ["remember", "The user's cat is called Miso.", "--type", "user", "--name", "Cat"],
+        ["recall", "cat"],
+      ]) {
+        const loaded = modulesLoadedBy(cli, { args: [...args, "--home", home], env });
+        expect(loaded.files, args[0]).toContain(`surfaces/cli/commands/${args[0]}.js`);
+        expect(
+          loaded.packages.filter((name) => OPTIONAL_OR_MCP.includes(name)),
+          args[0],
+        ).toEqual([]);
+        expect(
+          loaded.files.filter((path) => /^(mcp\.js|surfaces\/mcp\/)/.test(path)),
+          args[0],
+        ).toEqual([]);
+      }
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   test("mnemo/ai-sdk loads the AI SDK, but no native module, no embedding model and no other surface", () => {

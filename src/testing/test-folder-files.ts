@@ -20,13 +20,17 @@ export async function folderBytes(folder: string, relative = ""): Promise<Map<st
 
 /**
  * A memory home's tree as bytes: every file `folderBytes` gives, and the records of .pending/ and
- * .sessions/ (hidden folders that are memory), but not derived state (.index/).
+ * .sessions/ (hidden folders that are memory), but not derived state (.index/) nor the markers of
+ * running sessions (.sessions/open/).
  */
 export async function treeBytes(folder: string): Promise<Map<string, Buffer>> {
   const files = await folderBytes(folder);
   for (const records of [".pending", ".sessions"]) {
-    const names = await readdir(join(folder, records)).catch(() => []);
-    for (const name of names.filter((each) => !each.startsWith(".")).sort())
+    const entries = await readdir(join(folder, records), { withFileTypes: true }).catch(() => []);
+    const names = entries
+      .filter((each) => each.isFile() && !each.name.startsWith("."))
+      .map((each) => each.name);
+    for (const name of names.sort())
       files.set(`${records}/${name}`, await readFile(join(folder, records, name)));
   }
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));

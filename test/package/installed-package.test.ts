@@ -21,8 +21,12 @@ interface PackedFile {
  * (the global setup rebuilt it), so the pack skips `prepack`, which would rebuild it under the
  * other test files. better-sqlite3's install script gets its binary from a local prebuild made of
  * the one this repository built (prebuild-install's `local_prebuilds`), as most users get a
- * downloaded prebuild: compiling it from source takes minutes here.
+ * downloaded prebuild: compiling it from source takes minutes here. The installs are plain ones,
+ * so the optional peers (pg, PGlite) are not there: init, remember, recall and mcp run without them.
  */
+const OPTIONAL_PEERS = ["pg", "@electric-sql/pglite", "@electric-sql/pglite-pgvector"];
+/** Nothing listens on port 1: with pg installed, a connection is refused at once. */
+const UNREACHABLE_STORE = "postgres://mnemo@127.0.0.1:1/memory";
 describe("the packed package, installed", () => {
   let root: string;
   let tarball: string;
@@ -30,6 +34,7 @@ describe("the packed package, installed", () => {
   let env: NodeJS.ProcessEnv;
   const globalPrefix = () => join(root, "global");
   const globalBin = () => join(globalPrefix(), "bin", "mnemo");
+  const globalModules = () => join(globalPrefix(), "lib", "node_modules");
 
   beforeAll(async () => {
     root = await makeTempDir("mnemo-package-");
@@ -109,6 +114,13 @@ describe("the packed package, installed", () => {
     );
   });
 
+  it("installs none of the optional peers, in the project or globally", () => {
+    for (const modules of [join(root, "app/node_modules"), globalModules()]) {
+      expect(existsSync(join(modules, "mnemo/package.json"))).toBe(true);
+      expect(OPTIONAL_PEERS.filter((name) => existsSync(join(modules, name)))).toEqual([]);
+    }
+  });
+
   it("runs mnemo --help from the project's node_modules/.bin and the global prefix's bin", async () => {
     for (const bin of [join(root, "app/node_modules/.bin/mnemo"), globalBin()]) {
       const { stdout } = await run(bin, ["--help"], { env });
@@ -157,14 +169,53 @@ describe("the packed package, installed", () => {
     }
   });
 
-  it("is imported by a program: the root entry and mnemo/mcp, without the optional peers installed", async () => {
+  it("is imported by a program: the root entry, mnemo/mcp and mnemo/postgres, without the optional peers installed", async () => {
     const script = `const m = await import("mnemo"); const mcp = await import("mnemo/mcp");
-console.log(typeof m.openMemory, typeof mcp.createMcpServer);`;
+const pg = await import("mnemo/postgres");
+console.log(typeof m.openMemory, typeof mcp.createMcpServer, typeof pg.PgliteClient);
+const failure = await m.openMemory({ store: ${JSON.stringify(UNREACHABLE_STORE)}, homeId: "acme" }).then(
+  () => "opened", (error) => ({ code: error.code, message: error.message }));
+console.log(JSON.stringify(failure));`;
     const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script], {
       cwd: join(root, "app"),
       env,
     });
-    expect(stdout.trim()).toBe("function function");
+    const [types, failure] = stdout.trim().split("\n");
+    expect(types).toBe("function function function");
+    expect(JSON.parse(failure ?? "")).toEqual({
+      code: "INVALID_CONFIG",
+      message: expect.stringContaining(
+        "needs the npm package pg, which is not installed: run npm install pg",
+      ),
+    });
+  });
+
+  it("says which package a PostgreSQL store needs, in one line, and reaches the server once it is installed", async () => {
+    const recall = ["recall", "deploy day", "--store", UNREACHABLE_STORE, "--home-id", "acme/user-42"];
+    const missing = await run(globalBin(), recall, { env }).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(missing?.code).toBe(4); // a configuration to correct
+    expect(missing?.stderr.trim()).toBe(
+      "mnemo: PostgreSQL storage needs the npm package pg, which is not installed: run npm install pg " +
+        "(npm install --global pg for a global mnemo).",
+    );
+    // The command the message gives, for a global mnemo: pg now loads, and the server is what fails.
+    await run(
+      NPM,
+      ["install", "--global", "--prefix", globalPrefix(), "--prefer-offline", "--no-audit", "pg"],
+      {
+        cwd: root,
+        env,
+      },
+    );
+    const unreachable = await run(globalBin(), recall, { env }).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(unreachable?.code).toBe(5);
+    expect(unreachable?.stderr).toContain("PostgreSQL at postgres://mnemo@127.0.0.1:1/memory failed");
   });
 });
 

@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
-import pg from "pg";
+import type pg from "pg";
+import { loadPg } from "./load-pg.js";
 import { postgresError, redactedUrl } from "./postgres-error.js";
 import type { QueryOptions, SqlClient, SqlQueryable } from "./sql-client.js";
 
 /**
  * A real PostgreSQL server through pg's pool. Idle connections do not keep the process alive, and
  * one that the server drops (a restart) is replaced on the next query instead of crashing the
- * process. The constructor connects nothing.
+ * process. The constructor connects nothing and loads nothing: `pg` (an optional peer) is imported
+ * by the first query, which fails with an error naming the package when it is not installed.
  */
 export interface PgPoolClientOptions {
   /** `postgres://user:password@host:port/database` */
@@ -17,23 +19,19 @@ export interface PgPoolClientOptions {
 
 export class PgPoolClient implements SqlClient {
   readonly location: string;
-  private readonly pool: pg.Pool;
+  private readonly options: PgPoolClientOptions;
+  private pool: Promise<pg.Pool> | undefined;
   private closed: Promise<void> | undefined;
 
   constructor(options: PgPoolClientOptions) {
     this.location = redactedUrl(options.url);
-    this.pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.maxConnections ?? 10,
-      allowExitOnIdle: true,
-    });
-    // An idle connection the server closed: the pool drops it; the next query opens another.
-    this.pool.on("error", () => undefined);
+    this.options = options;
   }
 
   async query<Row>(sql: string, parameters: readonly unknown[] = [], options?: QueryOptions): Promise<Row[]> {
     try {
-      return (await this.pool.query(statement(sql, parameters, options))).rows as Row[];
+      const pool = await this.openPool();
+      return (await pool.query(statement(sql, parameters, options))).rows as Row[];
     } catch (error) {
       throw postgresError(error, this.location);
     }
@@ -42,7 +40,7 @@ export class PgPoolClient implements SqlClient {
   async transaction<T>(work: (connection: SqlQueryable) => Promise<T>): Promise<T> {
     let client: pg.PoolClient;
     try {
-      client = await this.pool.connect();
+      client = await (await this.openPool()).connect();
     } catch (error) {
       throw postgresError(error, this.location);
     }
@@ -80,8 +78,35 @@ export class PgPoolClient implements SqlClient {
   }
 
   close(): Promise<void> {
-    this.closed ??= this.pool.end();
+    const pool = this.pool;
+    this.closed ??= pool
+      ? pool.then(
+          (opened) => opened.end(),
+          () => undefined,
+        )
+      : Promise.resolve();
     return this.closed;
+  }
+
+  private openPool(): Promise<pg.Pool> {
+    if (this.closed) return Promise.reject(new Error("the connection pool is closed"));
+    if (this.pool) return this.pool;
+    const opening = loadPg().then((driver) => {
+      const pool = new driver.Pool({
+        connectionString: this.options.url,
+        max: this.options.maxConnections ?? 10,
+        allowExitOnIdle: true,
+      });
+      // An idle connection the server closed: the pool drops it; the next query opens another.
+      pool.on("error", () => undefined);
+      return pool;
+    });
+    // A failed load is tried again by the next query (the package may have been installed since).
+    opening.catch(() => {
+      if (this.pool === opening) this.pool = undefined;
+    });
+    this.pool = opening;
+    return opening;
   }
 }
 

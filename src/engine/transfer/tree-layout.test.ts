@@ -103,4 +103,11 @@ describe("the Markdown tree's layout", () => {
     expect(classifyTreeFolder(".git")).toMatchObject({ kind: "skipped" });
     expect(classifyTreeFolder("archive/archive")).toMatchObject({ kind: "outside" });
   });
+
+  test("the markers of running sessions (.sessions/open/) are skipped with the reason, not refused", () => {
+    const skipped = { kind: "skipped", reason: expect.stringContaining("sessions running now") };
+    expect(classifyTreeFolder(".sessions/open")).toEqual(skipped);
+    expect(classifyTreePath(".sessions/open/s1.json")).toEqual(skipped);
+    expect(classifyTreePath(".pending/open/s1.json").kind).toBe("outside");
+  });
 });

@@ -11,6 +11,7 @@ import {
   TOPICS_DIR,
   USER_PATH,
 } from "../home/layout.js";
+import { OPEN_SESSIONS_DIR } from "../sessions/open-sessions.js";
 import { SESSIONS_DIR } from "../sessions/session-log.js";
 
 /**
@@ -66,6 +67,10 @@ export const DERIVED_STATE_SKIP: SkippedFile = {
     "(the long-term message store of seed 004 lives there too; it is not Markdown and export does not move it)",
 };
 
+const OPEN_SESSIONS_SKIP_REASON =
+  "markers of sessions running now, tied to their process on this machine: a killed session's " +
+  "conversation is queued in .pending/ by the next session or mnemo doctor --fix, and that record is exported";
+
 const HIDDEN_SKIP_REASON =
   "hidden files and folders are not memory (an interrupted write's temporary file, .git, an editor's files)";
 
@@ -116,6 +121,8 @@ export function classifyTreeFolder(folder: string): TreePathKind {
 
 function hiddenSkip(segments: string[]): TreePathKind | undefined {
   if (segments[0] === DERIVED_FOLDER) return { kind: "skipped", reason: DERIVED_STATE_SKIP.reason };
+  if (segments.slice(0, 2).join("/") === OPEN_SESSIONS_DIR)
+    return { kind: "skipped", reason: OPEN_SESSIONS_SKIP_REASON };
   // The record folders are the tree's own hidden names, at the top only.
   const hidden = (segment: string, index: number) =>
     segment.startsWith(".") && !(index === 0 && RECORD_FOLDERS.includes(segment));

@@ -14,7 +14,7 @@ import {
   shapesReranker,
   USER_PREF_ENTRIES,
   writeToolShapesHome,
-} from "../../testing/tool-shapes-home.js";
+} from "../../testing/test-tool-shapes-home.js";
 
 /**
  * Every memory tool driven into every shape of result it can return, through the MCP SDK's own

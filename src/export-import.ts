@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { readTreeFolder, writeTreeFolder } from "./adapters/fs/tree-folder.js";
 import type { MemoryHome } from "./engine/memory-home.js";
 import type { ImportReport } from "./engine/transfer/home-tree.js";
-import type { SkippedFile } from "./engine/transfer/tree-layout.js";
+import type { SkippedFile } from "./rules/tree-layout.js";
 
 /**
  * A memory home to a folder and back, whatever its backend: `exportHome` writes the home's tree

@@ -6,7 +6,7 @@ import type { EmbeddingCache } from "./contracts/embedding-cache.js";
 import type { MessageStore } from "./contracts/message-store.js";
 import type { SearchIndex, SearchIndexInspection } from "./contracts/search-index.js";
 import type { MnemoConfig } from "./engine/config/schema.js";
-import { SEARCH_INDEX_FILE } from "./engine/home/layout.js";
+import { SEARCH_INDEX_FILE } from "./rules/home-layout.js";
 
 /**
  * Where a home lives, as the composition root wires it: a folder (the file store, SQLite's index

@@ -7,8 +7,8 @@ import { PostgresMessageStore } from "./adapters/postgres/postgres-message-store
 import { PostgresSearchIndex } from "./adapters/postgres/postgres-search-index.js";
 import type { SqlClient } from "./adapters/postgres/sql-client.js";
 import { configSchema } from "./engine/config/schema.js";
-import { homeIdProblem } from "./engine/tenancy/home-id.js";
 import { MnemoError } from "./errors.js";
+import { homeIdProblem } from "./rules/home-id.js";
 import { makeTempDir, removeDir } from "./testing/test-home.js";
 
 /**

@@ -7,7 +7,8 @@
 export { InMemoryHomeDirectory } from "./adapters/memory/in-memory-home-directory.js";
 export { InMemoryTokenRegistry } from "./adapters/memory/in-memory-token-registry.js";
 export type { ArchivedChunk } from "./engine/archive/archive.js";
-export type { ArchivedItem, ArchiveListing, RestoreResult } from "./engine/archive/archive-browser.js";
+export type { ArchivedItem, ArchiveListing } from "./engine/archive/archive-browser.js";
+export type { RestoreResult } from "./engine/archive/restore-into.js";
 export type { ConversationTurn, LocatedTurn } from "./engine/conversations/conversation-file.js";
 export type {
   ConversationAddResult,
@@ -32,8 +33,8 @@ export type { IndexCatchUp, IndexProgress, ReindexProgress } from "./engine/sear
 export type { SessionLog, SessionSummary } from "./engine/sessions/session-log.js";
 export type { HomeStatus } from "./engine/status/home-status.js";
 export { HOME_HEADER } from "./engine/tenancy/home-choice.js";
-export { parseHomeId } from "./engine/tenancy/home-id.js";
 export type { MemoryHomesParts } from "./engine/tenancy/memory-homes.js";
 export type { HomeTree, ImportReport, ImportTreeOptions } from "./engine/transfer/home-tree.js";
-export type { RefusedFile, SkippedFile, TreeFile } from "./engine/transfer/tree-layout.js";
 export type { ExportReport, ImportHomeOptions, ImportHomeReport } from "./export-import.js";
+export { parseHomeId } from "./rules/home-id.js";
+export type { RefusedFile, SkippedFile, TreeFile } from "./rules/tree-layout.js";

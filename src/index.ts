@@ -28,7 +28,7 @@ export type { ProfileChange, ProfileFile, ProfileRead } from "./engine/profile/p
 export { PROFILE_FILES } from "./engine/profile/profile.js";
 export type { RecallQueryOptions } from "./engine/search/home-recall.js";
 export type { RecallResult } from "./engine/search/memory-search.js";
-export type { RankedHit as RecallHit } from "./engine/search/rank-chunks.js";
+export type { RankedHit as RecallHit } from "./engine/search/ranked-hit.js";
 export { MemoryHomes } from "./engine/tenancy/memory-homes.js";
 export { WorkingMemory } from "./engine/working-memory/working-memory.js";
 export type { MnemoErrorCode } from "./errors.js";

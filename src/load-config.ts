@@ -2,10 +2,10 @@ import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { z } from "zod";
-import { CONFIG_FILE_NAME } from "./engine/config/config-file.js";
 import { configFromEnv, readHomeFromEnv } from "./engine/config/env.js";
 import { configSchema, type MnemoConfig, type MnemoConfigInput } from "./engine/config/schema.js";
 import { errnoCode, errorMessage, MnemoError } from "./errors.js";
+import { CONFIG_FILE_NAME } from "./rules/config-file.js";
 
 export { CONFIG_FILE_NAME };
 

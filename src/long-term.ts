@@ -4,5 +4,5 @@
 
 export { InMemoryMessageStore } from "./adapters/memory/in-memory-message-store.js";
 export type { FindNewsOptions, LongTermMemoryOptions } from "./engine/long-term/long-term-memory.js";
-export { DEFAULT_SIMILARITY_THRESHOLD } from "./engine/long-term/similarity.js";
 export { MAX_MESSAGE_CONTENT_BYTES } from "./engine/long-term/validate-message.js";
+export { DEFAULT_SIMILARITY_THRESHOLD } from "./rules/similarity.js";

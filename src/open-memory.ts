@@ -9,6 +9,7 @@ import { MemorySearch } from "./engine/search/memory-search.js";
 import { feedbackOptions, fusionOptions } from "./engine/search/search-options.js";
 import { fileBackend, type HomeBackend, postgresBackend } from "./home-backends.js";
 import { type LoadConfigOptions, loadConfig } from "./load-config.js";
+import { writeWarning } from "./rules/write-warning.js";
 
 /**
  * The composition root: the one place that chooses backends and wires them into the engine. A home
@@ -43,8 +44,7 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
     ),
   );
   const { home, config } = await loadConfig({ ...options, config: { ...options.config, ...overrides } });
-  const warn =
-    options.onWarning ?? ((message: string) => process.stderr.write(`mnemo: warning: ${message}\n`));
+  const warn = options.onWarning ?? writeWarning;
   const backend =
     config.store === undefined
       ? fileBackend(home, config, warn)

@@ -18,4 +18,4 @@ export type { PostgresSearchIndexOptions } from "./adapters/postgres/postgres-se
 export { PostgresSearchIndex } from "./adapters/postgres/postgres-search-index.js";
 export type { SqlClient, SqlQueryable } from "./adapters/postgres/sql-client.js";
 /** The one home-id rule of every backend (also `parseHomeId` of `mnemo/home`). */
-export { parseHomeId as validateHomeId } from "./engine/tenancy/home-id.js";
+export { parseHomeId as validateHomeId } from "./rules/home-id.js";

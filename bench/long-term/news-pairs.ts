@@ -17,7 +17,7 @@
 import { parseArgs } from "node:util";
 import { createLocalEmbeddingModel } from "../../src/adapters/models/local/index.js";
 import type { EmbeddingModel } from "../../src/contracts/embedding-model.js";
-import { DEFAULT_SIMILARITY_THRESHOLD } from "../../src/engine/long-term/similarity.js";
+import { DEFAULT_SIMILARITY_THRESHOLD } from "../../src/rules/similarity.js";
 import {
   isNewsByEarlierRule,
   isNewsThroughLibrary,

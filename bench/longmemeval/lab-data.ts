@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import Database from "better-sqlite3";
 import { textHash } from "../../src/engine/search/embed-chunks.js";
-import { queryTerms } from "../../src/engine/search/query-terms.js";
 import { embeddingCacheKey } from "../../src/eval/caching-embedding-model.js";
+import { queryTerms } from "../../src/rules/query-terms.js";
 import { sentencesOf } from "./lab-sentences.js";
 
 export interface LabDocument {

@@ -16,11 +16,11 @@
 
 import { answerEvidence, answerTypeOf as typedAnswerOf } from "../../src/engine/search/answer-type.js";
 import { coverAspects } from "../../src/engine/search/aspect-coverage.js";
-import { porterStem } from "../../src/engine/search/porter-stemmer.js";
 import { queryAspects } from "../../src/engine/search/query-aspects.js";
-import { tokenize } from "../../src/engine/search/query-terms.js";
-import { STOP_WORDS } from "../../src/engine/search/stop-words.js";
 import { inWindow, timeWindowOf } from "../../src/engine/search/time-window.js";
+import { porterStem } from "../../src/rules/porter-stemmer.js";
+import { tokenize } from "../../src/rules/query-terms.js";
+import { STOP_WORDS } from "../../src/rules/stop-words.js";
 import { loadAspectVectors } from "./lab-aspect-vectors.js";
 import { bm25Scores, type LabQuestion } from "./lab-data.js";
 import { proximityScores } from "./lab-proximity.js";

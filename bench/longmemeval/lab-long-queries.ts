@@ -8,8 +8,8 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createLocalEmbeddingModel } from "../../src/adapters/models/local/index.js";
-import { queryTerms } from "../../src/engine/search/query-terms.js";
 import { withEmbeddingCacheFile } from "../../src/eval/caching-embedding-model.js";
+import { queryTerms } from "../../src/rules/query-terms.js";
 import { bm25Scores, type LabQuestion, labSet } from "./lab-data.js";
 import { ISSUE16_RANKINGS } from "./lab-issue16.js";
 import { cosine, engineRanking, lexicalConfidence } from "./lab-rankings.js";

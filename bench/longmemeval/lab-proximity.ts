@@ -5,7 +5,7 @@
  * both close together scores above one holding them apart. Scored by FTS5's own BM25, as recall's.
  */
 import Database from "better-sqlite3";
-import { queryTerms } from "../../src/engine/search/query-terms.js";
+import { queryTerms } from "../../src/rules/query-terms.js";
 import type { LabQuestion } from "./lab-data.js";
 
 const cache = new Map<string, Float64Array>();

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createLocalEmbeddingModel } from "../../src/adapters/models/local/index.js";
-import { queryTerms } from "../../src/engine/search/query-terms.js";
+import { queryTerms } from "../../src/rules/query-terms.js";
 
 const folder = join(import.meta.dirname, "..", "..", ".bench-data");
 export const VARIANTS_FILE = join(folder, "query-variants.json");

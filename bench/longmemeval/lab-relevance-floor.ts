@@ -22,12 +22,12 @@ import { parseArgs } from "node:util";
 import { SqliteSearchIndex } from "../../src/adapters/sqlite/sqlite-search-index.js";
 import { configSchema } from "../../src/engine/config/schema.js";
 import { textCoverage } from "../../src/engine/search/hit-relevance.js";
-import { queryTerms } from "../../src/engine/search/query-terms.js";
 import { queryTurns } from "../../src/engine/search/query-turns.js";
 import { rankChunks } from "../../src/engine/search/rank-chunks.js";
 import { withEmbeddingCacheFile } from "../../src/eval/caching-embedding-model.js";
 import { type RetrievalCase, retrievalCaseSchema } from "../../src/eval/retrieval-case.js";
 import { indexDocuments } from "../../src/eval/run-retrieval-eval.js";
+import { queryTerms } from "../../src/rules/query-terms.js";
 
 const SEARCH = configSchema.parse({}).search;
 const root = resolve(import.meta.dirname, "..", "..");

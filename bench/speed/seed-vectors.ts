@@ -11,10 +11,10 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { SqliteSearchIndex } from "../../src/adapters/sqlite/sqlite-search-index.js";
-import { SEARCH_INDEX_FILE } from "../../src/engine/home/layout.js";
 import { textHash } from "../../src/engine/search/embed-chunks.js";
 import { chunkHomeDocument } from "../../src/engine/search/home-chunks.js";
 import { embeddingCacheKey } from "../../src/eval/caching-embedding-model.js";
+import { SEARCH_INDEX_FILE } from "../../src/rules/home-layout.js";
 
 export interface SeedMemory {
   /** Path of the memory file inside the home, and its full text. */

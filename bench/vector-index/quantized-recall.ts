@@ -23,8 +23,8 @@ import {
   QuantizedVectorIndex,
   RESCORED_PER_RESULT,
 } from "../../src/adapters/vector-index/quantized-vector-index.js";
-import { cosineSimilarity } from "../../src/engine/long-term/similarity.js";
 import { percentile } from "../../src/eval/retrieval-metrics.js";
+import { cosineSimilarity } from "../../src/rules/similarity.js";
 import { readLongMemEvalCorpus } from "../speed/longmemeval-corpus.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");

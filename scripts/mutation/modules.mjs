@@ -69,8 +69,8 @@ export const MODULES = [
   },
   {
     name: "query-terms",
-    mutate: ["src/engine/search/query-terms.ts"],
-    tests: ["src/engine/search/query-terms.test.ts", "src/engine/search/ranking-order.integration.test.ts"],
+    mutate: ["src/rules/query-terms.ts"],
+    tests: ["src/rules/query-terms.test.ts", "src/engine/search/ranking-order.integration.test.ts"],
   },
   {
     name: "safe-paths",
@@ -145,7 +145,7 @@ export const MODULES = [
     name: "interrupted-sessions",
     mutate: [
       "src/engine/sessions/open-sessions.ts",
-      "src/engine/home/process-alive.ts",
+      "src/rules/process-alive.ts",
       "src/session/agent/open-session-marker.ts",
       "src/session/extraction/earlier-sessions.ts",
     ],
@@ -160,7 +160,7 @@ export const MODULES = [
     // (those of a save), the plan of an import and the home's same-named memories it replaces.
     name: "transfer",
     mutate: [
-      "src/engine/transfer/tree-layout.ts",
+      "src/rules/tree-layout.ts",
       "src/engine/transfer/check-tree.ts",
       "src/engine/transfer/check-tree-file.ts",
       "src/engine/transfer/import-plan.ts",
@@ -168,7 +168,7 @@ export const MODULES = [
       "src/engine/transfer/home-tree.ts",
     ],
     tests: [
-      "src/engine/transfer/tree-layout.test.ts",
+      "src/rules/tree-layout.test.ts",
       "src/engine/transfer/check-tree.test.ts",
       "src/engine/transfer/import-plan.test.ts",
       "src/engine/transfer/home-tree.test.ts",

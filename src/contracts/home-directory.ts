@@ -1,6 +1,6 @@
 /**
  * The homes a multi-home server serves, by id ("acme/user-42"; the grammar is in
- * engine/tenancy/home-id.ts). A directory only knows which homes exist; opening one as a MemoryHome
+ * rules/home-id.ts). A directory only knows which homes exist; opening one as a MemoryHome
  * is the composition root's job (open-homes.ts), so a backend plugs in by implementing this and the
  * TokenRegistry. Implementations: a root folder with a home per sub-folder (adapters/fs), in memory
  * (the oracle of the conformance suite in `mnemo/testing`).

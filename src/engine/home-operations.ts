@@ -8,9 +8,9 @@ import {
   type ArchiveListing,
   findArchived,
   listArchive,
-  type RestoreResult,
   restoreFromArchive,
 } from "./archive/archive-browser.js";
+import type { RestoreResult } from "./archive/restore-into.js";
 import { type ConsolidationParts, saveConsolidated } from "./consolidation/consolidated-save.js";
 import {
   addConversationMessages,

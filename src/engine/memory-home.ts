@@ -1,11 +1,12 @@
 import type { ChatModel } from "../contracts/chat-model.js";
 import type { DocumentStore } from "../contracts/document-store.js";
 import type { MessageStore } from "../contracts/message-store.js";
+import { SOUL_PATH } from "../rules/home-layout.js";
+import type { TreeFile } from "../rules/tree-layout.js";
 import type { MnemoConfig } from "./config/schema.js";
 import { buildContext, type CoreMemory, loadCoreMemory } from "./context/load-context.js";
 import { type DoctorReport, runDoctor } from "./doctor/doctor.js";
 import type { HomeContext } from "./home/home-context.js";
-import { SOUL_PATH } from "./home/layout.js";
 import { whenEnabled } from "./home/when-enabled.js";
 import {
   type ArchiveOperations,
@@ -36,7 +37,6 @@ import {
   importTree,
   readHomeTree,
 } from "./transfer/home-tree.js";
-import type { TreeFile } from "./transfer/tree-layout.js";
 
 /**
  * A memory home: every operation of the engine on one home's documents, and recall over them. It

@@ -3,7 +3,7 @@ import type { EmbeddingModel, EmbedOptions } from "../contracts/embedding-model.
 import type { AgentMessage } from "../contracts/message-store.js";
 import { LongTermMemory } from "../engine/long-term/long-term-memory.js";
 import { comparableContent, normalizeMessageContent } from "../engine/long-term/message-content.js";
-import { cosineSimilarity, DEFAULT_SIMILARITY_THRESHOLD } from "../engine/long-term/similarity.js";
+import { cosineSimilarity, DEFAULT_SIMILARITY_THRESHOLD } from "../rules/similarity.js";
 import type { NewsPair } from "./test-news-pairs.js";
 
 /**

@@ -1,10 +1,18 @@
 import { describe, expect, test } from "vitest";
 import { REPOSITORY_ROOT } from "../../src/testing/test-home.js";
-import { adapterPackageViolations, layerOf, layerViolations, sourceImports } from "./import-graph.js";
+import { importCycles } from "./import-cycles.js";
+import {
+  adapterPackageViolations,
+  filesImporting,
+  layerOf,
+  layerViolations,
+  sourceImports,
+  webImports,
+} from "./import-graph.js";
 
 /**
- * The layers of issue 14: contracts ← engine ← session ← surfaces, adapters beside the engine,
- * and one composition root that wires them. A new import that crosses a layer the wrong way fails
+ * The layers of issue 14, finished in issue 27: contracts ← rules ← engine ← session ← surfaces,
+ * adapters beside the engine on contracts and rules only, and one composition root that wires them. A new import that crosses a layer the wrong way fails
  * here with the file and the import named.
  */
 describe("the import graph of src/", () => {
@@ -16,8 +24,41 @@ describe("the import graph of src/", () => {
     for (const file of graph.files) expect(() => layerOf(file)).not.toThrow();
   });
 
+  test("no import cycle, type-only imports included", () => {
+    expect(importCycles(graph.edges)).toEqual([]);
+    // Type-only imports are read as edges: a cycle of types alone would be found.
+    const typeOnly = graph.edges.filter((edge) => edge.typeOnly);
+    expect(typeOnly.length).toBeGreaterThan(100);
+    expect(typeOnly).toContainEqual({
+      from: "src/engine/search/boosted-hits.ts",
+      to: "src/engine/search/ranked-hit.ts",
+      typeOnly: true,
+    });
+  });
+
+  test("no import cycle between the memory browser's modules", () => {
+    const web = webImports(REPOSITORY_ROOT);
+    expect(web.edges).toContainEqual({ from: "web/views/memory.js", to: "web/router.js" });
+    expect(importCycles(web.edges)).toEqual([]);
+  });
+
   test("no import crosses a layer the wrong way", () => {
     expect(layerViolations(graph.edges)).toEqual([]);
+  });
+
+  test("no adapter imports the engine: the rules backends share are in the leaf src/rules/", () => {
+    expect(filesImporting(graph.edges, "adapters", "engine")).toEqual([]);
+    // The adapters do use the leaf (home ids, token hashing, tree layout, stemmer, tokenizer, similarity).
+    expect(filesImporting(graph.edges, "adapters", "rules").length).toBeGreaterThanOrEqual(14);
+  });
+
+  test("src/rules/ is a leaf: it imports itself and the contracts only, which import nothing, and no package", () => {
+    const leaving = (layers: readonly string[]) =>
+      graph.edges.filter(({ from, to }) => layers.includes(layerOf(from)) && !layers.includes(layerOf(to)));
+    expect(leaving(["rules", "contracts"])).toEqual([]);
+    expect(leaving(["contracts"])).toEqual([]);
+    expect(graph.packages.filter(({ from }) => layerOf(from) === "rules")).toEqual([]);
+    expect(graph.files.filter((file) => layerOf(file) === "rules").length).toBeGreaterThanOrEqual(10);
   });
 
   test("only the adapters and the composition root load a database, model or network package; the core never the file system", () => {
@@ -37,12 +78,17 @@ describe("the import graph of src/", () => {
         { from: "src/session/tools/memory-save.ts", to: "src/surfaces/http/http-error.ts" },
         { from: "src/surfaces/cli/program.ts", to: "src/adapters/sqlite/sqlite-search-index.ts" },
         { from: "src/engine/search/rank-chunks.ts", to: "src/testing/test-home.ts" },
+        { from: "src/adapters/sqlite/chunk-rows.ts", to: "src/engine/search/home-chunks.ts" },
+        { from: "src/rules/home-id.ts", to: "src/engine/tenancy/memory-homes.ts" },
+        { from: "src/rules/tree-layout.ts", to: "src/adapters/fs/tree-folder.ts" },
       ]),
-    ).toHaveLength(5);
+    ).toHaveLength(8);
     expect(
       layerViolations([
         { from: "src/engine/memory-home.ts", to: "src/contracts/document-store.ts" },
-        { from: "src/adapters/sqlite/chunk-rows.ts", to: "src/engine/search/home-chunks.ts" },
+        { from: "src/adapters/fs/tree-folder.ts", to: "src/rules/tree-layout.ts" },
+        { from: "src/rules/token-secrets.ts", to: "src/contracts/token-registry.ts" },
+        { from: "src/engine/search/rank-chunks.ts", to: "src/rules/query-terms.ts" },
         { from: "src/open-memory.ts", to: "src/adapters/fs/fs-document-store.ts" },
       ]),
     ).toEqual([]);

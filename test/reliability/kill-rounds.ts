@@ -2,9 +2,9 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { TEMP_FILE_PATTERN } from "../../src/adapters/fs/atomic-write.js";
-import { MEMORIES_DIR } from "../../src/engine/home/layout.js";
 import { parseMemoryFile } from "../../src/engine/memdir/memory-file.js";
 import { openMemory } from "../../src/open-memory.js";
+import { MEMORIES_DIR } from "../../src/rules/home-layout.js";
 import { REPOSITORY_ROOT } from "../../src/testing/test-home.js";
 import { snapshotHome } from "./home-snapshot.js";
 

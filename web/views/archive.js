@@ -1,8 +1,8 @@
 /** What budgets, capacity, removals and deletions moved out of files, newest first, with restore. */
 
 import { api } from "../api.js";
-import { refresh } from "../app.js";
 import { announce, errorBox, h, heading, notice, show } from "../dom.js";
+import { refresh } from "../router.js";
 
 export async function renderArchive(main) {
   const listing = await api("GET", "/archive?limit=200");

@@ -1,8 +1,8 @@
 /** One typed memory: its frontmatter, content, age and staleness; edit it (a re-save) or forget it (to the archive). */
 
 import { ApiError, api, segment } from "../api.js";
-import { navigate, refresh } from "../app.js";
 import { age, announce, confirmInline, errorBox, h, heading, notice, show } from "../dom.js";
+import { navigate, refresh } from "../router.js";
 
 export async function renderMemory(main, route) {
   let memory;

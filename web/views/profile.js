@@ -5,8 +5,8 @@
  */
 
 import { ApiError, api, segment } from "../api.js";
-import { refresh } from "../app.js";
 import { announce, confirmInline, errorBox, h, heading, notice, show } from "../dom.js";
+import { refresh } from "../router.js";
 import { memoryIndex } from "./memory-index.js";
 
 const FILES = [

@@ -1,8 +1,8 @@
 /** Hybrid search over the whole home, with each hit's fused score and its BM25 and vector parts. */
 
 import { api } from "../api.js";
-import { navigate } from "../app.js";
 import { age, h, heading, show } from "../dom.js";
+import { navigate } from "../router.js";
 
 export async function renderSearch(main, route) {
   const query = route.query.get("q") ?? "";

@@ -1,7 +1,7 @@
 import { fc, test as propertyTest } from "@fast-check/vitest";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, test } from "vitest";
-import { queryTerms } from "../../engine/search/query-terms.js";
+import { queryTerms } from "../../rules/query-terms.js";
 import { readLongMemEvalUserTurns } from "../../testing/test-longmemeval-turns.js";
 import { bm25Tokens, chunkTerms, searchTermWeights } from "./bm25-terms.js";
 

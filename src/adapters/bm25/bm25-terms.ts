@@ -1,5 +1,5 @@
 import type { TermCounts } from "../../contracts/search-index.js";
-import { porterStem } from "../../engine/search/porter-stemmer.js";
+import { porterStem } from "../../rules/porter-stemmer.js";
 
 /**
  * The terms PostgreSQL's BM25 counts, cut as SQLite's FTS5 does with `porter unicode61

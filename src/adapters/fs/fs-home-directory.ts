@@ -1,9 +1,9 @@
 import { lstat, mkdir, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { HomeDirectory } from "../../contracts/home-directory.js";
-import { homeIdProblem, MAX_HOME_ID_SEGMENTS, parseHomeId } from "../../engine/tenancy/home-id.js";
-import { overlappingHomeError } from "../../engine/tenancy/home-overlap.js";
 import { errnoCode, MnemoError } from "../../errors.js";
+import { homeIdProblem, MAX_HOME_ID_SEGMENTS, parseHomeId } from "../../rules/home-id.js";
+import { overlappingHomeError } from "../../rules/home-overlap.js";
 import { writeFileAtomic } from "./atomic-write.js";
 import { acquireFileLock } from "./home-lock.js";
 import { ensureHomesRoot, HOME_MARKER, HOMES_LOCK } from "./homes-root.js";

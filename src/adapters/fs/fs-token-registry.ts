@@ -2,6 +2,7 @@ import type { Stats } from "node:fs";
 import { open, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { IssuedToken, TokenGrant, TokenRegistry, TokenRequest } from "../../contracts/token-registry.js";
+import { errnoCode } from "../../errors.js";
 import {
   checkTokenRequest,
   copyGrant,
@@ -9,8 +10,7 @@ import {
   isWellFormedToken,
   newToken,
   newTokenId,
-} from "../../engine/tenancy/token-secrets.js";
-import { errnoCode } from "../../errors.js";
+} from "../../rules/token-secrets.js";
 import { writeFileAtomic } from "./atomic-write.js";
 import { acquireFileLock } from "./home-lock.js";
 import { ensureHomesRoot, TOKEN_FILE, TOKENS_LOCK } from "./homes-root.js";

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { link, readFile, stat, unlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
-import { isProcessAlive } from "../../engine/home/process-alive.js";
 import { errnoCode, MnemoError } from "../../errors.js";
+import { isProcessAlive } from "../../rules/process-alive.js";
 
 /**
  * A lock file that serialises writers across processes. The holder's pid, host and a random token

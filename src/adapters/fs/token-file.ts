@@ -8,8 +8,8 @@
  */
 import { z } from "zod";
 import type { TokenGrant } from "../../contracts/token-registry.js";
-import { homeIdProblem } from "../../engine/tenancy/home-id.js";
 import { MnemoError } from "../../errors.js";
+import { homeIdProblem } from "../../rules/home-id.js";
 
 export interface StoredToken {
   hash: string;

@@ -1,6 +1,7 @@
 import type { Dirent } from "node:fs";
 import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { errnoCode, MnemoError } from "../../errors.js";
 import {
   classifyTreeFolder,
   classifyTreePath,
@@ -9,8 +10,7 @@ import {
   type SkippedFile,
   TREE_FOLDERS,
   type TreeFile,
-} from "../../engine/transfer/tree-layout.js";
-import { errnoCode, MnemoError } from "../../errors.js";
+} from "../../rules/tree-layout.js";
 import { ioError } from "./io-error.js";
 import { runLimited } from "./run-limited.js";
 

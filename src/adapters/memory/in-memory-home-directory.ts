@@ -1,6 +1,6 @@
 import type { HomeDirectory } from "../../contracts/home-directory.js";
-import { homeIdsOverlap, parseHomeId } from "../../engine/tenancy/home-id.js";
-import { overlappingHomeError } from "../../engine/tenancy/home-overlap.js";
+import { homeIdsOverlap, parseHomeId } from "../../rules/home-id.js";
+import { overlappingHomeError } from "../../rules/home-overlap.js";
 
 /**
  * Home ids kept in process: for tests, and the oracle every other HomeDirectory is checked against

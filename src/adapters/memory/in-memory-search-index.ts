@@ -10,9 +10,9 @@ import type {
   StoredChunk,
   TermCounts,
 } from "../../contracts/search-index.js";
-import { cosineSimilarity } from "../../engine/long-term/similarity.js";
-import { tokenize } from "../../engine/search/query-terms.js";
 import { MnemoError } from "../../errors.js";
+import { tokenize } from "../../rules/query-terms.js";
+import { cosineSimilarity } from "../../rules/similarity.js";
 
 /**
  * The reference SearchIndex and EmbeddingCache: plain maps, BM25 (k1 1.2, b 0.75, over title and

@@ -6,7 +6,7 @@ import {
   isWellFormedToken,
   newToken,
   newTokenId,
-} from "../../engine/tenancy/token-secrets.js";
+} from "../../rules/token-secrets.js";
 
 /**
  * Tokens kept in process, by hash: for tests, and the oracle every other TokenRegistry is checked

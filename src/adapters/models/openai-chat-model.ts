@@ -1,4 +1,4 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import type { ChatModel, ChatRequest, ChatResponse } from "../../contracts/chat-model.js";
 import { MnemoError } from "../../errors.js";
@@ -6,6 +6,7 @@ import { describeEndpoint, type ModelEndpoint, modelRequestError } from "./model
 import { chatCompletionBody } from "./openai-chat-request.js";
 import { readChatCompletion } from "./openai-chat-response.js";
 import { addStreamChunk, finishStreamedAnswer, startStreamedAnswer } from "./openai-chat-stream.js";
+import { DEFAULT_BASE_URL, openAIClient } from "./openai-client.js";
 import { StallWatchdog } from "./stall-watchdog.js";
 
 export interface OpenAIChatModelOptions {
@@ -24,8 +25,6 @@ export interface OpenAIChatModelOptions {
   /** Used when a request gives none; the server's default when neither does. */
   temperature?: number | undefined;
 }
-
-const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
 /** What the `openai` client returns for a streamed request: chunks, and a way to stop reading them. */
 type ChunkStream = AsyncIterable<unknown> & { controller: AbortController };
@@ -58,16 +57,7 @@ export class OpenAIChatModel implements ChatModel {
     this.id = `openai:${options.model}`;
     this.endpoint = { kind: "chat", baseURL, model: options.model, timeoutMs, maxRetries };
     this.temperature = options.temperature;
-    this.client = new OpenAI({
-      baseURL,
-      apiKey: options.apiKey,
-      timeout: timeoutMs,
-      maxRetries,
-      organization: null,
-      project: null,
-      // Failures reach the caller as MnemoErrors; the client's own console logging would repeat them.
-      logLevel: "off",
-    });
+    this.client = openAIClient(this.endpoint, options.apiKey);
   }
 
   async complete(request: ChatRequest): Promise<ChatResponse> {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { MnemoError } from "../../errors.js";
 import { OpenAIEmbeddingModel, type OpenAIEmbeddingModelOptions } from "./openai-embedding-model.js";
 
@@ -151,6 +151,23 @@ describe("OpenAIEmbeddingModel", () => {
     const vectors = await model().embed(["kitten"]);
     expect([...(vectors[0] ?? [])]).toEqual(vectorOf("kitten"));
     expect(received).toHaveLength(2);
+  });
+
+  test("the client logs nothing of its own, even with OPENAI_LOG set: the caller gets the error, once", async () => {
+    vi.stubEnv("OPENAI_LOG", "debug");
+    const logged = (["debug", "info", "warn", "error", "log"] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation(() => undefined),
+    );
+    try {
+      faults = ["500", "500"];
+      const error = await failure(model().embed(["kitten"]));
+      expect(error.message).toContain("HTTP 500");
+      expect(received).toHaveLength(2);
+      for (const spy of logged) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of logged) spy.mockRestore();
+      vi.unstubAllEnvs();
+    }
   });
 
   test("a server that keeps failing gives a clear error after the retries", async () => {

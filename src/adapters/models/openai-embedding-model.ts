@@ -1,7 +1,8 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type { EmbeddingModel, EmbedOptions } from "../../contracts/embedding-model.js";
 import { MnemoError } from "../../errors.js";
 import { type ModelEndpoint, modelRequestError } from "./model-request-error.js";
+import { DEFAULT_BASE_URL, openAIClient } from "./openai-client.js";
 import { readEmbeddingResponse } from "./openai-embedding-response.js";
 
 export interface OpenAIEmbeddingModelOptions {
@@ -23,7 +24,6 @@ export interface OpenAIEmbeddingModelOptions {
   batchSize?: number | undefined;
 }
 
-const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 const PROBE_TEXT = "dimension probe";
 
 /**
@@ -60,14 +60,7 @@ export class OpenAIEmbeddingModel implements EmbeddingModel {
     this.id = `openai:${options.model}`;
     this.endpoint = { kind: "embeddings", baseURL, model: options.model, timeoutMs, maxRetries };
     this.dimensions = options.dimensions;
-    this.client = new OpenAI({
-      baseURL,
-      apiKey: options.apiKey,
-      timeout: timeoutMs,
-      maxRetries,
-      organization: null,
-      project: null,
-    });
+    this.client = openAIClient(this.endpoint, options.apiKey);
   }
 
   /** Learns the vector size by embedding one probe text, unless `dimensions` was given or already learned. */

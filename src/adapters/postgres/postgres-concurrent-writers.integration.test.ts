@@ -5,12 +5,12 @@ import type { Readable, Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { WorkerReport } from "../../../test/workers/concurrent-writer.test-worker.js";
 import type { MnemoConfigInput } from "../../engine/config/schema.js";
-import { MEMORY_INDEX_SECTION, MEMORY_PATH, USER_PATH } from "../../engine/home/layout.js";
 import { findSection, parseSections } from "../../engine/markdown/sections.js";
 import { parseMemoryFile } from "../../engine/memdir/memory-file.js";
 import { indexLinesOf } from "../../engine/memdir/memory-index.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
 import { openMemory } from "../../open-memory.js";
+import { MEMORY_INDEX_SECTION, MEMORY_PATH, USER_PATH } from "../../rules/home-layout.js";
 import { makeTempDir, REPOSITORY_ROOT, removeDir } from "../../testing/test-home.js";
 import { startTestPostgres, type TestPostgres, testPostgresHasServer } from "../../testing/test-postgres.js";
 

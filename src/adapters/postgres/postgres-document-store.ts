@@ -5,7 +5,7 @@ import type {
   ListOptions,
   StoreLeftover,
 } from "../../contracts/document-store.js";
-import { parseHomeId } from "../../engine/tenancy/home-id.js";
+import { parseHomeId } from "../../rules/home-id.js";
 import { validateDocumentPath } from "../fs/safe-path.js";
 import { type StagedChanges, StagedWriter } from "../fs/staged-writer.js";
 import { LOCK_CLASS, lockHome } from "./home-lock.js";

@@ -5,8 +5,8 @@
  * nesting homes ("acme" and "acme/user-42") at once.
  */
 import type { HomeDirectory } from "../../contracts/home-directory.js";
-import { parseHomeId } from "../../engine/tenancy/home-id.js";
-import { overlappingHomeError } from "../../engine/tenancy/home-overlap.js";
+import { parseHomeId } from "../../rules/home-id.js";
+import { overlappingHomeError } from "../../rules/home-overlap.js";
 import { LOCK_CLASS } from "./home-lock.js";
 import { preparePostgresSchema } from "./postgres-schema.js";
 import type { SqlClient } from "./sql-client.js";

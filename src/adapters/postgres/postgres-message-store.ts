@@ -5,8 +5,8 @@ import type {
   MessageStore,
   StoredEmbedding,
 } from "../../contracts/message-store.js";
-import { parseHomeId } from "../../engine/tenancy/home-id.js";
 import { MnemoError } from "../../errors.js";
+import { parseHomeId } from "../../rules/home-id.js";
 import { preparePostgresSchema } from "./postgres-schema.js";
 import type { SqlClient, SqlQueryable } from "./sql-client.js";
 import { bytesToVector, vectorToBytes } from "./vector-bytes.js";

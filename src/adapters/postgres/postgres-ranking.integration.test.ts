@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ChunkRecord, SearchIndex } from "../../contracts/search-index.js";
-import { queryTerms } from "../../engine/search/query-terms.js";
+import { queryTerms } from "../../rules/query-terms.js";
 import { seededRandom } from "../../testing/seeded-random.js";
 import { startTestPostgres, type TestPostgres } from "../../testing/test-postgres.js";
 import { SqliteSearchIndex } from "../sqlite/sqlite-search-index.js";

@@ -8,8 +8,8 @@ import type {
   SearchIndex,
   StoredChunk,
 } from "../../contracts/search-index.js";
-import { parseHomeId } from "../../engine/tenancy/home-id.js";
 import { MnemoError } from "../../errors.js";
+import { parseHomeId } from "../../rules/home-id.js";
 import { toStoredChunk } from "../sqlite/chunk-rows.js";
 import { LOCK_CLASS, lockHome } from "./home-lock.js";
 import { fromPgvector, toPgvector } from "./pgvector-text.js";

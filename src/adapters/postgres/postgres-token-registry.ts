@@ -11,7 +11,7 @@ import {
   isWellFormedToken,
   newToken,
   newTokenId,
-} from "../../engine/tenancy/token-secrets.js";
+} from "../../rules/token-secrets.js";
 import { preparePostgresSchema } from "./postgres-schema.js";
 import type { SqlClient } from "./sql-client.js";
 

@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
-import { queryTerms } from "../../engine/search/query-terms.js";
+import { queryTerms } from "../../rules/query-terms.js";
 import { ftsMatchExpression } from "./fts-query.js";
 
 const SAFE_EXPRESSION = /^(?:"[\p{L}\p{N}]+"(?: OR "[\p{L}\p{N}]+")*)?$/u;

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import type { SearchIndexInspection } from "../../contracts/search-index.js";
-import { SEARCH_INDEX_FILE } from "../../engine/home/layout.js";
 import { errorMessage, MnemoError } from "../../errors.js";
+import { SEARCH_INDEX_FILE } from "../../rules/home-layout.js";
 import { resolveInsideHome } from "../fs/safe-path.js";
 
 /**

@@ -17,6 +17,7 @@ import type {
   StoredChunk,
 } from "../../contracts/search-index.js";
 import { errorMessage, MnemoError } from "../../errors.js";
+import { writeWarning } from "../../rules/write-warning.js";
 import { openSearchDatabase, startOver } from "./open-search-database.js";
 import { busyError, sqliteFailureOf } from "./open-sqlite-file.js";
 import { SearchTables } from "./search-tables.js";
@@ -180,7 +181,7 @@ export class SqliteSearchIndex implements SearchIndex, EmbeddingCache {
   private openOptions(): { busyTimeoutMs: number; warn: (message: string) => void } {
     return {
       busyTimeoutMs: this.options.busyTimeoutMs ?? 5000,
-      warn: this.options.warn ?? ((message) => process.stderr.write(`mnemo: warning: ${message}\n`)),
+      warn: this.options.warn ?? writeWarning,
     };
   }
 }

@@ -1,8 +1,9 @@
 import { fc, test } from "@fast-check/vitest";
 import { afterEach, describe, expect, vi } from "vitest";
-import { cosineSimilarity } from "../../engine/long-term/similarity.js";
+import { cosineSimilarity } from "../../rules/similarity.js";
 import { seededRandom } from "../../testing/seeded-random.js";
-import { createInt8Copies, type Int8Copies, JavaScriptInt8Copies } from "./int8-copies.js";
+import { createInt8Copies } from "./create-int8-copies.js";
+import { type Int8Copies, JavaScriptInt8Copies } from "./int8-copies.js";
 import { QuantizedVectorIndex } from "./quantized-vector-index.js";
 import { SimdInt8Copies } from "./simd-int8-copies.js";
 import { dotWithInt8, unitVector, writeInt8Copy } from "./vector-quantization.js";

@@ -1,4 +1,3 @@
-import { SimdInt8Copies, simdSupported } from "./simd-int8-copies.js";
 import { dotWithInt8 } from "./vector-quantization.js";
 
 /**
@@ -16,10 +15,6 @@ export interface Int8Copies {
   move(from: number, to: number): void;
   /** dot(query, copy) for each slot, in the order given (a view: valid until the next call). */
   dotProducts(query: Float32Array, slots: readonly number[]): Float32Array;
-}
-
-export function createInt8Copies(dimensions: number): Int8Copies {
-  return simdSupported() ? new SimdInt8Copies(dimensions) : new JavaScriptInt8Copies(dimensions);
 }
 
 /** The fallback: 400 copies of 512 dimensions take about 8 times as long as in SIMD (bench/vector-index/rescore-speed.ts). */

@@ -1,7 +1,7 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
-import { cosineSimilarity } from "../../engine/long-term/similarity.js";
 import { MnemoError } from "../../errors.js";
+import { cosineSimilarity } from "../../rules/similarity.js";
 import { seededRandom } from "../../testing/seeded-random.js";
 import { QuantizedVectorIndex } from "./quantized-vector-index.js";
 import { encodeVector } from "./vector-quantization.js";

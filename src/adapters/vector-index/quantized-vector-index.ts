@@ -1,7 +1,8 @@
 import { MnemoError } from "../../errors.js";
 import { bestMatches } from "./best-matches.js";
+import { createInt8Copies } from "./create-int8-copies.js";
 import { HammingScanner } from "./hamming-scanner.js";
-import { createInt8Copies, type Int8Copies } from "./int8-copies.js";
+import type { Int8Copies } from "./int8-copies.js";
 import { slotsWithSmallestDistances } from "./smallest-distances.js";
 import { encodedVectorBytes, encodeVector, unitVector, writeSignCode } from "./vector-quantization.js";
 

@@ -1,6 +1,6 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
-import { cosineSimilarity } from "../../engine/long-term/similarity.js";
+import { cosineSimilarity } from "../../rules/similarity.js";
 import { dotWithInt8, unitVector, writeInt8Copy, writeSignCode } from "./vector-quantization.js";
 
 const values = (length: number) =>

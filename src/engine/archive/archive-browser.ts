@@ -6,14 +6,12 @@
  */
 import type { DocumentReader, DocumentWriter } from "../../contracts/document-store.js";
 import { MnemoError } from "../../errors.js";
+import { ARCHIVE_DIR, DAILY_DIR, MEMORIES_DIR, TOPICS_DIR } from "../../rules/home-layout.js";
 import { guardSecrets, secretMode } from "../guard/secret-guard.js";
 import { localDate } from "../home/clock.js";
 import type { HomeContext } from "../home/home-context.js";
-import { ARCHIVE_DIR, DAILY_DIR, MEMORIES_DIR, TOPICS_DIR } from "../home/layout.js";
-import type { ProfileUsage } from "../profile/profile.js";
-import type { ArchivedChunk } from "./archive.js";
 import { type ArchiveChunk, parseArchiveChunks, withoutChunk } from "./archive-chunks.js";
-import { restoreMemoryFile, restoreSections } from "./restore-into.js";
+import { type RestoreResult, restoreMemoryFile, restoreSections } from "./restore-into.js";
 import { planRestore } from "./restore-plan.js";
 
 export interface ArchivedItem {
@@ -35,18 +33,6 @@ export interface ArchiveListing {
   total: number;
   offset: number;
   truncated: boolean;
-}
-
-export interface RestoreResult {
-  /** The file the text went back to. */
-  path: string;
-  kind: "memory" | "sections";
-  /** The memory's name, or the names of the sections restored. */
-  names: string[];
-  /** What the restore pushed out in turn: a memory's current version, or a budget's overflow. */
-  archived: ArchivedChunk[];
-  /** A profile file's usage against its budget after the restore. */
-  usage?: ProfileUsage;
 }
 
 /** The folders of archive/: it mirrors the home's own. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { DocumentWriter } from "../../contracts/document-store.js";
+import { archivePathFor } from "../../rules/home-layout.js";
 import { localMinute } from "../home/clock.js";
-import { archivePathFor } from "../home/layout.js";
 
 /**
  * Whatever a budget, a capacity limit or a removal pushes out of a file is appended to

@@ -5,20 +5,31 @@
  */
 import type { DocumentWriter } from "../../contracts/document-store.js";
 import { MnemoError } from "../../errors.js";
+import { MANAGED_MEMORY_SECTIONS } from "../../rules/home-layout.js";
 import type { HomeContext } from "../home/home-context.js";
-import { MANAGED_MEMORY_SECTIONS } from "../home/layout.js";
 import { validateSectionText } from "../markdown/sections.js";
 import { moveToArchive, prepareSave, updateIndex } from "../memdir/memdir.js";
 import { parseMemoryFile } from "../memdir/memory-file.js";
 import { removeIndexLines, upsertIndexLine } from "../memdir/memory-index.js";
 import { findNamedFiles } from "../memdir/memory-lookup.js";
-import { applyProfileEdit, checkWritableSection, type Edit } from "../profile/profile.js";
+import { applyProfileEdit, checkWritableSection, type Edit, type ProfileUsage } from "../profile/profile.js";
 import { addToSection } from "../profile/section-edits.js";
 import type { ArchivedChunk } from "./archive.js";
-import type { RestoreResult } from "./archive-browser.js";
 import type { RestorePlan } from "./restore-plan.js";
 
 const DISPLACED = "replaced by a restore from the archive";
+
+export interface RestoreResult {
+  /** The file the text went back to. */
+  path: string;
+  kind: "memory" | "sections";
+  /** The memory's name, or the names of the sections restored. */
+  names: string[];
+  /** What the restore pushed out in turn: a memory's current version, or a budget's overflow. */
+  archived: ArchivedChunk[];
+  /** A profile file's usage against its budget after the restore. */
+  usage?: ProfileUsage;
+}
 
 export async function restoreMemoryFile(
   home: HomeContext,

@@ -3,7 +3,13 @@
  * back to its file, whole `## Section`s go back into the profile file they left; anything else says
  * why it stays in the archive, in words a person can act on.
  */
-import { dailyPath, MANAGED_MEMORY_SECTIONS, MEMORY_PATH, SOUL_PATH, USER_PATH } from "../home/layout.js";
+import {
+  dailyPath,
+  MANAGED_MEMORY_SECTIONS,
+  MEMORY_PATH,
+  SOUL_PATH,
+  USER_PATH,
+} from "../../rules/home-layout.js";
 import { parseSections, sameSectionName, sectionContent } from "../markdown/sections.js";
 import { parseMemoryFile } from "../memdir/memory-file.js";
 import { parseMemoryFileName } from "../memdir/memory-name.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HOME_ID_RULE, homeIdProblem } from "../tenancy/home-id.js";
+import { HOME_ID_RULE, homeIdProblem } from "../../rules/home-id.js";
 
 const positiveInt = z.number().int().positive();
 

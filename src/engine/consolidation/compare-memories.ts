@@ -11,7 +11,7 @@
  * - may-conflict: other facts on a subject that overlaps less → `added`, the existing one named;
  * - unrelated.
  */
-import { porterStem } from "../search/porter-stemmer.js";
+import { porterStem } from "../../rules/porter-stemmer.js";
 import type { MemoryWords } from "./memory-words.js";
 
 export type MemoryRelation = "same" | "refines" | "contradicts" | "may-conflict" | "unrelated";

@@ -10,8 +10,8 @@
 import { LRUCache } from "lru-cache";
 import type { ChatModel } from "../../contracts/chat-model.js";
 import type { DocumentReader, DocumentWriter } from "../../contracts/document-store.js";
+import { MEMORIES_DIR, MEMORY_PATH } from "../../rules/home-layout.js";
 import type { HomeContext } from "../home/home-context.js";
-import { MEMORIES_DIR, MEMORY_PATH } from "../home/layout.js";
 import { splitLinesKeepEnds } from "../markdown/lines.js";
 import { type PreparedSave, prepareSave, savePrepared, updateIndex, writeMemory } from "../memdir/memdir.js";
 import { parseMemoryFile } from "../memdir/memory-file.js";

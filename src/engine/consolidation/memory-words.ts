@@ -10,12 +10,13 @@
  * - Subject words are the other content words, stemmed: stop words, number and date words, negations
  *   and the words that only say a fact changed ("now", "new", "moved", "switched") are left out.
  */
+
+import { porterStem } from "../../rules/porter-stemmer.js";
+import { STOP_WORDS } from "../../rules/stop-words.js";
 import { DATE_WORDS, NEGATION_WORDS, NUMBER_WORDS, SCALE_WORDS } from "../long-term/fact-lexicon.js";
 import { baseWord } from "../long-term/fact-numbers.js";
 import { factSignature } from "../long-term/fact-signature.js";
 import { type FactToken, factTokens } from "../long-term/fact-tokens.js";
-import { porterStem } from "../search/porter-stemmer.js";
-import { STOP_WORDS } from "../search/stop-words.js";
 import { comparisonHash } from "./text-similarity.js";
 
 export interface MemoryWords {

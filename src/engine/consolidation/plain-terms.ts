@@ -5,8 +5,8 @@
  * 2,000 index lines to read on every save, and their stems are remembered.
  */
 import { LRUCache } from "lru-cache";
-import { porterStem } from "../search/porter-stemmer.js";
-import { STOP_WORDS } from "../search/stop-words.js";
+import { porterStem } from "../../rules/porter-stemmer.js";
+import { STOP_WORDS } from "../../rules/stop-words.js";
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
 const STEMS = new LRUCache<string, string>({ max: 20_000 });

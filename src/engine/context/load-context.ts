@@ -1,5 +1,3 @@
-import { loadRecentDailies } from "../daily/daily-log.js";
-import type { HomeContext } from "../home/home-context.js";
 import {
   MANAGED_MEMORY_SECTIONS,
   MEMORY_INDEX_SECTION,
@@ -7,7 +5,9 @@ import {
   MEMORY_PATH,
   SOUL_PATH,
   USER_PATH,
-} from "../home/layout.js";
+} from "../../rules/home-layout.js";
+import { loadRecentDailies } from "../daily/daily-log.js";
+import type { HomeContext } from "../home/home-context.js";
 import { parseJournal } from "../markdown/journal-entries.js";
 import { splitLinesKeepEnds } from "../markdown/lines.js";
 import { findSection, parseSections, sameSectionName, serializeSections } from "../markdown/sections.js";

@@ -5,10 +5,10 @@
  * program adds messages through the library, the CLI, MCP or HTTP.
  */
 import { MnemoError } from "../../errors.js";
+import { CONVERSATIONS_DIR } from "../../rules/home-layout.js";
 import { guardSecrets, secretMode } from "../guard/secret-guard.js";
 import { localMinute } from "../home/clock.js";
 import type { HomeContext } from "../home/home-context.js";
-import { CONVERSATIONS_DIR } from "../home/layout.js";
 import { normalizeEntryContent } from "../markdown/journal-entries.js";
 import {
   appendMessages,

@@ -1,8 +1,8 @@
 import type { DocumentReader, DocumentWriter } from "../../contracts/document-store.js";
+import { archivePathFor, DAILY_DIR, dailyPath } from "../../rules/home-layout.js";
 import { archiveMarker } from "../archive/archive.js";
 import { localDateDaysBefore } from "../home/clock.js";
 import type { HomeContext } from "../home/home-context.js";
-import { archivePathFor, DAILY_DIR, dailyPath } from "../home/layout.js";
 
 /** Daily logs of seed 002: `daily/YYYY-MM-DD.md`, the last `dailyDays` days loaded, older ones archived. */
 export interface DailyLog {

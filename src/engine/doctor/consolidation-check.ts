@@ -7,10 +7,11 @@
  * Each memory is compared with the few of its type that share the most of its rarer words (the
  * way a save chooses its candidates), so a home of 2,000 memories costs about 2,000 × 6 comparisons.
  */
+
+import { MEMORIES_DIR } from "../../rules/home-layout.js";
 import { compareMemories } from "../consolidation/compare-memories.js";
 import { memoryWords } from "../consolidation/memory-words.js";
 import { plainTerms } from "../consolidation/plain-terms.js";
-import { MEMORIES_DIR } from "../home/layout.js";
 import { type MemoryHeader, parseMemoryFile } from "../memdir/memory-file.js";
 import type { DoctorProblem } from "./doctor-problem.js";
 

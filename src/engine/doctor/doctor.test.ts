@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { InMemoryDocumentStore } from "../../adapters/memory/in-memory-document-store.js";
 import { InMemoryMessageStore } from "../../adapters/memory/in-memory-message-store.js";
+import { MEMORY_PATH } from "../../rules/home-layout.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
 import { configSchema } from "../config/schema.js";
-import { MEMORY_PATH } from "../home/layout.js";
 import { indexLinesOf } from "../memdir/memory-index.js";
 import { MemoryHome } from "../memory-home.js";
 

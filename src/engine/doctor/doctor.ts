@@ -1,7 +1,4 @@
 import type { DocumentWriter } from "../../contracts/document-store.js";
-import { archiveOldDailies, listDailyDates, oldestRecentDate } from "../daily/daily-log.js";
-import { localDate } from "../home/clock.js";
-import type { HomeContext } from "../home/home-context.js";
 import {
   DAILY_DIR,
   dailyPath,
@@ -10,7 +7,10 @@ import {
   SOUL_PATH,
   TOPICS_DIR,
   USER_PATH,
-} from "../home/layout.js";
+} from "../../rules/home-layout.js";
+import { archiveOldDailies, listDailyDates, oldestRecentDate } from "../daily/daily-log.js";
+import { localDate } from "../home/clock.js";
+import type { HomeContext } from "../home/home-context.js";
 import { enforceJournalCapacity, memoryLinesWithoutIndex } from "../journal/journal.js";
 import { parseJournal } from "../markdown/journal-entries.js";
 import { countLines, splitLinesKeepEnds } from "../markdown/lines.js";

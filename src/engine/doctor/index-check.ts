@@ -6,8 +6,8 @@
  * looks at its own storage (HomeContext.inspectSearchIndex); the rest is decided here.
  */
 
+import { SEARCH_INDEX_FILE } from "../../rules/home-layout.js";
 import type { HomeContext } from "../home/home-context.js";
-import { SEARCH_INDEX_FILE } from "../home/layout.js";
 import { newSyncState, planSync } from "../search/index-sync.js";
 import type { DoctorProblem } from "./doctor-problem.js";
 

@@ -1,7 +1,7 @@
 import type { DocumentWriter } from "../../contracts/document-store.js";
+import { archivePathFor, MEMORIES_DIR, MEMORY_INDEX_SECTION, MEMORY_PATH } from "../../rules/home-layout.js";
 import { archiveText } from "../archive/archive.js";
 import type { HomeContext } from "../home/home-context.js";
-import { archivePathFor, MEMORIES_DIR, MEMORY_INDEX_SECTION, MEMORY_PATH } from "../home/layout.js";
 import { readMany } from "../home/read-many.js";
 import { splitLinesKeepEnds } from "../markdown/lines.js";
 import { findSection, parseSections } from "../markdown/sections.js";

@@ -1,5 +1,12 @@
+import {
+  DAILY_DIR,
+  MEMORIES_DIR,
+  MEMORY_PATH,
+  SOUL_PATH,
+  TOPICS_DIR,
+  USER_PATH,
+} from "../../rules/home-layout.js";
 import type { HomeContext } from "../home/home-context.js";
-import { DAILY_DIR, MEMORIES_DIR, MEMORY_PATH, SOUL_PATH, TOPICS_DIR, USER_PATH } from "../home/layout.js";
 import { readMany } from "../home/read-many.js";
 
 export interface MemoryTextFile {

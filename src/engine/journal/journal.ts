@@ -1,17 +1,17 @@
 import type { DocumentWriter } from "../../contracts/document-store.js";
 import { MnemoError } from "../../errors.js";
-import { type ArchivedChunk, archiveText } from "../archive/archive.js";
-import { MAX_TOPIC_NAME_LENGTH, MEMORY_TARGET } from "../config/schema.js";
-import { guardSecrets, secretMode } from "../guard/secret-guard.js";
-import { localMinute } from "../home/clock.js";
-import type { HomeContext } from "../home/home-context.js";
 import {
   MEMORY_INDEX_SECTION,
   MEMORY_JOURNAL_SECTION,
   MEMORY_PATH,
   TOPICS_DIR,
   topicPath,
-} from "../home/layout.js";
+} from "../../rules/home-layout.js";
+import { type ArchivedChunk, archiveText } from "../archive/archive.js";
+import { MAX_TOPIC_NAME_LENGTH, MEMORY_TARGET } from "../config/schema.js";
+import { guardSecrets, secretMode } from "../guard/secret-guard.js";
+import { localMinute } from "../home/clock.js";
+import type { HomeContext } from "../home/home-context.js";
 import {
   appendEntry,
   formatEntry,

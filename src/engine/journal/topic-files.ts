@@ -5,11 +5,11 @@
  * archive/. Each change runs under the home's lock.
  */
 import { MnemoError } from "../../errors.js";
+import { topicPath } from "../../rules/home-layout.js";
 import { type ArchivedChunk, archiveText } from "../archive/archive.js";
 import { MAX_TOPIC_NAME_LENGTH, MEMORY_TARGET } from "../config/schema.js";
 import { guardSecrets, secretMode } from "../guard/secret-guard.js";
 import type { HomeContext } from "../home/home-context.js";
-import { topicPath } from "../home/layout.js";
 import { countLines } from "../markdown/lines.js";
 import { resolveTopicName, TOPIC_NAME } from "./journal.js";
 

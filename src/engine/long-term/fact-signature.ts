@@ -1,4 +1,4 @@
-import { STOP_WORDS } from "../search/stop-words.js";
+import { STOP_WORDS } from "../../rules/stop-words.js";
 import {
   CALL_OFF,
   DATE_MODIFIERS,

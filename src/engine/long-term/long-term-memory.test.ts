@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { InMemoryMessageStore } from "../../adapters/memory/in-memory-message-store.js";
 import type { AgentMessage, MessageRecord } from "../../contracts/message-store.js";
+import { cosineSimilarity } from "../../rules/similarity.js";
 import { HashingEmbeddingModel } from "../../testing/hashing-embedding-model.js";
 import { RecordingEmbeddingModel } from "../../testing/recording-embedding-model.js";
 import { LongTermMemory, type LongTermMemoryOptions } from "./long-term-memory.js";
 import { comparableContent, legacyMessageContentHash } from "./message-content.js";
 import { MessageVectors } from "./message-vectors.js";
-import { cosineSimilarity } from "./similarity.js";
 import { MAX_MESSAGE_CONTENT_BYTES } from "./validate-message.js";
 
 const ROLE = "architect";

@@ -1,11 +1,16 @@
 import type { EmbeddingModel } from "../../contracts/embedding-model.js";
 import type { AgentMessage, MessageStore } from "../../contracts/message-store.js";
 import { MnemoError } from "../../errors.js";
+import {
+  DEFAULT_SIMILARITY_THRESHOLD,
+  type SimilarMessage,
+  similarMessages,
+} from "../../rules/similarity.js";
+import { writeWarning } from "../../rules/write-warning.js";
 import { factSignature, signaturesAgree } from "./fact-signature.js";
 import { legacyMessageContentHash, messageContentHash } from "./message-content.js";
 import { MessageVectors } from "./message-vectors.js";
 import { lastItems, ShortTermMemory } from "./short-term-memory.js";
-import { DEFAULT_SIMILARITY_THRESHOLD, type SimilarMessage, similarMessages } from "./similarity.js";
 import { validateMessage, validateRoleId } from "./validate-message.js";
 
 export interface LongTermMemoryOptions {
@@ -78,8 +83,7 @@ export class LongTermMemory {
     this.vectors = options.embeddingModel && new MessageVectors(options.embeddingModel);
     this.threshold = threshold;
     this.requireSameFacts = options.requireSameFacts ?? true;
-    this.warn =
-      options.onWarning ?? ((message: string) => process.stderr.write(`mnemo: warning: ${message}\n`));
+    this.warn = options.onWarning ?? writeWarning;
   }
 
   /** The short-term memory, oldest first. */

@@ -1,9 +1,14 @@
 import type { DocumentWriter } from "../../contracts/document-store.js";
 import { MnemoError } from "../../errors.js";
+import {
+  MEMORIES_DIR,
+  MEMORY_INDEX_SECTION,
+  MEMORY_JOURNAL_SECTION,
+  MEMORY_PATH,
+} from "../../rules/home-layout.js";
 import { type ArchivedChunk, archiveText } from "../archive/archive.js";
 import { guardSecrets, secretMode } from "../guard/secret-guard.js";
 import type { HomeContext } from "../home/home-context.js";
-import { MEMORIES_DIR, MEMORY_INDEX_SECTION, MEMORY_JOURNAL_SECTION, MEMORY_PATH } from "../home/layout.js";
 import {
   findSection,
   insertSection,

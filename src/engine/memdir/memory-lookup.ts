@@ -1,6 +1,6 @@
 import type { DocumentReader } from "../../contracts/document-store.js";
 import { MnemoError } from "../../errors.js";
-import { MEMORIES_DIR } from "../home/layout.js";
+import { MEMORIES_DIR } from "../../rules/home-layout.js";
 import { type MemoryParse, parseMemoryFile } from "./memory-file.js";
 import {
   filePathIn,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { MnemoError } from "../../errors.js";
-import { MEMORIES_DIR } from "../home/layout.js";
+import { MEMORIES_DIR } from "../../rules/home-layout.js";
 import { MEMORY_TYPES, type MemoryType } from "./memory-types.js";
 
 /**

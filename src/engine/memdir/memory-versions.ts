@@ -4,8 +4,8 @@
  * A version without `validTo` that was archived held until its archive marker's time.
  */
 import type { DocumentReader } from "../../contracts/document-store.js";
+import { archivePathFor } from "../../rules/home-layout.js";
 import { parseArchiveChunks } from "../archive/archive-chunks.js";
-import { archivePathFor } from "../home/layout.js";
 import { type MemoryHeader, parseMemoryFile } from "./memory-file.js";
 import { holdsAt, type ValidityInterval, validityInstant } from "./validity.js";
 

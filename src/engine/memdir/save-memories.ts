@@ -1,6 +1,6 @@
 import { MnemoError } from "../../errors.js";
+import { MEMORIES_DIR } from "../../rules/home-layout.js";
 import type { HomeContext } from "../home/home-context.js";
-import { MEMORIES_DIR } from "../home/layout.js";
 import {
   type PreparedSave,
   prepareSave,

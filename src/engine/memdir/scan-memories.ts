@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { DocumentInfo } from "../../contracts/document-store.js";
 import { MnemoError } from "../../errors.js";
+import { MEMORIES_DIR } from "../../rules/home-layout.js";
 import type { HomeContext } from "../home/home-context.js";
-import { MEMORIES_DIR } from "../home/layout.js";
 import { type MemoryHeader, parseMemoryFile } from "./memory-file.js";
 import { HEAD_BYTES, hasClosedFrontmatter, readMemoryHead } from "./memory-lookup.js";
 import { type MemoryType, parseMemoryType } from "./memory-types.js";

@@ -1,6 +1,6 @@
+import { SOUL_PATH } from "../../rules/home-layout.js";
 import { secretMode } from "../guard/secret-guard.js";
 import type { HomeContext } from "../home/home-context.js";
-import { SOUL_PATH } from "../home/layout.js";
 import { guardSoulAnswers, renderSoul, type SoulAnswers } from "./soul-template.js";
 
 /**

@@ -1,12 +1,18 @@
 import { z } from "zod";
 import type { DocumentWriter } from "../../contracts/document-store.js";
 import { MnemoError } from "../../errors.js";
+import {
+  dailyPath,
+  MANAGED_MEMORY_SECTIONS,
+  MEMORY_PATH,
+  SOUL_PATH,
+  USER_PATH,
+} from "../../rules/home-layout.js";
 import { type ArchivedChunk, archiveText } from "../archive/archive.js";
 import { archiveOldDailies } from "../daily/daily-log.js";
 import { guardSecrets, secretMode } from "../guard/secret-guard.js";
 import { localDate } from "../home/clock.js";
 import type { HomeContext } from "../home/home-context.js";
-import { dailyPath, MANAGED_MEMORY_SECTIONS, MEMORY_PATH, SOUL_PATH, USER_PATH } from "../home/layout.js";
 import {
   findSection,
   parseSections,

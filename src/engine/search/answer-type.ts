@@ -1,6 +1,6 @@
+import { porterStem } from "../../rules/porter-stemmer.js";
+import { STOP_WORDS } from "../../rules/stop-words.js";
 import { namesSomething } from "./named-things.js";
-import { porterStem } from "./porter-stemmer.js";
-import { STOP_WORDS } from "./stop-words.js";
 
 /**
  * The measured answer a question asks for, and how a text that states one reads: "How many hours

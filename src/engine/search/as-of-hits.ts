@@ -7,7 +7,7 @@
 import type { DocumentReader } from "../../contracts/document-store.js";
 import { localDate } from "../home/clock.js";
 import { memoryVersions, versionAt } from "../memdir/memory-versions.js";
-import type { RankedHit } from "./rank-chunks.js";
+import type { RankedHit } from "./ranked-hit.js";
 
 export async function hitsAsOf(
   reader: DocumentReader,

@@ -1,7 +1,7 @@
 import type { SearchIndex, StoredChunk } from "../../contracts/search-index.js";
 import { type AnswerType, answerEvidence, MOST_ANSWER_EVIDENCE } from "./answer-type.js";
 import { type FusedCandidate, recencyBoost } from "./fusion.js";
-import type { FusedHit } from "./rank-chunks.js";
+import type { FusedHit } from "./ranked-hit.js";
 import { inWindow, type TimeWindow } from "./time-window.js";
 
 /** What raises a fused candidate's score once its chunk is read: each boost multiplies, never lowers. */

@@ -1,5 +1,3 @@
-import { parseConversation } from "../conversations/conversation-file.js";
-import { messageChunks } from "../conversations/message-chunks.js";
 import {
   CONVERSATIONS_DIR,
   DAILY_DIR,
@@ -10,7 +8,9 @@ import {
   SOUL_PATH,
   TOPICS_DIR,
   USER_PATH,
-} from "../home/layout.js";
+} from "../../rules/home-layout.js";
+import { parseConversation } from "../conversations/conversation-file.js";
+import { messageChunks } from "../conversations/message-chunks.js";
 import { parseJournal } from "../markdown/journal-entries.js";
 import { splitLinesKeepEnds } from "../markdown/lines.js";
 import { parseSections, sameSectionName, sectionContent } from "../markdown/sections.js";

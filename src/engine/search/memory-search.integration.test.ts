@@ -6,10 +6,10 @@ import { afterEach, describe, expect, test } from "vitest";
 import { SqliteSearchIndex } from "../../adapters/sqlite/sqlite-search-index.js";
 import type { EmbeddingModel } from "../../contracts/embedding-model.js";
 import { openMemory } from "../../open-memory.js";
+import { tokenize } from "../../rules/query-terms.js";
 import { CLI_PATH, openTestMemory, removeDir } from "../../testing/test-home.js";
 import type { MemoryHome } from "../memory-home.js";
 import { MemorySearch } from "./memory-search.js";
-import { tokenize } from "./query-terms.js";
 
 /** A small real embedder for tests: words hashed into 64 buckets, L2-normalised; counts its calls. */
 class WordHashEmbedder implements EmbeddingModel {

@@ -11,7 +11,7 @@
  * B?"). A plain "or" inside a clause ("pick up or return") joins verbs, not things, and is left
  * alone. English only. Pure.
  */
-import { queryTerms } from "./query-terms.js";
+import { queryTerms } from "../../rules/query-terms.js";
 
 /** A question that names things side by side is a sentence or two, not a pasted page. */
 const MAX_QUESTION_CHARS = 1000;

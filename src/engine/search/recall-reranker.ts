@@ -6,7 +6,7 @@
 import type { ChatModel } from "../../contracts/chat-model.js";
 import { errorMessage } from "../../errors.js";
 import type { SearchConfig } from "../config/schema.js";
-import type { RankedHit } from "./rank-chunks.js";
+import type { RankedHit } from "./ranked-hit.js";
 import { type RerankReport, rerankHits } from "./rerank-hits.js";
 
 export interface RecallRerankerOptions {

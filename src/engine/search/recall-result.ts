@@ -1,6 +1,6 @@
 /** What a recall is asked and what it answers, and the progress of the index catching up before it. */
 import type { ChunkFilter } from "../../contracts/search-index.js";
-import type { RankedHit } from "./rank-chunks.js";
+import type { RankedHit } from "./ranked-hit.js";
 import type { RerankReport } from "./rerank-hits.js";
 
 export interface RecallOptions {

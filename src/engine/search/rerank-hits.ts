@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { ChatModel } from "../../contracts/chat-model.js";
 import { errorMessage } from "../../errors.js";
 import { parseRerankReply } from "./parse-rerank-reply.js";
-import type { RankedHit } from "./rank-chunks.js";
+import type { RankedHit } from "./ranked-hit.js";
 import { buildRerankMessages, RERANK_JSON_SCHEMA } from "./rerank-prompt.js";
 
 /** What a rerank did: whether the model's order is the one returned, and why not when it is not. */

@@ -12,15 +12,14 @@ import { z } from "zod";
 import type { ChatMessage } from "../../contracts/chat-model.js";
 import type { DocumentStore } from "../../contracts/document-store.js";
 import { errorMessage } from "../../errors.js";
+import { OPEN_SESSIONS_DIR } from "../../rules/home-layout.js";
+import { isHolderGone, type ProcessHolder } from "../../rules/process-alive.js";
 import { parseConversation } from "../conversations/conversation-file.js";
 import { conversationPath } from "../conversations/conversations.js";
 import type { HomeContext } from "../home/home-context.js";
-import { isHolderGone, type ProcessHolder } from "../home/process-alive.js";
 import { queuePendingWith } from "./pending-queue.js";
-import { endedAsInterrupted, parseSessionLog, SESSIONS_DIR, serializeSessionLog } from "./session-log.js";
+import { endedAsInterrupted, parseSessionLog, serializeSessionLog } from "./session-log.js";
 import { isSessionId, sessionLogPath } from "./session-logs.js";
-
-export const OPEN_SESSIONS_DIR = `${SESSIONS_DIR}/open`;
 
 const openSessionSchema = z.object({
   version: z.literal(1),

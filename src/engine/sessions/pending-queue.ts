@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { ChatMessage } from "../../contracts/chat-model.js";
 import type { DocumentStore, DocumentWriter } from "../../contracts/document-store.js";
 import { MnemoError } from "../../errors.js";
+import { PENDING_DIR } from "../../rules/home-layout.js";
+import { isHolderGone, type ProcessHolder, thisProcess } from "../../rules/process-alive.js";
 import { redactSecrets } from "../guard/scan-secrets.js";
-import { PENDING_DIR } from "../home/layout.js";
-import { isHolderGone, type ProcessHolder, thisProcess } from "../home/process-alive.js";
 import { chatMessageSchema, PENDING_SESSION_ID, type PendingFile, parsePendingFile } from "./pending-file.js";
 
 /**

@@ -8,7 +8,6 @@ import { z } from "zod";
 import { estimateTokens } from "../context/context-budget.js";
 import { redactSecrets } from "../guard/scan-secrets.js";
 
-export const SESSIONS_DIR = ".sessions";
 /** The newest this many session logs are kept; starting a session removes older ones. */
 export const KEPT_SESSION_LOGS = 100;
 /** A session's turns and writes past these are not recorded (the log says how many were left out). */

@@ -5,10 +5,10 @@
  */
 import type { DocumentStore } from "../../contracts/document-store.js";
 import { MnemoError } from "../../errors.js";
+import { SESSIONS_DIR } from "../../rules/home-layout.js";
 import {
   KEPT_SESSION_LOGS,
   parseSessionLog,
-  SESSIONS_DIR,
   type SessionLog,
   type SessionSummary,
   serializeSessionLog,

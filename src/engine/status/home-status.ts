@@ -3,13 +3,14 @@
  * many memories, journal entries, daily logs and archived chunks the home holds, the search index's
  * state, extractions waiting for a retry, and what the last session was given and wrote. Reads only.
  */
+
+import { ARCHIVE_DIR, MEMORIES_DIR, PENDING_DIR } from "../../rules/home-layout.js";
 import { archiveFiles } from "../archive/archive-browser.js";
 import { parseArchiveChunks } from "../archive/archive-chunks.js";
 import { MEMORY_TARGET } from "../config/schema.js";
 import { listDailyDates } from "../daily/daily-log.js";
 import { checkSearchIndex, type SearchIndexHealth } from "../doctor/index-check.js";
 import type { HomeContext } from "../home/home-context.js";
-import { ARCHIVE_DIR, MEMORIES_DIR, PENDING_DIR } from "../home/layout.js";
 import { listTopics, readTopic } from "../journal/journal.js";
 import { parseMemoryFileName } from "../memdir/memory-name.js";
 import { MEMORY_TYPES, type MemoryType } from "../memdir/memory-types.js";

@@ -6,7 +6,7 @@
  */
 import type { TokenGrant } from "../../contracts/token-registry.js";
 import { MnemoError } from "../../errors.js";
-import { parseHomeId } from "./home-id.js";
+import { parseHomeId } from "../../rules/home-id.js";
 
 /** The header that picks one of a token's homes. */
 export const HOME_HEADER = "mnemo-home";

@@ -1,9 +1,9 @@
 import type { HomeDirectory } from "../../contracts/home-directory.js";
 import type { IssuedToken, TokenGrant, TokenRegistry, TokenRequest } from "../../contracts/token-registry.js";
 import { MnemoError } from "../../errors.js";
+import { parseHomeId } from "../../rules/home-id.js";
+import { checkTokenRequest } from "../../rules/token-secrets.js";
 import type { MemoryHome } from "../memory-home.js";
-import { parseHomeId } from "./home-id.js";
-import { checkTokenRequest } from "./token-secrets.js";
 
 /**
  * Many memory homes behind one server: which homes exist, the tokens that reach them, and a way to

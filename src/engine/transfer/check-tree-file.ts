@@ -1,7 +1,4 @@
 import { MnemoError } from "../../errors.js";
-import { parseConversation } from "../conversations/conversation-file.js";
-import { conversationPath, MAX_CONVERSATION_MESSAGE_CHARACTERS } from "../conversations/conversations.js";
-import type { HomeContext } from "../home/home-context.js";
 import {
   CONVERSATIONS_DIR,
   DAILY_DIR,
@@ -9,10 +6,15 @@ import {
   MEMORY_JOURNAL_SECTION,
   MEMORY_PATH,
   PENDING_DIR,
+  SESSIONS_DIR,
   SOUL_PATH,
   TOPICS_DIR,
   USER_PATH,
-} from "../home/layout.js";
+} from "../../rules/home-layout.js";
+import type { TreeFile } from "../../rules/tree-layout.js";
+import { parseConversation } from "../conversations/conversation-file.js";
+import { conversationPath, MAX_CONVERSATION_MESSAGE_CHARACTERS } from "../conversations/conversations.js";
+import type { HomeContext } from "../home/home-context.js";
 import { MAX_ENTRY_CHARACTERS, memoryLinesWithoutIndex } from "../journal/journal.js";
 import { parseJournal } from "../markdown/journal-entries.js";
 import { countLines } from "../markdown/lines.js";
@@ -22,8 +24,7 @@ import { parseMemoryFile } from "../memdir/memory-file.js";
 import { memoryPath, parseMemoryFileName, slugify, slugOfPath } from "../memdir/memory-name.js";
 import { type ProfileFile, usageOf } from "../profile/profile.js";
 import { parsePendingFile } from "../sessions/pending-file.js";
-import { parseSessionLog, SESSIONS_DIR } from "../sessions/session-log.js";
-import type { TreeFile } from "./tree-layout.js";
+import { parseSessionLog } from "../sessions/session-log.js";
 
 /**
  * The rules a file of an imported tree must keep: the ones a save, an add or a recorded message

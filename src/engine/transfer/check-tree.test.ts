@@ -1,10 +1,10 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
+import type { TreeFile } from "../../rules/tree-layout.js";
 import { inMemoryHome } from "../../testing/in-memory-home.js";
 import { createFrontmatter, serializeFrontmatter } from "../markdown/frontmatter.js";
 import { memoryPath } from "../memdir/memory-name.js";
 import { newSessionLog, serializeSessionLog } from "../sessions/session-log.js";
-import type { TreeFile } from "./tree-layout.js";
 
 /**
  * Issue 26: an import keeps the rules of a save. Each file that breaks one is refused with the

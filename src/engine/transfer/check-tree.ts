@@ -1,9 +1,9 @@
 import { MnemoError } from "../../errors.js";
+import { classifyTreePath, outsideTree, type RefusedFile, type TreeFile } from "../../rules/tree-layout.js";
 import { guardSecrets, type SecretMode } from "../guard/secret-guard.js";
 import type { HomeContext } from "../home/home-context.js";
 import { memoryNameKey } from "../memdir/memory-name.js";
 import { checkTreeFile } from "./check-tree-file.js";
-import { classifyTreePath, outsideTree, type RefusedFile, type TreeFile } from "./tree-layout.js";
 
 /**
  * A tree is checked file by file before anything is written: every path must be one of the tree's

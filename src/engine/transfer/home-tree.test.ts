@@ -2,11 +2,11 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { InMemoryDocumentStore } from "../../adapters/memory/in-memory-document-store.js";
+import type { TreeFile } from "../../rules/tree-layout.js";
 import { inMemoryHome as inMemoryHomeOn } from "../../testing/in-memory-home.js";
 import { folderTexts } from "../../testing/test-folder-files.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
 import type { MemoryHome } from "../memory-home.js";
-import type { TreeFile } from "./tree-layout.js";
 
 /** importTree and readTree on a real file home and on the in-memory store (the contract's oracle). */
 const homes: string[] = [];

@@ -1,11 +1,4 @@
 import type { DocumentReader, DocumentStore, DocumentWriter } from "../../contracts/document-store.js";
-import { archiveText } from "../archive/archive.js";
-import { secretMode } from "../guard/secret-guard.js";
-import type { HomeContext } from "../home/home-context.js";
-import { inBatches, readMany } from "../home/read-many.js";
-import { type CheckedTree, checkTree } from "./check-tree.js";
-import { type ImportStep, isArchivePath, planImport } from "./import-plan.js";
-import { archiveReplacedByName, findReplacedByName, type ReplacedByName } from "./same-name-memories.js";
 import {
   classifyTreePath,
   DERIVED_STATE_SKIP,
@@ -13,7 +6,14 @@ import {
   type SkippedFile,
   TREE_FOLDERS,
   type TreeFile,
-} from "./tree-layout.js";
+} from "../../rules/tree-layout.js";
+import { archiveText } from "../archive/archive.js";
+import { secretMode } from "../guard/secret-guard.js";
+import type { HomeContext } from "../home/home-context.js";
+import { inBatches, readMany } from "../home/read-many.js";
+import { type CheckedTree, checkTree } from "./check-tree.js";
+import { type ImportStep, isArchivePath, planImport } from "./import-plan.js";
+import { archiveReplacedByName, findReplacedByName, type ReplacedByName } from "./same-name-memories.js";
 
 /**
  * A home's tree in and out, through the DocumentStore contract only, so export and import work the

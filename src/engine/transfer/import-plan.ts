@@ -1,6 +1,5 @@
-import { ARCHIVE_DIR, archivePathFor, PENDING_DIR } from "../home/layout.js";
-import { SESSIONS_DIR } from "../sessions/session-log.js";
-import type { TreeFile } from "./tree-layout.js";
+import { ARCHIVE_DIR, archivePathFor, PENDING_DIR, SESSIONS_DIR } from "../../rules/home-layout.js";
+import type { TreeFile } from "../../rules/tree-layout.js";
 
 /**
  * What importing a tree does to each of its files, decided from the texts alone. The tree wins,

@@ -1,5 +1,5 @@
 import type { DocumentReader, DocumentWriter } from "../../contracts/document-store.js";
-import { archivePathFor, MEMORIES_DIR, MEMORY_PATH } from "../home/layout.js";
+import { archivePathFor, MEMORIES_DIR, MEMORY_PATH } from "../../rules/home-layout.js";
 import { moveToArchive, updateIndex } from "../memdir/memdir.js";
 import { removeIndexLines } from "../memdir/memory-index.js";
 import { findNamedFilesIn, MemoryFolder } from "../memdir/memory-lookup.js";

@@ -5,6 +5,7 @@ import type { LongTermMemory } from "../../engine/long-term/long-term-memory.js"
 import type { MemoryHome } from "../../engine/memory-home.js";
 import { WorkingMemory } from "../../engine/working-memory/working-memory.js";
 import { errorMessage } from "../../errors.js";
+import { writeWarning } from "../../rules/write-warning.js";
 import { learnFromEarlierSessions } from "../extraction/earlier-sessions.js";
 import { type ExtractionReport, extractSession } from "../extraction/extract-session.js";
 import type { MemoryTool } from "../tools/memory-tool.js";
@@ -289,5 +290,5 @@ function newSessionId(now: Date): string {
 }
 
 function warn(options: AgentSessionOptions, message: string): void {
-  (options.onWarning ?? ((text: string) => process.stderr.write(`mnemo: warning: ${text}\n`)))(message);
+  (options.onWarning ?? writeWarning)(message);
 }

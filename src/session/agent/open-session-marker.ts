@@ -1,8 +1,8 @@
-import { thisProcess } from "../../engine/home/process-alive.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
 import { markSessionEnded, markSessionOpen } from "../../engine/sessions/open-sessions.js";
 import { isSessionId } from "../../engine/sessions/session-logs.js";
 import { errorMessage } from "../../errors.js";
+import { thisProcess } from "../../rules/process-alive.js";
 
 /**
  * An AgentSession's open-session marker (engine/sessions/open-sessions.ts): written at start and

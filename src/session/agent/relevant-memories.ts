@@ -1,8 +1,8 @@
 import type { HitConversation } from "../../engine/conversations/turns-around-hits.js";
-import { CONVERSATIONS_DIR } from "../../engine/home/layout.js";
 import { describeMemoryAge } from "../../engine/memdir/staleness.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
 import { errorMessage } from "../../errors.js";
+import { CONVERSATIONS_DIR } from "../../rules/home-layout.js";
 import type { RelevantMemory } from "./turn-context-prompt.js";
 
 /** Files the frozen context already holds: showing them again would only repeat them. */

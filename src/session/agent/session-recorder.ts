@@ -17,6 +17,7 @@ import {
 } from "../../engine/sessions/session-log.js";
 import { isSessionId, saveSessionLog } from "../../engine/sessions/session-logs.js";
 import { errorMessage } from "../../errors.js";
+import { writeWarning } from "../../rules/write-warning.js";
 import type { ExtractionReport } from "../extraction/extract-session.js";
 
 export interface SessionRecorderOptions {
@@ -85,9 +86,7 @@ export class SessionRecorder {
     if (this.warned) return;
     this.warned = true;
     const message = `the session log could not be saved: ${errorMessage(error)}`;
-    (this.options.onWarning ?? ((text: string) => process.stderr.write(`mnemo: warning: ${text}\n`)))(
-      message,
-    );
+    (this.options.onWarning ?? writeWarning)(message);
   }
 
   private now(): Date {

@@ -1,10 +1,10 @@
 import { archiveOldDailies } from "../../engine/daily/daily-log.js";
 import type { HomeContext } from "../../engine/home/home-context.js";
-import { archivePathFor } from "../../engine/home/layout.js";
 import { deleteMemory } from "../../engine/memdir/memdir.js";
 import { memoryNameKey } from "../../engine/memdir/memory-name.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
 import { MnemoError } from "../../errors.js";
+import { archivePathFor } from "../../rules/home-layout.js";
 import { formatSummaryLine, SESSIONS_SECTION, summariesIn } from "./daily-summary.js";
 import { labelOf, type SkippedItem } from "./extraction-candidates.js";
 import {

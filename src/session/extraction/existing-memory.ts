@@ -1,9 +1,9 @@
 import type { DocumentReader } from "../../contracts/document-store.js";
-import { MEMORIES_DIR } from "../../engine/home/layout.js";
 import { parseMemoryFile } from "../../engine/memdir/memory-file.js";
 import { slugify, slugOfPath } from "../../engine/memdir/memory-name.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
 import { errorMessage } from "../../errors.js";
+import { MEMORIES_DIR } from "../../rules/home-layout.js";
 import type { MemoryCandidate } from "./extraction-candidates.js";
 import type { ExistingEntry, ExistingMemory } from "./reconcile.js";
 

@@ -1,8 +1,8 @@
 import { MEMORY_TARGET } from "../../engine/config/schema.js";
-import { MEMORY_PATH, topicPath } from "../../engine/home/layout.js";
 import { validateMemoryName } from "../../engine/memdir/memory-name.js";
 import type { MemoryType } from "../../engine/memdir/memory-types.js";
 import { MnemoError } from "../../errors.js";
+import { MEMORY_PATH, topicPath } from "../../rules/home-layout.js";
 import type { ExtractionAnswer } from "./extraction-schema.js";
 
 /**

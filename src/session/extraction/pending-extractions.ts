@@ -1,10 +1,10 @@
-import { thisProcess } from "../../engine/home/process-alive.js";
 import {
   claimPendingExtraction,
   listPendingExtractions,
   recordPendingFailure,
   removePendingExtraction,
 } from "../../engine/sessions/pending-queue.js";
+import { thisProcess } from "../../rules/process-alive.js";
 import { type ExtractionReport, emptyReport } from "./apply-extraction.js";
 import { hasConversationText } from "./render-transcript.js";
 import { type ExtractionRunOptions, makeRun, runExtraction } from "./run-extraction.js";

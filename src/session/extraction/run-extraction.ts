@@ -3,6 +3,7 @@ import { localDate } from "../../engine/home/clock.js";
 import type { HomeContext } from "../../engine/home/home-context.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
 import { errorMessage } from "../../errors.js";
+import { writeWarning } from "../../rules/write-warning.js";
 import { applyExtraction, type ExtractionReport } from "./apply-extraction.js";
 import {
   findMemoriesLike,
@@ -41,8 +42,7 @@ export interface ExtractionRunOptions {
 const QUERY_CHARACTERS = 1500;
 
 export function makeRun(options: ExtractionRunOptions, sessionId: string): ExtractionRun {
-  const warn =
-    options.onWarning ?? ((message: string) => process.stderr.write(`mnemo: warning: ${message}\n`));
+  const warn = options.onWarning ?? writeWarning;
   const context: HomeContext = {
     store: options.memory.store,
     config: options.memory.config,

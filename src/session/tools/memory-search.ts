@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { hitConversationSchema } from "../../engine/conversations/turns-around-hits.js";
-import { DAILY_DIR, MEMORY_PATH, SOUL_PATH, USER_PATH } from "../../engine/home/layout.js";
 import { MEMORY_TYPES } from "../../engine/memdir/memory-types.js";
 import { describeMemoryAge, STALE_MEMORIES_NOTE } from "../../engine/memdir/staleness.js";
 import type { IndexProgress, RecallResult } from "../../engine/search/memory-search.js";
-import type { RankedHit } from "../../engine/search/rank-chunks.js";
+import type { RankedHit } from "../../engine/search/ranked-hit.js";
 import { rerankReportSchema } from "../../engine/search/rerank-hits.js";
+import { DAILY_DIR, MEMORY_PATH, SOUL_PATH, USER_PATH } from "../../rules/home-layout.js";
 import { defineMemoryTool } from "./memory-tool.js";
 
 const MAX_SNIPPET = 300;

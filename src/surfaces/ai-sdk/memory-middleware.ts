@@ -7,6 +7,7 @@
 import type { LanguageModelMiddleware } from "ai";
 import { MEMORY_INSTRUCTIONS_PROMPT } from "../../engine/context/memory-instructions-prompt.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
+import { writeWarning } from "../../rules/write-warning.js";
 import { findRelevantMemories } from "../../session/agent/relevant-memories.js";
 import { renderTurnContext } from "../../session/agent/turn-context-prompt.js";
 import { lastUserText, withMemoryContext } from "./memory-prompt.js";
@@ -29,8 +30,7 @@ export function memoryMiddleware(
   memory: MemoryHome,
   options: MemoryMiddlewareOptions = {},
 ): LanguageModelMiddleware {
-  const onWarning =
-    options.onWarning ?? ((message: string) => process.stderr.write(`mnemo: warning: ${message}\n`));
+  const onWarning = options.onWarning ?? writeWarning;
   let frozen: Promise<string> | undefined;
   // The steps of one tool loop share the user's message: search once, and keep the block the same.
   let turn: { text: string; block: Promise<string> } | undefined;

@@ -8,7 +8,7 @@ import { type RouteConfig, type RouteHandler, z } from "@hono/zod-openapi";
 import type { TokenGrant } from "../../contracts/token-registry.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
 import type { MemoryHomes } from "../../engine/tenancy/memory-homes.js";
-import type { MountedHandler } from "./create-api-app.js";
+import type { MountedHandler } from "./mounted-handler.js";
 
 /**
  * What a handler sees besides the request: the node request and response, the grant of the

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
@@ -16,11 +15,6 @@ import { hasBody, readJsonBody } from "./read-json-body.js";
 import { ADMIN_ROUTES, adminOnly } from "./routes/admin-routes.js";
 import { API_ROUTES } from "./routes/api-routes.js";
 import type { ServerAccess } from "./server-access.js";
-
-/** Something that answers requests at one path, such as `createMcpHttpHandler` from `mnemo/mcp`. */
-export interface MountedHandler {
-  handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void>;
-}
 
 export interface ApiAppOptions {
   /** Who may use the API, and which home each request reaches (one home, or many by token). */

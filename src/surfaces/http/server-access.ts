@@ -5,8 +5,8 @@ import { HomePool } from "../../engine/tenancy/home-pool.js";
 import type { MemoryHomes } from "../../engine/tenancy/memory-homes.js";
 import { MnemoError } from "../../errors.js";
 import { type AccessRequest, bearerTokenOf, checkAccess } from "./access-check.js";
-import type { MountedHandler } from "./create-api-app.js";
 import { HttpError } from "./http-error.js";
+import type { MountedHandler } from "./mounted-handler.js";
 
 /**
  * Who may use a server, and which memory home each request reaches. One home: the server's token

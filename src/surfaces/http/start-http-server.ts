@@ -5,7 +5,7 @@ import type { MemoryHome } from "../../engine/memory-home.js";
 import type { MemoryHomes } from "../../engine/tenancy/memory-homes.js";
 import { errorMessage, MnemoError } from "../../errors.js";
 import { isLoopbackHost } from "./access-check.js";
-import { createApiApp, type MountedHandler } from "./create-api-app.js";
+import { createApiApp } from "./create-api-app.js";
 import {
   DEFAULT_HTTP_HOST,
   DEFAULT_HTTP_PORT,
@@ -13,6 +13,7 @@ import {
   DEFAULT_MAX_OPEN_HOMES,
 } from "./http-defaults.js";
 import { HttpError, toErrorResponse } from "./http-error.js";
+import type { MountedHandler } from "./mounted-handler.js";
 import { manyHomesAccess, oneHomeAccess, type ServerAccess } from "./server-access.js";
 
 export interface HttpServerOptions {

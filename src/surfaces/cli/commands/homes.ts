@@ -1,5 +1,5 @@
 import { Argument } from "commander";
-import { parseHomeId } from "../../../engine/tenancy/home-id.js";
+import { parseHomeId } from "../../../rules/home-id.js";
 import { type CommandGroup, defineCommand } from "../cli-command.js";
 import { type HomesPlaceOptions, homesPlace, homesPlaceOptions, withHomes } from "./homes-root.js";
 

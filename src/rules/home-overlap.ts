@@ -1,4 +1,4 @@
-import { MnemoError } from "../../errors.js";
+import { MnemoError } from "../errors.js";
 
 /** The refusal of a home that would lie inside another one, or hold it (see homeIdsOverlap). */
 export function overlappingHomeError(homeId: string, existing: string): MnemoError {

@@ -1,5 +1,5 @@
-import type { StoredEmbedding } from "../../contracts/message-store.js";
-import { MnemoError } from "../../errors.js";
+import type { StoredEmbedding } from "../contracts/message-store.js";
+import { MnemoError } from "../errors.js";
 
 /**
  * The similarity check of long-term memory: cosine similarity of the embeddings of two messages'

@@ -4,8 +4,8 @@
  * protect); a store looks a token up by that hash.
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { TokenGrant, TokenRequest } from "../../contracts/token-registry.js";
-import { MnemoError } from "../../errors.js";
+import type { TokenGrant, TokenRequest } from "../contracts/token-registry.js";
+import { MnemoError } from "../errors.js";
 import { parseHomeId } from "./home-id.js";
 
 export const TOKEN_PREFIX = "mnemo_";

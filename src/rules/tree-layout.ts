@@ -1,18 +1,18 @@
-import type { MnemoErrorCode } from "../../errors.js";
-import { CONFIG_FILE_NAME } from "../config/config-file.js";
+import type { MnemoErrorCode } from "../errors.js";
+import { CONFIG_FILE_NAME } from "./config-file.js";
 import {
   ARCHIVE_DIR,
   CONVERSATIONS_DIR,
   DAILY_DIR,
   MEMORIES_DIR,
   MEMORY_PATH,
+  OPEN_SESSIONS_DIR,
   PENDING_DIR,
+  SESSIONS_DIR,
   SOUL_PATH,
   TOPICS_DIR,
   USER_PATH,
-} from "../home/layout.js";
-import { OPEN_SESSIONS_DIR } from "../sessions/open-sessions.js";
-import { SESSIONS_DIR } from "../sessions/session-log.js";
+} from "./home-layout.js";
 
 /**
  * Which paths make up a memory home's tree (docs/format.md), the unit that `mnemo export` writes

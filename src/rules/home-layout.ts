@@ -10,6 +10,10 @@ export const CONVERSATIONS_DIR = "conversations";
 export const ARCHIVE_DIR = "archive";
 /** The derived search index of a file home, inside its derived-state folder. */
 export const SEARCH_INDEX_FILE = ".index/search.sqlite";
+/** One JSON record per agent session (engine/sessions/session-log.ts): a record, not memory. */
+export const SESSIONS_DIR = ".sessions";
+/** The markers of sessions still running (engine/sessions/open-sessions.ts). */
+export const OPEN_SESSIONS_DIR = `${SESSIONS_DIR}/open`;
 /** Conversations whose session-end extraction failed, kept until a retry succeeds. */
 export const PENDING_DIR = ".pending";
 

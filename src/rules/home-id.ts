@@ -8,7 +8,7 @@
  * statement parameter, and stays readable in logs. It is the stricter of the two rules each backend
  * had before (a database also took upper case and `. @ :`, a folder up to 255 characters).
  */
-import { MnemoError } from "../../errors.js";
+import { MnemoError } from "../errors.js";
 
 export const MAX_HOME_ID_SEGMENTS = 8;
 export const MAX_HOME_ID_SEGMENT_LENGTH = 64;

@@ -4,7 +4,7 @@
  * undone. A holder on another host cannot be checked from here.
  */
 import { hostname } from "node:os";
-import { errnoCode } from "../../errors.js";
+import { errnoCode } from "../errors.js";
 
 export interface ProcessHolder {
   pid: number;

@@ -45,10 +45,15 @@ try {
     onWarning: () => undefined,
   });
   await memory.onboard({ name: "Ada", personality: "Curious and precise.", speakingStyle: "Brief." });
+  // Filled up to their budgets: a section that no longer fits is refused (TOO_LARGE), the file is full.
+  const fill = (file: "soul" | "user" | "daily", section: string, text: string) =>
+    memory.profile.add(file, section, text).catch((error: { code?: string }) => {
+      if (error.code !== "TOO_LARGE") throw error;
+    });
   for (const section of ["Values", "Habits", "Boundaries"])
-    await memory.profile.add("soul", section, syntheticNote(random, 0).repeat(4));
+    await fill("soul", section, syntheticNote(random, 0).repeat(4));
   for (const section of ["Name", "Work", "Preferences", "Family"])
-    await memory.profile.add("user", section, syntheticNote(random, 0).repeat(3));
+    await fill("user", section, syntheticNote(random, 0).repeat(3));
   const seedStarted = performance.now();
   for (let index = 0; index < memoryCount; index++) {
     const name = `Memory ${String(index).padStart(5, "0")}`;
@@ -56,7 +61,7 @@ try {
   }
   for (let index = 0; index < entryCount; index++)
     await memory.journal.add(index % 2 === 0 ? "general" : "user_pref", syntheticNote(random, index));
-  await memory.profile.add("daily", "Sessions", syntheticNote(random, 1).repeat(6));
+  await fill("daily", "Sessions", syntheticNote(random, 1).repeat(6));
   const seedSeconds = (performance.now() - seedStarted) / 1000;
 
   const times: number[] = [];

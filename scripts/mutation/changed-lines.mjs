@@ -29,12 +29,13 @@ export function joinNearRanges(ranges, gap = 3) {
 /**
  * The `mutate` patterns of one module for a change: for each of its source files that changed,
  * its changed line ranges; `diffOf(file)` gives the file's diff, or undefined when the file is new
- * (untracked or added since the base), which is mutated whole.
+ * (untracked or added since the base), which is mutated whole. A module's patterns may be globs
+ * (`src/surfaces/claude-memory/*.ts`, with `!` patterns left out): they are matched against the
+ * changed files, which are the only ones that matter here.
  */
-export function changedPatterns(sourceFiles, changedFiles, diffOf) {
+export function changedPatterns(sourcePatterns, changedFiles, diffOf) {
   const patterns = [];
-  for (const file of sourceFiles) {
-    if (!changedFiles.has(file)) continue;
+  for (const file of changedSourceFiles(sourcePatterns, changedFiles)) {
     const diff = diffOf(file);
     if (diff === undefined) {
       patterns.push(file);
@@ -44,4 +45,29 @@ export function changedPatterns(sourceFiles, changedFiles, diffOf) {
       patterns.push(`${file}:${first}-${last}`);
   }
   return patterns;
+}
+
+/** The changed files a module's patterns take, in the order of its patterns then of the files. */
+export function changedSourceFiles(sourcePatterns, changedFiles) {
+  const excluded = sourcePatterns
+    .filter((pattern) => pattern.startsWith("!"))
+    .map((pattern) => globRegExp(pattern.slice(1)));
+  const taken = [];
+  for (const pattern of sourcePatterns.filter((each) => !each.startsWith("!"))) {
+    const matches = pattern.includes("*")
+      ? [...changedFiles].filter((file) => globRegExp(pattern).test(file)).sort()
+      : changedFiles.has(pattern)
+        ? [pattern]
+        : [];
+    for (const file of matches)
+      if (!taken.includes(file) && !excluded.some((regExp) => regExp.test(file))) taken.push(file);
+  }
+  return taken;
+}
+
+/** A glob of modules.mjs as a RegExp: `**` crosses folders, `*` stays within one name. */
+function globRegExp(glob) {
+  const escaped = glob.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+  const pattern = escaped.replace(/\*\*\/?|\*/g, (star) => (star === "*" ? "[^/]*" : "(?:.*/)?"));
+  return new RegExp(`^${pattern}$`);
 }

@@ -96,6 +96,38 @@ export const MODULES = [
     ],
   },
   {
+    // The secret guard and the block-tag neutraliser (issues 11, 26, 27): what may be stored, and
+    // what memory text may do in a prompt. Most of its rules are regular expressions built when the
+    // module loads: their mutants are static and left out (see docs/mutation.md).
+    name: "guard",
+    mutate: [
+      "src/engine/guard/all-matches.ts",
+      "src/engine/guard/context-rules.ts",
+      "src/engine/guard/encoded-secrets.ts",
+      "src/engine/guard/instruction-like-text.ts",
+      "src/engine/guard/neutralize-block-tags.ts",
+      "src/engine/guard/scan-secrets.ts",
+      "src/engine/guard/secret-guard.ts",
+      "src/engine/guard/secret-values.ts",
+      "src/engine/guard/tag-spelling.ts",
+      "src/engine/guard/text-views.ts",
+      "src/engine/guard/token-rules.ts",
+    ],
+    // false-positives.test.ts reads 93,672 LongMemEval turns: seconds for every mutant, left out.
+    tests: [
+      "src/engine/guard/all-matches.test.ts",
+      "src/engine/guard/instruction-like-text.test.ts",
+      "src/engine/guard/neutralize-block-tags.test.ts",
+      "src/engine/guard/scan-secrets.test.ts",
+      "src/engine/guard/scan-secrets-disguised.test.ts",
+      "src/engine/guard/secret-guard.test.ts",
+      "src/engine/guard/secret-names.test.ts",
+      "src/engine/guard/secret-values.test.ts",
+      "src/engine/guard/text-views.test.ts",
+      "src/engine/guard/encoded-secrets.test.ts",
+    ],
+  },
+  {
     // What left a file, listed a page at a time and restored through the checks of a save (issue 26).
     name: "archive",
     mutate: [
@@ -286,6 +318,25 @@ export const MODULES = [
     name: "memory-rename-and-topic-files",
     mutate: ["src/engine/memdir/rename-memory.ts", "src/engine/journal/topic-files.ts"],
     tests: ["src/engine/memdir/rename-memory.test.ts", "src/engine/journal/topic-files.test.ts"],
+  },
+  {
+    // The session context: what of each layer fits the token budget, the files' budgets and the line
+    // caps, what a cut line shows, and the notice of what was left out and why (issue 26 point 7, issue 27).
+    name: "context",
+    mutate: [
+      "src/engine/context/fit-context.ts",
+      "src/engine/context/take-units.ts",
+      "src/engine/context/left-out-notice.ts",
+      "src/engine/context/context-budget.ts",
+      "src/engine/context/load-context.ts",
+      "src/engine/context/render-context.ts",
+    ],
+    tests: [
+      "src/engine/context/fit-context.test.ts",
+      "src/engine/context/fit-context-edges.test.ts",
+      "src/engine/context/context.test.ts",
+      "src/engine/context/context-cuts.test.ts",
+    ],
   },
   {
     // Consolidation on every save (issue 30): what a save leaves, updates or adds, and doctor's check.

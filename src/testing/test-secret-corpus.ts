@@ -1,10 +1,14 @@
 import { seededRandom } from "./seeded-random.js";
+import { disguisedSamples } from "./test-disguised-secrets.js";
 import {
   ALNUM,
+  BASE32,
   BASE64,
   chars,
+  DJANGO_KEY,
   HEX,
   mixed,
+  passphrase,
   password,
   privateKeyBlocks,
   type Random,
@@ -54,6 +58,9 @@ const PEM_TEMPLATES: Array<Template & { escape?: (pem: string) => string }> = [
     render: (s) => `cat > ~/.ssh/id_deploy <<'EOF'\n${s}\nEOF\nchmod 600 ~/.ssh/id_deploy`,
   },
 ];
+
+/** A cookie's value: letters, digits, "_", "-" and "." (base64url and signed session ids). */
+const URL_SAFE_COOKIE = `${ALNUM}_-.`;
 
 /** Secrets named by what surrounds them: each kind with its own templates. */
 const CONTEXT_SAMPLES: Array<{ kind: string; make: (random: Random) => string; templates: Template[] }> = [
@@ -153,6 +160,65 @@ const CONTEXT_SAMPLES: Array<{ kind: string; make: (random: Random) => string; t
     templates: [{ context: "sentence", render: (s) => `The PIN for the alarm is ${s}, please remember it.` }],
   },
   {
+    kind: "password",
+    make: passphrase,
+    templates: [
+      { context: "sentence", render: (s) => `The wifi password: ${s}` },
+      { context: "sentence", render: (s) => `my netflix password is ${s} so use that` },
+      { context: "env", render: (s) => `WIFI_PASSWORD=${s}` },
+    ],
+  },
+  {
+    kind: "generic-secret",
+    make: (r) => mixed(r, HEX, 32),
+    templates: [
+      { context: "env", render: (s) => `DD_API_KEY=${s}` },
+      { context: "yaml", render: (s) => `datadog:\n  api_key: ${s}\n` },
+    ],
+  },
+  {
+    kind: "generic-secret",
+    make: (r) => mixed(r, DJANGO_KEY, 50),
+    templates: [
+      { context: "code", render: (s) => `SECRET_KEY = '${s}'` },
+      { context: "code", render: (s) => `app.config["SECRET_KEY"] = "${s}"` },
+    ],
+  },
+  {
+    kind: "cookie",
+    make: (r) => mixed(r, URL_SAFE_COOKIE, 40),
+    templates: [
+      {
+        context: "shell",
+        render: (s) => `curl -H "Cookie: session=${s}; theme=dark" https://app.example.com/me`,
+      },
+      { context: "shell", render: (s) => `curl -b 'sessionid=${s}' https://app.example.com/api` },
+      { context: "code", render: (s) => `document.cookie = "auth_token=${s}; path=/";` },
+      {
+        context: "sentence",
+        render: (s) => `Set-Cookie: connect.sid=${s}; HttpOnly came back from the login.`,
+      },
+    ],
+  },
+  {
+    kind: "totp-seed",
+    make: (r) => chars(r, BASE32, 32),
+    templates: [
+      { context: "sentence", render: (s) => `2FA secret for github: ${s}` },
+      { context: "sentence", render: (s) => `The TOTP seed for the VPN is ${s}` },
+      {
+        context: "code",
+        render: (s) => `qr = make_qr("otpauth://totp/GitHub:ada?secret=${s}&issuer=GitHub")`,
+      },
+    ],
+  },
+  {
+    // As authenticator apps show a setup key: groups of four.
+    kind: "totp-seed",
+    make: (r) => (chars(r, BASE32, 32).match(/.{4}/g) ?? []).join(" "),
+    templates: [{ context: "sentence", render: (s) => `Authenticator setup key for the bank: ${s}` }],
+  },
+  {
     kind: "generic-secret",
     make: (r) => mixed(r, ALNUM, 32),
     templates: [
@@ -190,6 +256,7 @@ export function secretCorpus(seed = 11): SecretSample[] {
       samples.push({ kind, context: template.context, secret, text: template.render(secret) });
     }
   }
+  samples.push(...disguisedSamples(random));
   return samples;
 }
 

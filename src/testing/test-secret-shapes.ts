@@ -10,6 +10,9 @@ export const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 export const HEX = "0123456789abcdef";
 export const BASE64 = `${ALNUM}+/`;
 export const URL_SAFE = `${ALNUM}_-`;
+/** What Django's startproject draws a SECRET_KEY from. */
+export const DJANGO_KEY = "abcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*(-_=+)";
+export const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
 export function chars(random: Random, alphabet: string, length: number): string {
   let text = "";
@@ -71,6 +74,7 @@ export const TOKEN_SHAPES: ReadonlyArray<{ kind: string; make: (random: Random) 
   { kind: "stripe-key", make: (r) => `rk_live_${mixed(r, ALNUM, 24)}` },
   { kind: "stripe-key", make: (r) => `sk_test_${mixed(r, ALNUM, 24)}` },
   { kind: "stripe-key", make: (r) => `whsec_${mixed(r, ALNUM, 32)}` },
+  { kind: "django-secret-key", make: (r) => `django-insecure-${mixed(r, DJANGO_KEY, 50)}` },
   { kind: "google-api-key", make: (r) => `AIza${mixed(r, URL_SAFE, 35)}` },
   { kind: "google-oauth-secret", make: (r) => `GOCSPX-${mixed(r, URL_SAFE, 28)}` },
   {
@@ -146,4 +150,21 @@ export function password(random: Random): string {
   const words = ["Tr0ub4dor", "correcthorse", "Sunflower", "dragon", "Maple", "Kestrel", "blue-Otter"];
   const word = words[Math.floor(random() * words.length)] ?? "Maple";
   return `${word}${chars(random, "!#$%^&*-_+=~", 1)}${chars(random, "0123456789", 3)}${chars(random, "!#$%&*", 1)}`;
+}
+
+/** A passphrase of plain lower-case words run together, as people pick them: "correcthorsebattery". */
+export function passphrase(random: Random): string {
+  const words = [
+    "correct",
+    "horse",
+    "battery",
+    "staple",
+    "purple",
+    "monkey",
+    "dishwasher",
+    "maple",
+    "kettle",
+  ];
+  const pick = () => words[Math.floor(random() * words.length)] ?? "maple";
+  return `${pick()}${pick()}${pick()}`;
 }

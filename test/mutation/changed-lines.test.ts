@@ -1,5 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { addedLineRanges, changedPatterns, joinNearRanges } from "../../scripts/mutation/changed-lines.mjs";
+import {
+  addedLineRanges,
+  changedPatterns,
+  changedSourceFiles,
+  joinNearRanges,
+} from "../../scripts/mutation/changed-lines.mjs";
 import { renderScores, replaceBetweenMarkers, withScore } from "../../scripts/mutation/scores.mjs";
 
 /** A `git diff --unified=0` of one file with the given hunk headers. */
@@ -46,6 +51,26 @@ describe("CI mutates the lines a submission changed", () => {
       (file: string) => diffs[file],
     );
     expect(patterns).toEqual(["src/a.ts:1-1", "src/a.ts:40-41", "src/new.ts"]);
+  });
+
+  test("a module given by globs mutates its changed files that match, not those a ! pattern leaves out", () => {
+    const changed = new Set([
+      "src/surfaces/claude-memory/path.ts",
+      "src/surfaces/claude-memory/path.test.ts",
+      "src/surfaces/claude-memory/deeper/x.ts",
+      "src/surfaces/claude-memoryx/y.ts",
+    ]);
+    const patterns = changedPatterns(
+      ["src/surfaces/claude-memory/*.ts", "!src/surfaces/claude-memory/*.test.ts"],
+      changed,
+      () => undefined,
+    );
+    expect(patterns).toEqual(["src/surfaces/claude-memory/path.ts"]);
+    expect(changedSourceFiles(["src/**/*.ts", "!**/*.test.ts"], changed)).toEqual([
+      "src/surfaces/claude-memory/deeper/x.ts",
+      "src/surfaces/claude-memory/path.ts",
+      "src/surfaces/claude-memoryx/y.ts",
+    ]);
   });
 });
 

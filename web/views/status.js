@@ -40,7 +40,14 @@ export async function renderStatus(main) {
                 "aria-label": `${file.path} budget used`,
               }),
             ),
-            h("td", { class: "number" }, `${file.characters} of ${file.budget}`),
+            h(
+              "td",
+              { class: "number" },
+              // MEMORY.md's budget counts its notes; its index and journal have caps of their own.
+              file.fileCharacters === file.characters
+                ? `${file.characters} of ${file.budget}`
+                : `${file.characters} of ${file.budget} in its notes (whole file ${file.fileCharacters})`,
+            ),
           ),
         ),
       ),

@@ -72,24 +72,33 @@ describe("the archive", () => {
     expect(displaced?.text).toContain("A dog.");
   });
 
-  test("a removed section goes back into its file within the budget; what no longer fits is archived", async () => {
+  test("a removed section goes back into its file when it fits; a restore that cannot fit is refused and stays in the archive", async () => {
     await open({ config: { search: { embedder: "none" }, budgets: { user: 120 } } });
     await memory.profile.add("user", "Pets", "A cat named Miso.");
     await memory.profile.remove("user", "Pets");
     const [removed] = (await memory.archive.list()).items;
     expect(removed).toMatchObject({ source: "USER.md", reason: "section removed", restorable: true });
     await memory.profile.add("user", "Name", `Grace ${"x".repeat(70)}`);
-    const restored = await memory.archive.restore({ path: removed?.path ?? "", id: removed?.id ?? "" });
-    expect(restored).toMatchObject({ kind: "sections", path: "USER.md", names: ["Pets"] });
+    const target = { path: removed?.path ?? "", id: removed?.id ?? "" };
+    // Restoring would push USER.md over its budget, and nothing older of ## Pets could make room.
+    await expect(memory.archive.restore(target)).rejects.toMatchObject({
+      code: "TOO_LARGE",
+      message: expect.stringContaining("the change to ## Pets does not fit in USER.md"),
+    });
+    expect((await memory.archive.list()).total).toBe(1);
+    await memory.profile.replace("user", { section: "Name", oldText: "x".repeat(70), newText: "Hopper" });
+    const restored = await memory.archive.restore(target);
+    expect(restored).toMatchObject({ kind: "sections", path: "USER.md", names: ["Pets"], archived: [] });
     expect(restored.usage?.characters).toBeLessThanOrEqual(120);
-    // Over budget: the last section (the one restored) went back to the archive, marked as such.
-    expect(restored.archived).toEqual([expect.objectContaining({ reason: "over budget (120 characters)" })]);
-    expect(await read("archive/USER.md")).toContain("A cat named Miso.");
+    expect(await read("USER.md")).toContain("## Pets\nA cat named Miso.\n");
+    expect((await memory.archive.list()).total).toBe(0);
   });
 
   test("what cannot be restored says why and changes nothing; a stale id is not found", async () => {
     await open({ config: { search: { embedder: "none" }, budgets: { user: 40 } } });
-    await memory.profile.add("user", "Notes", "one\ntwo\nthree\nfour\nfive\nsix\nseven");
+    // One section written by hand past the budget: doctor --fix cuts its last lines.
+    await writeFile(join(home, "USER.md"), "# User\n\n## Notes\none\ntwo\nthree\nfour\nfive\nsix\nseven\n");
+    await memory.doctor({ fix: true });
     const [trimmed] = (await memory.archive.list()).items;
     expect(trimmed).toMatchObject({
       restorable: false,

@@ -69,7 +69,7 @@ describe("session context", () => {
     expect(second).toBe(first);
   });
 
-  test("MEMORY.md is cut at its line cap, over-budget files are cut for the prompt only, and one notice names both", async () => {
+  test("MEMORY.md is cut at its line cap, over-budget files are cut for the prompt only, and one notice names both with their reasons", async () => {
     await open({ autoLoadLines: 5, budgets: { user: 30 } });
     await writeFile(
       join(home, "MEMORY.md"),
@@ -78,12 +78,15 @@ describe("session context", () => {
     const longUser = "## Name\nAda\n## Notes\nA very long note that goes past the budget.\n";
     await writeFile(join(home, "USER.md"), longUser);
     const context = await memory.buildContext();
-    expect(context).toContain("line 4\n\n[Not shown, to keep memory within 2500 tokens: ");
+    expect(context).toContain(
+      "line 4\n\n[Not shown, past the 30-character budget of USER.md: USER.md after 28 of 64 characters (memory_read user). " +
+        "Not shown, past MEMORY.md's cap of 5 lines: the notes of MEMORY.md after 35 of 62 characters (memory_read memory).]",
+    );
     expect(context).not.toContain("line 5");
-    expect(context).toContain("<user-profile>\n## Name\nAda\n## Notes\n</user-profile>");
-    expect(context).toContain("USER.md after 21 of 64 characters (memory_read user)");
-    expect(context).toContain("the notes of MEMORY.md after 35 of 62 characters (memory_read memory)");
+    // The line that does not fit whole is shown cut, not dropped.
+    expect(context).toContain("<user-profile>\n## Name\nAda\n## Notes\nA very …\n</user-profile>");
     expect(context.match(/\[Not shown/g)).toHaveLength(1);
+    expect(context).not.toContain("to keep memory within");
     expect(await readFile(join(home, "USER.md"), "utf8")).toBe(longUser);
   });
 

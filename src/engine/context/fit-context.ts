@@ -1,12 +1,22 @@
-import { characterCount } from "../markdown/lines.js";
+import { neutralizeBlockTags } from "../guard/neutralize-block-tags.js";
 import { allocateBudget } from "./context-budget.js";
+import { describeLeftOut, type LayerName, leftOutPart, longestNoticeBytes } from "./left-out-notice.js";
+import {
+  type CutReason,
+  measureUnit,
+  type Taken,
+  takeUnits,
+  type Unit,
+  type UnitLimit,
+} from "./take-units.js";
 
 /**
  * Chooses what of each memory layer goes into the frozen context, within one token budget
- * (context-budget.ts) and the line caps of seeds 000 and 001. Inside a layer the newest and most
- * important come first: the start of SOUL.md, USER.md and the notes (identity first), the newest
- * index lines (the index is kept newest first), the newest journal entries and daily lines. What
- * is left out is named in one notice line that says how to reach it. Pure.
+ * (context-budget.ts), the files' character budgets, and the line caps of seeds 000 and 001. Inside
+ * a layer the newest and most important come first: the start of SOUL.md, USER.md and the notes
+ * (identity first; a line too long to fit is shown cut), the newest index lines, the newest journal
+ * entries and daily lines. What is left out is named in one notice line that says why and how to
+ * reach it. A larger budget never shows less. Pure.
  */
 export interface ContextLayers {
   soul: string;
@@ -25,7 +35,7 @@ export interface ContextLimits {
   budgetTokens: number;
   /** Seed 002's character budgets: a hand-edited file over its budget is cut for the prompt too. */
   characters: { soul: number; user: number; notes: number; recent: number };
-  /** Seed 000: lines of MEMORY.md in the context at most. */
+  /** Seed 000: lines of the <agent-notes> block (MEMORY.md's notes, index and journal) at most, the notice apart. */
   maxNotesLines: number;
   /** Seed 001: index lines and bytes in the context at most. */
   maxIndexLines: number;
@@ -42,141 +52,215 @@ export interface FittedContext {
   leftOut: string | undefined;
 }
 
+const LAYERS: LayerName[] = ["soul", "user", "notes", "index", "journal", "recent"];
 /** Shares of the budget when every layer is full, after seed 002's per-file character budgets. */
-const WEIGHTS = { soul: 2000, user: 1400, notes: 2200, index: 2500, journal: 1000, recent: 2000 };
-/** Tags, headings and the notice line, kept out of the layers' shares so the whole block stays in budget. */
-const RESERVED_TOKENS = 120;
+const WEIGHTS: Record<LayerName, number> = {
+  soul: 2000,
+  user: 1400,
+  notes: 2200,
+  index: 2500,
+  journal: 1000,
+  recent: 2000,
+};
 const INDEX_HEADING = "## Memories";
 const JOURNAL_HEADING = "## Journal";
+const BLANK_LINE = "\n\n";
+
+/** Each layer's units, measured once: fitting takes them many times over. */
+type Units = Record<LayerName, Unit[]>;
+type TakenLayers = Record<LayerName, Taken>;
+type MemoryPart = "notes" | "index" | "journal";
+const MEMORY_PARTS: LayerName[] = ["notes", "index", "journal"];
 
 export function fitContext(layers: ContextLayers, limits: ContextLimits): FittedContext {
-  const units = {
-    soul: lines(layers.soul),
-    user: lines(layers.user),
-    notes: lines(layers.notes),
-    index: layers.index.map((line) => `${line.trimEnd()}\n`),
-    journal: [...layers.journal].reverse().map((block) => `${block.raw.trimEnd()}\n\n`),
-    // Newest day first, newest line first; each day ends with a blank line so days stay apart.
-    recent: [...layers.dailies]
-      .reverse()
-      .flatMap((daily) => [...lines(`${daily.text.trim()}\n`, true)].reverse()),
-  };
-  const budget = allocateBudget(
-    limits.budgetTokens - RESERVED_TOKENS,
-    (Object.keys(units) as Array<keyof typeof units>).map((name) => ({
-      name,
-      weight: WEIGHTS[name],
-      wanted: Math.ceil(units[name].reduce((bytes, unit) => bytes + Buffer.byteLength(unit, "utf8"), 0) / 4),
-    })),
+  const units = contextUnits(layers);
+  // Room for the frame and the notice is kept before the layers share the budget. The notice can
+  // only name layers cut with the most room kept for it (more room for the layers cuts no more).
+  const mostRoom = reservedTokens(units, LAYERS, limits);
+  const cutWithMostRoom = fitWithin(units, limits, limits.budgetTokens - mostRoom);
+  const cut = LAYERS.filter((layer) => cutWithMostRoom[layer].stoppedBy !== undefined);
+  const taken = fitWithin(units, limits, limits.budgetTokens - reservedTokens(units, cut, limits));
+  // The journal's notice counts entries only (memory_read_topic pages them), newest first.
+  const entries = [...layers.journal].reverse().map((block) => block.entry);
+  const leftOut = describeLeftOut(
+    LAYERS.map((layer) => leftOutPart(layer, taken[layer], limits, entries)).filter(
+      (part) => part !== undefined,
+    ),
   );
-  const bytesOf = (name: keyof typeof units) => (budget.get(name) ?? 0) * 4;
-  const { characters } = limits;
-  const soul = takeWhileFits(units.soul, { bytes: bytesOf("soul"), characters: characters.soul });
-  const user = takeWhileFits(units.user, { bytes: bytesOf("user"), characters: characters.user });
-  const notes = takeWhileFits(units.notes, {
-    bytes: bytesOf("notes"),
-    characters: characters.notes,
-    lines: limits.maxNotesLines,
-  });
-  const linesLeft = () => limits.maxNotesLines - notes.kept.length - 2 * 2;
-  const index = takeWhileFits(units.index, {
-    bytes: Math.min(bytesOf("index"), limits.maxIndexBytes),
-    lines: Math.min(limits.maxIndexLines, Math.max(0, linesLeft())),
-  });
-  const journal = takeWhileFits(units.journal, {
-    bytes: bytesOf("journal"),
-    lines: Math.max(0, linesLeft() - index.kept.length),
-  });
-  const recent = takeWhileFits(units.recent, { bytes: bytesOf("recent"), characters: characters.recent });
-  const leftOut = describeLeftOut(limits.budgetTokens, [
-    cutNote("SOUL.md", soul, "memory_read soul"),
-    cutNote("USER.md", user, "memory_read user"),
-    cutNote("the notes of MEMORY.md", notes, "memory_read memory"),
-    index.left > 0 ? `${index.left} older memories (memory_list, memory_search)` : undefined,
-    journalNote(layers.journal, journal),
-    recent.left > 0 ? `${recent.left} earlier lines of the daily logs (memory_search)` : undefined,
-  ]);
-  const notesBlock = [
-    notes.kept.join("").trim(),
-    section(INDEX_HEADING, index.kept.join("")),
-    section(JOURNAL_HEADING, [...journal.kept].reverse().join("")),
-    leftOut ?? "",
-  ];
   return {
-    soul: soul.kept.join(""),
-    user: user.kept.join(""),
-    notes: notesBlock.filter((part) => part.trim() !== "").join("\n\n"),
-    recent: [...recent.kept].reverse().join(""),
+    soul: taken.soul.kept.join(""),
+    user: taken.user.kept.join(""),
+    notes: [memoryBlock(taken), leftOut ?? ""].filter((part) => part !== "").join(BLANK_LINE),
+    recent: [...taken.recent.kept].reverse().join(""),
     leftOut,
   };
 }
 
-interface Taken {
-  units: string[];
-  kept: string[];
-  /** How many units did not fit. */
-  left: number;
+/** Each layer as units in priority order, with block tags already neutralised so they are measured as shown. */
+function contextUnits(layers: ContextLayers): Units {
+  const neutral = neutralizeBlockTags;
+  const texts: Record<LayerName, string[]> = {
+    soul: lines(neutral(layers.soul)),
+    user: lines(neutral(layers.user)),
+    notes: lines(neutral(layers.notes)),
+    index: layers.index.map((line) => `${neutral(line).trimEnd()}\n`),
+    journal: [...layers.journal].reverse().map((block) => `${neutral(block.raw).trimEnd()}${BLANK_LINE}`),
+    // Newest day first, newest line first; each day ends with a blank line so days stay apart.
+    recent: [...layers.dailies]
+      .reverse()
+      .flatMap((daily) => [...lines(`${neutral(daily.text).trim()}\n`, true)].reverse()),
+  };
+  return Object.fromEntries(LAYERS.map((layer) => [layer, texts[layer].map(measureUnit)])) as Units;
 }
 
-/** The units in priority order until the first that does not fit: never an older one in place of a newer. */
-function takeWhileFits(
-  units: string[],
-  limit: { bytes: number; characters?: number; lines?: number },
-): Taken {
-  const kept: string[] = [];
-  const used = { bytes: 0, characters: 0, lines: 0 };
-  for (const unit of units) {
-    const next = {
-      bytes: used.bytes + Buffer.byteLength(unit, "utf8"),
-      characters: used.characters + characterCount(unit),
-      lines: used.lines + lineEnds(unit),
-    };
-    const over =
-      next.bytes > limit.bytes ||
-      next.characters > (limit.characters ?? Number.POSITIVE_INFINITY) ||
-      next.lines > (limit.lines ?? Number.POSITIVE_INFINITY);
-    if (over) break;
-    kept.push(unit);
-    Object.assign(used, next);
-  }
-  return { units, kept, left: units.length - kept.length };
-}
-
-function lineEnds(text: string): number {
-  let count = 0;
-  for (let index = text.indexOf("\n"); index !== -1; index = text.indexOf("\n", index + 1)) count++;
-  return count;
-}
-
-/** "USER.md after 400 of 1,234 characters (memory_read user)", or undefined when the file is whole. */
-function cutNote(file: string, taken: Taken, tool: string): string | undefined {
-  if (taken.left === 0) return undefined;
-  const total = characterCount(taken.units.join("").trim());
-  const shown = characterCount(taken.kept.join("").trimStart());
-  return `${file} after ${shown} of ${total} characters (${tool})`;
+/** Tokens for the frame and the longest notice that could name the `cut` layers, each for a reason it could have. */
+function reservedTokens(units: Units, cut: LayerName[], limits: ContextLimits): number {
+  const capsOnly = takeWithin(units, layerCaps(limits));
+  const lineCapBinds = lineCount(memoryBlock(capsOnly)) > limits.maxNotesLines;
+  const named = cut
+    .filter((layer) => units[layer].length > 0)
+    .map((layer) => {
+      const reasons: CutReason[] = ["tokens"];
+      const cap = capsOnly[layer].stoppedBy;
+      if (cap !== undefined) reasons.push(cap);
+      if (lineCapBinds && MEMORY_PARTS.includes(layer)) reasons.push("memory-lines");
+      return { layer, units: units[layer], reasons };
+    });
+  const notice = longestNoticeBytes(named, limits);
+  return Math.ceil((frameBytes(units, notice > 0) + notice) / 4);
 }
 
 /**
- * The journal entries left out, and the memory_read_topic call that reads them: its pages run
- * newest first, so the first entry left out is at the offset of the entries shown.
+ * What the rendered blocks can add around the layers' text, counting only blocks and parts that
+ * have something to show: tags, the index's and the journal's headings, blank lines between. Each
+ * layer's text ends with a line end that its block trims (the tag's own line end stands in for it).
  */
-function journalNote(blocks: ContextLayers["journal"], taken: Taken): string | undefined {
-  if (taken.left === 0) return undefined;
-  const newestFirst = [...blocks].reverse();
-  const shown = newestFirst.slice(0, taken.kept.length).filter((block) => block.entry).length;
-  const left = newestFirst.slice(taken.kept.length).filter((block) => block.entry).length;
-  if (left === 0) return "the start of MEMORY.md's ## Journal (memory_read memory, section Journal)";
-  return `${left} older journal entries of MEMORY.md (memory_read_topic with topic "MEMORY" and offset ${shown})`;
+function frameBytes(units: Units, notice: boolean): number {
+  const has = (layer: LayerName) => units[layer].length > 0;
+  const parts = [has("notes"), has("index"), has("journal"), notice].filter(Boolean).length;
+  const trimmedLineEnds = LAYERS.filter(has).length;
+  const blocks: Array<[string, boolean]> = [
+    ["agent-identity", has("soul")],
+    ["user-profile", has("user")],
+    ["agent-notes", parts > 0],
+    ["recent-activity", has("recent")],
+  ];
+  const shown = blocks.filter(([, present]) => present);
+  return (
+    shown.reduce((bytes, [tag]) => bytes + `<${tag}>\n\n</${tag}>`.length, 0) +
+    BLANK_LINE.length * Math.max(0, shown.length - 1) +
+    "\n".length +
+    (has("index") ? `${INDEX_HEADING}\n`.length : 0) +
+    (has("journal") ? `${JOURNAL_HEADING}\n`.length : 0) +
+    BLANK_LINE.length * Math.max(0, parts - 1) -
+    trimmedLineEnds
+  );
 }
 
-function describeLeftOut(budgetTokens: number, parts: Array<string | undefined>): string | undefined {
-  const named = parts.filter((part): part is string => part !== undefined);
-  if (named.length === 0) return undefined;
-  return `[Not shown, to keep memory within ${budgetTokens} tokens: ${named.join("; ")}.]`;
+/**
+ * The layers within `tokens` and MEMORY.md's line cap. The cap is shared by the notes, the index and
+ * the journal; dividing it by what each shows at this budget would let a larger budget show less
+ * (the index would take the journal's lines), so once the cap binds it stays divided as at the
+ * largest budget at which everything shown fit it.
+ */
+function fitWithin(units: Units, limits: ContextLimits, tokens: number): TakenLayers {
+  const within = (taken: TakenLayers) => lineCount(memoryBlock(taken)) <= limits.maxNotesLines;
+  const free = takeLayers(units, limits, Math.max(0, tokens));
+  if (within(free)) return free;
+  let fits = 0;
+  let over = Math.max(0, tokens);
+  while (over - fits > 1) {
+    const middle = Math.floor((fits + over) / 2);
+    if (within(takeLayers(units, limits, middle))) fits = middle;
+    else over = middle;
+  }
+  const atCap = takeLayers(units, limits, fits);
+  const shares = {
+    notes: unitLines(atCap.notes),
+    index: unitLines(atCap.index),
+    journal: unitLines(atCap.journal),
+  };
+  return takeLayers(units, limits, Math.max(0, tokens), shares);
+}
+
+function takeLayers(
+  units: Units,
+  limits: ContextLimits,
+  tokens: number,
+  lineShares?: Record<MemoryPart, number>,
+): TakenLayers {
+  const caps = layerCaps(limits, lineShares);
+  // A layer asks for no more tokens than its own caps let it show; the rest goes to the others.
+  const capped = takeWithin(units, caps);
+  const granted = allocateBudget(
+    tokens,
+    LAYERS.map((name) => ({
+      name,
+      weight: WEIGHTS[name],
+      wanted: Math.ceil(capped[name].bytes / 4),
+    })),
+  );
+  const share = (name: LayerName): UnitLimit => ({
+    reason: "tokens",
+    measure: "bytes",
+    max: (granted.get(name) ?? 0) * 4,
+  });
+  return takeWithin(units, caps, share);
+}
+
+type LayerCaps = Record<LayerName, { limits: UnitLimit[]; cut: boolean }>;
+
+/** Each layer's own caps, in the order the notice names them (a cap before the token budget). */
+function layerCaps(limits: ContextLimits, lineShares?: Record<MemoryPart, number>): LayerCaps {
+  const characters = (max: number): UnitLimit[] => [{ reason: "characters", measure: "characters", max }];
+  const memoryLines = (part: MemoryPart): UnitLimit[] =>
+    lineShares ? [{ reason: "memory-lines", measure: "lines", max: lineShares[part] }] : [];
+  const { characters: budgets } = limits;
+  return {
+    soul: { limits: characters(budgets.soul), cut: true },
+    user: { limits: characters(budgets.user), cut: true },
+    notes: { limits: [...memoryLines("notes"), ...characters(budgets.notes)], cut: true },
+    index: {
+      limits: [
+        { reason: "index-lines", measure: "lines", max: limits.maxIndexLines },
+        { reason: "index-bytes", measure: "bytes", max: limits.maxIndexBytes },
+        ...memoryLines("index"),
+      ],
+      cut: false,
+    },
+    journal: { limits: memoryLines("journal"), cut: false },
+    recent: { limits: characters(budgets.recent), cut: true },
+  };
+}
+
+function takeWithin(units: Units, caps: LayerCaps, share?: (name: LayerName) => UnitLimit): TakenLayers {
+  const take = (name: LayerName) =>
+    takeUnits(units[name], [...caps[name].limits, ...(share ? [share(name)] : [])], { cut: caps[name].cut });
+  return Object.fromEntries(LAYERS.map((name) => [name, take(name)])) as TakenLayers;
+}
+
+/** The <agent-notes> block without its notice: what MEMORY.md's line cap counts. */
+function memoryBlock(taken: TakenLayers): string {
+  return [
+    taken.notes.kept.join("").trim(),
+    section(INDEX_HEADING, taken.index.kept.join("")),
+    section(JOURNAL_HEADING, [...taken.journal.kept].reverse().join("")),
+  ]
+    .filter((part) => part !== "")
+    .join(BLANK_LINE);
 }
 
 function section(heading: string, body: string): string {
   return body.trim() === "" ? "" : `${heading}\n${body.trimEnd()}`;
+}
+
+function lineCount(text: string): number {
+  return text === "" ? 0 : text.split("\n").length;
+}
+
+/** Lines the kept units take, as the units count them (a cut line is one line). */
+function unitLines(taken: Taken): number {
+  return taken.kept.reduce((count, unit) => count + unit.split("\n").length - 1, 0);
 }
 
 /** Lines with their line ends, so units join cleanly; `keepBlankEnd` keeps one blank line at the end. */

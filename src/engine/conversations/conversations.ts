@@ -6,7 +6,7 @@
  */
 import { MnemoError } from "../../errors.js";
 import { CONVERSATIONS_DIR } from "../../rules/home-layout.js";
-import { guardSecrets, secretMode } from "../guard/secret-guard.js";
+import { guardSecrets, refuseSecretInName, secretMode } from "../guard/secret-guard.js";
 import { localMinute } from "../home/clock.js";
 import type { HomeContext } from "../home/home-context.js";
 import { normalizeEntryContent } from "../markdown/journal-entries.js";
@@ -65,6 +65,7 @@ export async function addConversationMessages(
   options: { redactSecrets?: boolean } = {},
 ): Promise<ConversationAddResult> {
   const path = conversationPath(session);
+  refuseSecretInName(session, "the conversation's session id");
   if (!Array.isArray(messages) || messages.length === 0)
     throw new MnemoError(
       "INVALID_INPUT",

@@ -25,6 +25,7 @@ import { checkJournalCategories } from "./journal-category-check.js";
 import { checkMemories, rebuildIndexLines } from "./memory-check.js";
 import { memoryTextFiles } from "./memory-text-files.js";
 import { checkStoredSecrets } from "./secret-check.js";
+import { checkSecretsInNames } from "./secret-name-check.js";
 import { checkWriteLeftovers, cleanWriteLeftovers } from "./write-leftover-check.js";
 
 export type { DoctorProblem, DoctorProblemKind } from "./doctor-problem.js";
@@ -54,6 +55,7 @@ export async function runDoctor(home: HomeContext, options: { fix?: boolean } = 
     ...(await checkInterruptedSessions(home)),
     ...checkInstructionLikeText(files),
     ...checkStoredSecrets(files),
+    ...(await checkSecretsInNames(home)),
     ...checkConsolidation(files),
     ...searchIndexProblems(searchIndex),
   ];

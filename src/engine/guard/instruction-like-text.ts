@@ -1,4 +1,4 @@
-import { neutralizeBlockTags } from "./neutralize-block-tags.js";
+import { findTags } from "./neutralize-block-tags.js";
 
 /**
  * A heuristic for stored text that reads as an instruction to the model rather than a memory:
@@ -69,8 +69,22 @@ export function findInstructionLikeText(text: string): InstructionFinding[] {
       const match = pattern.exec(line);
       if (match) findings.push({ kind, line: index + 1, excerpt: match[0].trim().slice(0, 80) });
     }
-    if (neutralizeBlockTags(line) !== line)
-      findings.push({ kind: "block-tag", line: index + 1, excerpt: line.trim().slice(0, 80) });
   });
-  return findings;
+  // On the whole text, not line by line: a tag may be spelt across lines ("</user-profile\n>").
+  // One finding a line, with invisible characters shown, so a person sees why it reads as a tag.
+  for (const tag of findTags(text)) {
+    const line = text.slice(0, tag.start).split("\n").length;
+    if (findings.some((finding) => finding.kind === "block-tag" && finding.line === line)) continue;
+    findings.push({ kind: "block-tag", line, excerpt: shownTag(text.slice(tag.start, tag.end)) });
+  }
+  return findings.sort((a, b) => a.line - b.line);
+}
+
+/** `</\u200Buser-profile\n>` as `</<U+200B>user-profile >`: spacing folded, invisible characters named. */
+function shownTag(tag: string): string {
+  const shown = tag.replace(/\s+/g, " ").replace(/\p{Cf}/gu, (character) => {
+    const code = character.codePointAt(0) ?? 0;
+    return `<U+${code.toString(16).toUpperCase().padStart(4, "0")}>`;
+  });
+  return shown.trim().slice(0, 80);
 }

@@ -1,5 +1,7 @@
 import { allMatches } from "./all-matches.js";
 import { CONTEXT_RULES, secretLength } from "./context-rules.js";
+import { encodedSecrets } from "./encoded-secrets.js";
+import { joinedView, originalSpan, type TextView, visibleView } from "./text-views.js";
 import { type SecretRule, TOKEN_RULES } from "./token-rules.js";
 
 /**
@@ -32,18 +34,54 @@ const COMPILED = SECRET_RULES.map((rule) => ({
   pattern: new RegExp(rule.pattern.source, `${rule.pattern.flags.replace(/[dg]/g, "")}dg`),
 }));
 
-/** The secrets in `text`, in order; overlapping finds are merged into one span named by the first. */
+type OrderedFinding = SecretFinding & { order: number };
+/** Encoded keys rank after every rule when two finds start and end at the same place. */
+const ENCODED_ORDER = COMPILED.length;
+
+/**
+ * The secrets in `text`, in order; overlapping finds are merged into one span named by the first.
+ * The text is read as stored, then as a model or a person would read it (text-views.ts): without
+ * invisible characters and in NFKC form, and with keys split by a space joined again.
+ */
 export function scanForSecrets(text: string): SecretFinding[] {
-  const found: Array<SecretFinding & { order: number }> = [];
+  const found = findingsIn(text);
+  const visible = visibleView(text);
+  const joined = joinedView(visible ?? text);
+  for (const view of [visible, joined]) if (view) found.push(...findingsIn(view.text).map(inOriginal(view)));
+  return mergeFindings(found);
+}
+
+/** The rules' finds and the encoded keys in one text. */
+function findingsIn(text: string): OrderedFinding[] {
+  const found = ruleFindings(text);
+  const encoded = encodedSecrets(text, ruleFindings);
+  return [...found, ...encoded.map((finding) => ({ ...finding, order: ENCODED_ORDER }))];
+}
+
+function ruleFindings(text: string): OrderedFinding[] {
+  const found: OrderedFinding[] = [];
   COMPILED.forEach(({ rule, pattern }, order) => {
     for (const match of allMatches(pattern, text)) {
       const finding = findingOf(rule, match);
       if (finding) found.push({ ...finding, order });
     }
   });
-  found.sort((a, b) => a.start - b.start || b.end - a.end || a.order - b.order);
+  return found;
+}
+
+function inOriginal(view: TextView): (finding: OrderedFinding) => OrderedFinding {
+  return (finding) => ({ ...finding, ...originalSpan(view, finding.start, finding.end) });
+}
+
+/**
+ * One span for finds that overlap, reaching as far as the furthest of them (a password holding a
+ * token is redacted to its end, not to the token's), named by the first to start (the longest, then
+ * the first rule, on a tie).
+ */
+export function mergeFindings(found: readonly OrderedFinding[]): SecretFinding[] {
+  const sorted = [...found].sort((a, b) => a.start - b.start || b.end - a.end || a.order - b.order);
   const merged: SecretFinding[] = [];
-  for (const { kind, start, end } of found) {
+  for (const { kind, start, end } of sorted) {
     const last = merged[merged.length - 1];
     if (last && start < last.end) last.end = Math.max(last.end, end);
     else merged.push({ kind, start, end });

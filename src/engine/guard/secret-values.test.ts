@@ -3,7 +3,13 @@ import { describe, expect } from "vitest";
 import { MnemoError } from "../../errors.js";
 import { scanForSecrets } from "./scan-secrets.js";
 import { guardSecrets } from "./secret-guard.js";
-import { isPlaceholder, looksLikePassword, looksLikeRandomKey, shannonEntropy } from "./secret-values.js";
+import {
+  isPlaceholder,
+  looksLikePassword,
+  looksLikeRandomKey,
+  looksLikeSymbolKey,
+  shannonEntropy,
+} from "./secret-values.js";
 
 describe("judging candidate values", () => {
   test.prop([fc.string({ minLength: 1, maxLength: 80 })])(
@@ -35,8 +41,44 @@ describe("judging candidate values", () => {
     expect(looksLikePassword(value, false)).toBe(true);
   });
 
-  test.each(["required", "incorrect", "forgotten"])("the plain word %s does not", (value) => {
+  test.each([
+    "required",
+    "incorrect",
+    "forgotten",
+    "complicated",
+    "somewhere",
+    "everything",
+    "protected",
+    "userPassword",
+  ])("the plain word %s does not", (value) => {
     expect(looksLikePassword(value, false)).toBe(false);
+  });
+
+  test.each(["correcthorsebattery", "purplemonkeydishwasher", "postgres"])(
+    "a run of lower-case letters that is no English word form reads as a password: %s",
+    (value) => {
+      expect(looksLikePassword(value, false)).toBe(true);
+    },
+  );
+
+  test("a hex key of 32 digits and more is a key, whatever its entropy; a shorter one is not", () => {
+    expect(looksLikeRandomKey("4aca2a476dfaf580da42b1ddb40727dd")).toBe(true);
+    expect(looksLikeRandomKey("4aca2a476dfaf580da42b1ddb40727d")).toBe(false);
+  });
+
+  test.each([
+    ["k2!x$w@9q^z*m(p)3v+e&r7t-u_y=i0o1a2s3d4f5g6h7j8kq", true],
+    ["k2!x$w@9q^z*m(p)3v+e&r7t-u_y=i0o", true],
+    ["k2!x$w@9q^z*m(p)3v+e&r7t-u_y=i0", false],
+    ["abcdefghijklmnopqrstuvwxyz!@#$%^&*()", false],
+    ["aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1!", false],
+    ["@DJANGO_SECRET_KEY_for_production@", false],
+    ["^[A-Za-z0-9+/]{40}$|^(?:foo|bar)+$", false],
+    ["C:\\Users\\dan\\keys\\caramel-base-379922-9d9af53bf1a0.json", false],
+    ["the quick brown fox jumps over the lazy dog!", false],
+    ["k2!x$w@9q^z*m(p)3v+e&r7t-u_y", false],
+  ])("a key of letters, digits and symbols: %s → %s", (value, expected) => {
+    expect(looksLikeSymbolKey(value)).toBe(expected);
   });
 });
 

@@ -28,14 +28,27 @@ export function isPlaceholder(value: string): boolean {
 }
 
 /**
- * A value named as a password: any quoted value; unquoted, one with a digit or a symbol (not a
- * plain word, camelCase included, which in code is a variable), and not a path, a URL or a member access.
+ * A value named as a password: any quoted value; unquoted, one with a digit or a symbol, or a long
+ * lower-case word that is no English word form (camelCase is left out: in code it is a variable);
+ * never a path, a URL or a member access.
  */
 export function looksLikePassword(value: string, quoted: boolean): boolean {
   if (isPlaceholder(value) || /^[~.]?\//.test(value) || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return false;
   if (quoted) return [...value].length >= 3;
   if ([...value].length < 4 || looksLikeMemberAccess(value)) return false;
-  return /[^A-Za-z]/.test(value);
+  return /[^A-Za-z]/.test(value) || looksLikePassphrase(value);
+}
+
+/**
+ * English words as they follow "password is" in prose ("incorrect", "complicated", "forgotten"):
+ * endings of adjectives, participles and adverbs, and the words without one.
+ */
+const WORD_FORM =
+  /(?:ed|en|ing|ly|able|ible|tion|sion|ment|ness|ful|less|ous|ive|ent|ant|ance|ence|ary|ory|ity|ical|ward|wise|ize|ise|ate|where|thing|body|one|word|pass|secret|token|value|input|field|string|hash|config)$|^(?:incorrect|correct|invalid|unknown|insecure|personal|temporary|optional|important|complex|private|necessary|whatever)$/;
+
+/** "correcthorsebattery": a password that is a run of lower-case letters, 8 to 40, and no English word form. */
+function looksLikePassphrase(value: string): boolean {
+  return /^[a-z]{8,40}$/.test(value) && !WORD_FORM.test(value);
 }
 
 /** `options.password`, `self.db.pwd`: code that reads a password, not one. */
@@ -49,6 +62,7 @@ export function looksLikeRandomKey(value: string, minimumLength = 16): boolean {
   if (!/[0-9]/.test(value) || !/[A-Za-z]/.test(value)) return false;
   if (/[\s[\]{}()*\\|^$<>]/.test(value)) return false; // a regex, a command or prose: keys never hold these
   if (/^[0-9a-f-]+$/i.test(value) && /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(value)) return true; // a UUID-shaped key
+  if (/^[0-9a-f]{32,}$/i.test(value)) return true; // a hex key (DD_API_KEY): 16 letters hold less entropy
   return shannonEntropy(value) >= 3.5 && !looksLikeIdentifierPath(value);
 }
 
@@ -61,4 +75,16 @@ function looksLikeFilePath(value: string): boolean {
 function looksLikeIdentifierPath(value: string): boolean {
   const words = value.split(/[._/:-]+/).filter((word) => word !== "");
   return words.length >= 2 && words.every((word) => /^[A-Za-z]+[0-9]{0,2}$/.test(word));
+}
+
+/**
+ * A key made of letters, digits and the symbols of a keyboard's digit row (Django's
+ * SECRET_KEY, `k2!x$w@9q^z*m(p)3v…`): at least 32 characters, three kinds of character, random (4.3
+ * bits a character). Spaces, slashes, brackets and bars are left out: prose, paths and regexes hold them.
+ */
+export function looksLikeSymbolKey(value: string): boolean {
+  if ([...value].length < 32 || !/^[A-Za-z0-9!@#$%^&*()_+=.-]+$/.test(value) || isPlaceholder(value))
+    return false;
+  const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((kind) => kind.test(value)).length;
+  return kinds >= 3 && shannonEntropy(value) >= 4.3;
 }

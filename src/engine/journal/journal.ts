@@ -9,7 +9,7 @@ import {
 } from "../../rules/home-layout.js";
 import { type ArchivedChunk, archiveText } from "../archive/archive.js";
 import { MAX_TOPIC_NAME_LENGTH, MEMORY_TARGET } from "../config/schema.js";
-import { guardSecrets, secretMode } from "../guard/secret-guard.js";
+import { guardSecrets, refuseSecretInName, secretMode } from "../guard/secret-guard.js";
 import { localMinute } from "../home/clock.js";
 import type { HomeContext } from "../home/home-context.js";
 import {
@@ -79,7 +79,9 @@ export async function addJournalEntry(
   content: string,
   options: { redactSecrets?: boolean; source?: string } = {},
 ): Promise<JournalAddResult> {
+  refuseSecretInName(category, "the journal category");
   const path = journalPathFor(home, category);
+  refuseSecretInName(path, `the topic that category "${category}" is routed to in config.json`);
   const mode = secretMode(home.config.secrets, options.redactSecrets);
   const guarded = guardSecrets(content, { field: `the ${category} journal entry`, mode });
   const normalized = normalizeEntryContent(guarded.text);

@@ -1,14 +1,15 @@
 /**
  * Topic files written whole, as a file editor writes them (Claude's memory tool): a topic file is
  * only ever one that `journal read <topic>` reads back, its text is guarded for credentials as
- * every write is, it holds at most the journals' `capacity.maxLines`, and a deleted one goes to
- * archive/. Each change runs under the home's lock.
+ * every write is (a name holding one is refused: a name cannot be redacted), it holds at most the
+ * journals' `capacity.maxLines`, and a deleted one goes to archive/. Each change runs under the
+ * home's lock.
  */
 import { MnemoError } from "../../errors.js";
 import { topicPath } from "../../rules/home-layout.js";
 import { type ArchivedChunk, archiveText } from "../archive/archive.js";
 import { MAX_TOPIC_NAME_LENGTH, MEMORY_TARGET } from "../config/schema.js";
-import { guardSecrets, secretMode } from "../guard/secret-guard.js";
+import { guardSecrets, refuseSecretInName, secretMode } from "../guard/secret-guard.js";
 import type { HomeContext } from "../home/home-context.js";
 import { countLines } from "../markdown/lines.js";
 import { resolveTopicName, TOPIC_NAME } from "./journal.js";
@@ -45,6 +46,7 @@ export async function writeTopicFile(
   text: string,
   options: { create: boolean; redactSecrets?: boolean },
 ): Promise<{ path: string; redactedSecrets: string[] }> {
+  refuseSecretInName(topic, "the topic file's name");
   const path = topicFilePath(home, topic);
   const mode = secretMode(home.config.secrets, options.redactSecrets);
   const guarded = guardSecrets(text, { field: `the text of ${path}`, mode });
@@ -88,6 +90,7 @@ export async function renameTopicFile(
   to: string,
 ): Promise<{ path: string }> {
   const fromPath = topicFilePath(home, from);
+  refuseSecretInName(to, "the topic file's new name");
   const path = topicFilePath(home, to);
   await home.store.transaction(async (writer) => {
     const text = await writer.read(fromPath);

@@ -7,7 +7,7 @@ import {
   MEMORY_PATH,
 } from "../../rules/home-layout.js";
 import { type ArchivedChunk, archiveText } from "../archive/archive.js";
-import { guardSecrets, secretMode } from "../guard/secret-guard.js";
+import { guardSecrets, refuseSecretInName, secretMode } from "../guard/secret-guard.js";
 import type { HomeContext } from "../home/home-context.js";
 import {
   findSection,
@@ -174,20 +174,24 @@ export async function writeMemory(
   return { saved, entry, retyped };
 }
 
-/** The name, description and content as they may be stored (see guardSecrets); the name is checked first, as errors quote it. */
+/**
+ * The name, description and content as they may be stored (see guardSecrets). The name is checked
+ * first, as errors quote it, and a name holding a credential is refused even when redaction is asked
+ * for: it names the memory's file (refuseSecretInName).
+ */
 function guardMemoryInput(home: HomeContext, input: SaveMemoryInput) {
   const mode = secretMode(home.config.secrets, input.redactSecrets);
-  const name = guardSecrets(input.name, { field: "the memory's name", mode });
+  refuseSecretInName(input.name, "the memory's name");
   const description = guardSecrets(input.description ?? "", {
-    field: `the description of memory "${name.text}"`,
+    field: `the description of memory "${input.name}"`,
     mode,
   });
-  const content = guardSecrets(input.content, { field: `the content of memory "${name.text}"`, mode });
+  const content = guardSecrets(input.content, { field: `the content of memory "${input.name}"`, mode });
   return {
-    name: name.text,
+    name: input.name,
     description: description.text,
     content: content.text,
-    redactedSecrets: [...name.redactedSecrets, ...description.redactedSecrets, ...content.redactedSecrets],
+    redactedSecrets: [...description.redactedSecrets, ...content.redactedSecrets],
   };
 }
 

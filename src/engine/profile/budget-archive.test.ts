@@ -24,31 +24,25 @@ const markers = (text: string) => text.match(/^<!-- mnemo archived from /gm)?.le
 afterEach(async () => removeDir(home));
 
 describe("text a budget pushes out is archived, all of it", () => {
-  test("one edit that pushes three sections out of SOUL.md archives all three", async () => {
+  test("one add that needs the room of several old lines archives them all, oldest first, and keeps the rest", async () => {
     await open({ soul: 140 });
-    for (const [name, text] of <Array<[string, string]>>[
-      ["Identity", "I am Mo."],
-      ["Tone", "Warm and brief."],
-      ["Rules", "Cite sources."],
-      ["Habits", "Check the calendar."],
-    ])
-      await memory.profile.add("soul", name, text);
-    // A long identity is the first section: trimming from the end pushes out Habits, Rules and Tone.
-    const change = await memory.profile.add("soul", "Identity", "x".repeat(100));
-    expect(change.archived).toHaveLength(3);
-    const soul = await read("SOUL.md");
-    const archive = await read("archive/SOUL.md");
-    expect(soul).not.toMatch(/Tone|Rules|Habits/);
-    expect(markers(archive)).toBe(3);
-    // In the order they stood in the file.
-    const positions = ["Warm and brief.", "Cite sources.", "Check the calendar."].map((text) =>
-      archive.indexOf(text),
+    await memory.profile.add("soul", "Identity", "I am Mo.");
+    for (const text of ["Warm and brief.", "Cite sources.", "Check the calendar."])
+      await memory.profile.add("soul", "Habits", text);
+    await memory.profile.add("soul", "Tone", "Plain words.");
+    const change = await memory.profile.add("soul", "Habits", "x".repeat(56));
+    expect(change.archived).toEqual([
+      expect.objectContaining({ reason: "over budget (140 characters): the oldest 2 lines of ## Habits" }),
+    ]);
+    expect(await read("SOUL.md")).toBe(
+      `# Soul\n\n## Identity\nI am Mo.\n\n## Habits\nCheck the calendar.\n${"x".repeat(56)}\n\n## Tone\nPlain words.\n\n`,
     );
-    expect(positions.every((position) => position >= 0)).toBe(true);
-    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    const archive = await read("archive/SOUL.md");
+    expect(markers(archive)).toBe(1);
+    expect(archive).toContain("## Habits\nWarm and brief.\nCite sources.\n");
   });
 
-  test("today's log trimmed from its start archives every early section", async () => {
+  test("today's log gives up its earliest sections, every one archived, the new one kept", async () => {
     await open({ daily: 90 });
     for (const [time, text] of <Array<[string, string]>>[
       ["08:00", "standup"],
@@ -56,11 +50,14 @@ describe("text a budget pushes out is archived, all of it", () => {
       ["10:00", "deploy"],
     ])
       await memory.profile.add("daily", time, text);
-    const change = await memory.profile.add("daily", "11:00", "a long afternoon of writing tests".repeat(2));
+    const afternoon = "a long afternoon of writing tests, then more";
+    const change = await memory.profile.add("daily", "11:00", afternoon);
     const archive = await read("archive/daily/2026-11-22.md");
     expect(change.archived.length).toBeGreaterThanOrEqual(2);
+    expect(await read("daily/2026-11-22.md")).toContain(`## 11:00\n${afternoon}\n`);
     for (const text of ["standup", "review", "deploy"])
       expect((await read("daily/2026-11-22.md")).includes(text) || archive.includes(text), text).toBe(true);
+    expect(archive).toContain("## 08:00\nstandup");
     expect(markers(archive)).toBe(change.archived.length);
   });
 
@@ -79,48 +76,67 @@ describe("text a budget pushes out is archived, all of it", () => {
   });
 });
 
-/** How many property runs pushed more than one chunk out at once: the property must exercise that. */
+/** How many property runs archived something: the property must exercise the budget, not just fit. */
 let propertyRuns = 0;
-let multiChunkRuns = 0;
+let archivingRuns = 0;
 afterAll(() => {
   if (propertyRuns > 0)
-    expect(
-      multiChunkRuns,
-      `runs of ${propertyRuns} where one edit archived several chunks`,
-    ).toBeGreaterThanOrEqual(propertyRuns / 4);
+    expect(archivingRuns, `runs of ${propertyRuns} where an add archived text`).toBeGreaterThanOrEqual(
+      propertyRuns / 4,
+    );
 });
 
-describe("budgets lose nothing (property)", () => {
-  const NAMES = ["Identity", "Tone", "Rules", "Habits", "Goals", "Limits"];
+describe("budgets lose nothing and keep what was just written (property)", () => {
+  const NAMES = ["Identity", "Tone", "Rules"];
   const words = (serial: number, count: number) =>
     Array.from({ length: count }, (_, word) => `w${serial}x${word}`).join(" ");
 
-  // Sections fill the file up to near its budget; then a long edit to the first one pushes out
-  // the last sections, usually several at once (counted, and checked in afterAll).
+  // Adds of random sizes to random sections of a small SOUL.md: some fit, some make room by
+  // archiving their section's oldest lines, some cannot fit and must be refused.
   test.prop(
     [
-      fc.array(fc.integer({ min: 1, max: 4 }), { minLength: NAMES.length, maxLength: NAMES.length }),
-      fc.integer({ min: 10, max: 30 }),
+      fc.array(fc.tuple(fc.integer({ min: 0, max: NAMES.length - 1 }), fc.integer({ min: 1, max: 12 })), {
+        minLength: 4,
+        maxLength: 14,
+      }),
       fc.integer({ min: 120, max: 300 }),
     ],
     { numRuns: 20 },
   )(
-    "every text added to SOUL.md is afterwards in SOUL.md or in archive/SOUL.md",
-    async (fills, last, budget) => {
+    "an accepted add stays whole in SOUL.md and other sections are untouched; a refused one changes nothing; every accepted word is in SOUL.md or archive/SOUL.md",
+    async (adds, budget) => {
       await open({ soul: budget });
       propertyRuns++;
       try {
-        const added: string[] = [];
-        for (const [serial, count] of fills.entries()) {
-          const change = await memory.profile.add("soul", NAMES[serial] as string, words(serial, count));
-          added.push(words(serial, count));
-          if (change.usage.characters > budget - 45) break; // the next section might not fit
+        const accepted: string[] = [];
+        let archived = false;
+        for (const [serial, [nameIndex, count]] of adds.entries()) {
+          const name = NAMES[nameIndex] as string;
+          const text = words(serial, count);
+          const before = await memory.profile.read("soul");
+          const others = before.sections.filter((section) => section !== name);
+          const othersBefore = await Promise.all(
+            others.map((section) => memory.profile.read("soul", section)),
+          );
+          const change = await memory.profile.add("soul", name, text).catch((error: { code?: string }) => {
+            expect(error.code).toBe("TOO_LARGE");
+            return undefined;
+          });
+          const after = await memory.profile.read("soul");
+          if (change === undefined) {
+            expect(after.text).toBe(before.text);
+            continue;
+          }
+          accepted.push(text);
+          archived ||= change.archived.length > 0;
+          expect(after.usage.characters).toBeLessThanOrEqual(budget);
+          expect((await memory.profile.read("soul", name)).text.endsWith(text)).toBe(true);
+          for (const [index, section] of others.entries())
+            expect((await memory.profile.read("soul", section)).text).toBe(othersBefore[index]?.text);
         }
-        const change = await memory.profile.add("soul", "Identity", words(99, last));
-        added.push(words(99, last));
-        if (change.archived.length > 1) multiChunkRuns++;
+        if (archived) archivingRuns++;
         const everything = (await read("SOUL.md")) + (await read("archive/SOUL.md"));
-        for (const text of added)
+        for (const text of accepted)
           for (const word of text.split(" ")) expect(everything, `${word} was lost`).toContain(word);
       } finally {
         await removeDir(home);

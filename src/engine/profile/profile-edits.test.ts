@@ -130,13 +130,16 @@ describe("profile edits in detail", () => {
   });
 
   test("what a budget pushes out is archived with the budget as its reason, under the section's own name", async () => {
-    await open({ budgets: { soul: 50 } });
+    await open({ budgets: { soul: 80 } });
     await memory.profile.add("soul", "Identity", "I am Mo.");
     await memory.profile.add("soul", "Rules", "Cite.");
-    // Added to "rules": the section is named as the file has it, "Rules", even once pushed out.
+    // Added to "rules": the section is named as the file has it, "Rules", in the result and the archive.
     const change = await memory.profile.add("soul", "rules", "Always cite sources and never guess.");
     expect(change).toMatchObject({ section: "Rules", editedSectionTrimmed: true });
-    expect(await read("archive/SOUL.md")).toContain(": over budget (50 characters) -->\n## Rules\n");
+    expect(await read("archive/SOUL.md")).toMatch(
+      /: over budget \(80 characters\): the oldest line of ## Rules -->\n## Rules\nCite\.\n$/,
+    );
+    expect(await read("SOUL.md")).toContain("## Rules\nAlways cite sources and never guess.\n");
   });
 
   test("only a daily write archives old daily logs", async () => {
@@ -156,9 +159,10 @@ describe("profile edits in detail", () => {
     await memory.profile.add("user", "Work", "Backend.");
     // Not kept before a "## Journal" as in MEMORY.md: a new section goes at the end.
     expect((await memory.profile.read("user")).sections).toEqual(["Journal", "Work"]);
-    const change = await memory.profile.add("user", "Memories", "Childhood by the sea, and a long story.");
-    expect(change.editedSectionTrimmed).toBe(true);
-    expect(change.usage.characters).toBeLessThanOrEqual(60);
+    // Counted like any other section: it does not fit in USER.md's 60 characters, so it is refused.
+    await expect(
+      memory.profile.add("user", "Memories", "Childhood by the sea, and a long story."),
+    ).rejects.toMatchObject({ code: "TOO_LARGE" });
     await expect(memory.profile.add("memory", "journal", "x")).rejects.toMatchObject({
       code: "INVALID_INPUT",
       message: expect.stringContaining('Section "journal" of MEMORY.md is managed by mnemo'),

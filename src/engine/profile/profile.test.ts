@@ -68,19 +68,42 @@ describe("profile files (seed 002)", () => {
     });
   });
 
-  test("over budget: the last sections go to the archive and the result says so", async () => {
+  test("over budget: the section's oldest text goes to the archive, the new text and other sections stay", async () => {
+    await open({ budgets: { soul: 90 } });
+    await memory.profile.add("soul", "Identity", "I am Mo.");
+    await memory.profile.add("soul", "Rules", "Guess less.");
+    await memory.profile.add("soul", "Rules", "Check dates.");
+    const change = await memory.profile.add("soul", "Rules", "Always cite sources and never guess at all.");
+    expect(change.usage.characters).toBeLessThanOrEqual(90);
+    expect(change.editedSectionTrimmed).toBe(true);
+    expect(change.archived).toEqual([
+      {
+        path: "archive/SOUL.md",
+        reason: "over budget (90 characters): the oldest 2 lines of ## Rules",
+        characters: 33,
+      },
+    ]);
+    expect(await readFile(join(home, "SOUL.md"), "utf8")).toBe(
+      "# Soul\n\n## Identity\nI am Mo.\n\n## Rules\nAlways cite sources and never guess at all.\n\n",
+    );
+    expect(await readFile(join(home, "archive/SOUL.md"), "utf8")).toContain(
+      "## Rules\nGuess less.\nCheck dates.\n",
+    );
+  });
+
+  test("over budget with no older text of the section to move: refused, and nothing changes", async () => {
     await open({ budgets: { soul: 60 } });
     await memory.profile.add("soul", "Identity", "I am Mo.");
-    const change = await memory.profile.add(
-      "soul",
-      "Rules",
-      "Always cite sources and never guess about facts.",
-    );
-    expect(change.usage.characters).toBeLessThanOrEqual(60);
-    expect(change.editedSectionTrimmed).toBe(true);
-    expect(change.archived).toEqual([expect.objectContaining({ path: "archive/SOUL.md" })]);
+    await expect(
+      memory.profile.add("soul", "Rules", "Always cite sources and never guess about facts."),
+    ).rejects.toMatchObject({
+      code: "TOO_LARGE",
+      message: expect.stringContaining(
+        "the change to ## Rules does not fit in SOUL.md, whose budget is 60 characters",
+      ),
+    });
     expect(await readFile(join(home, "SOUL.md"), "utf8")).toBe("# Soul\n\n## Identity\nI am Mo.\n\n");
-    expect(await readFile(join(home, "archive/SOUL.md"), "utf8")).toContain("## Rules\nAlways cite sources");
+    await expect(readFile(join(home, "archive/SOUL.md"), "utf8")).rejects.toThrow(/ENOENT/);
   });
 
   test("MEMORY.md notes are budgeted apart from the managed index and journal", async () => {

@@ -24,6 +24,7 @@ import {
   validateSectionText,
 } from "../markdown/sections.js";
 import { budgetedSize, trimToBudget } from "./budget.js";
+import { describeMoved, doesNotFitMessage, makeRoom } from "./make-room.js";
 import {
   addToSection,
   isSectionNamed,
@@ -62,8 +63,8 @@ export interface ProfileChange {
   /** What the budget pushed out of the file, or the removed section. */
   archived: ArchivedChunk[];
   /**
-   * True when the budget pushed (part of) the edited section itself out of the file: the text is
-   * safe in the archive but not in the file, so the caller should make room and write it again.
+   * True when the budget moved the oldest lines of the edited section to the archive to make room.
+   * The text just written always stays in the file: an edit that cannot fit is refused (TOO_LARGE).
    */
   editedSectionTrimmed: boolean;
   /** The kinds of secret replaced by `[REDACTED:<kind>]` in the text written, one per secret. */
@@ -201,10 +202,16 @@ export async function applyProfileEdit(
   const { file, section, action, edit } = options;
   const now = home.now();
   const path = profilePath(file, now);
-  const before = (await writer.read(path)) ?? initialText(file, now);
-  const { document: edited, removed } = edit(parseSections(before), path);
-  const trimmed = trimToBudget(edited, budgetOptions(home, file));
-  await writer.write(path, serializeSections(trimmed.document));
+  const before = parseSections((await writer.read(path)) ?? initialText(file, now));
+  const { document: edited, removed } = edit(before, path);
+  const [budget, exempt, daily] = [budgetOf(home, file), exemptSections(file), file === "daily"];
+  const room = makeRoom(before, edited, { budget, exempt, earliestSectionsToo: daily });
+  const name = findSection(edited, section)?.name ?? section;
+  if (!room.fits) {
+    const sizes = { budget, before: budgetedSize(before, exempt), after: room.characters };
+    throw new MnemoError("TOO_LARGE", doesNotFitMessage({ path, section: name, daily, ...sizes }));
+  }
+  await writer.write(path, serializeSections(room.document));
   const archived = removed
     ? await archiveText(writer, {
         sourcePath: path,
@@ -213,25 +220,19 @@ export async function applyProfileEdit(
         now,
       })
     : [];
-  archived.push(
-    ...(await archiveText(writer, {
-      sourcePath: path,
-      chunks: trimmed.overflow,
-      reason: `over budget (${budgetOf(home, file)} characters)`,
-      now,
-    })),
-  );
+  for (const moved of room.moved) {
+    const reason = `over budget (${budget} characters): ${describeMoved(moved)}`;
+    archived.push(...(await archiveText(writer, { sourcePath: path, chunks: [moved.text], reason, now })));
+  }
   if (file === "daily") await archiveOldDailies(home, writer);
-  const editedBefore = findSection(edited, section);
-  const editedAfter = findSection(trimmed.document, section);
   return {
     file,
     path,
-    section: editedAfter?.name ?? editedBefore?.name ?? section,
+    section: name,
     action,
-    usage: usageOf(home, file, trimmed.document),
+    usage: usageOf(home, file, room.document),
     archived,
-    editedSectionTrimmed: editedBefore !== undefined && editedAfter?.body !== editedBefore.body,
+    editedSectionTrimmed: room.moved.some((moved) => moved.lines > 0),
     redactedSecrets: options.redactedSecrets ?? [],
   };
 }

@@ -5,7 +5,7 @@
  * parses the reply with parse-rerank-reply.ts.
  */
 import type { ChatMessage } from "../../contracts/chat-model.js";
-import { neutralizeBlockTags } from "../guard/neutralize-block-tags.js";
+import { BLOCK_TAGS, neutralizeTags } from "../guard/neutralize-block-tags.js";
 
 /** What the model is shown of one candidate. */
 export interface RerankCandidate {
@@ -46,8 +46,9 @@ function renderCandidate(candidate: RerankCandidate, number: number): string {
 }
 
 /** A result cannot close the <results> block and speak as the prompt (memory poisoning). */
+const RERANK_TAGS = [...BLOCK_TAGS, "query", "results"];
 function neutralize(text: string): string {
-  return neutralizeBlockTags(text).replace(/<(\/?)(query|results)>/gi, "&lt;$1$2&gt;");
+  return neutralizeTags(text, RERANK_TAGS);
 }
 
 function cut(text: string): string {

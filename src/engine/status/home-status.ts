@@ -12,6 +12,7 @@ import { listDailyDates } from "../daily/daily-log.js";
 import { checkSearchIndex, type SearchIndexHealth } from "../doctor/index-check.js";
 import type { HomeContext } from "../home/home-context.js";
 import { listTopics, readTopic } from "../journal/journal.js";
+import { characterCount } from "../markdown/lines.js";
 import { parseMemoryFileName } from "../memdir/memory-name.js";
 import { MEMORY_TYPES, type MemoryType } from "../memdir/memory-types.js";
 import { PROFILE_FILES, type ProfileFile, readProfile } from "../profile/profile.js";
@@ -19,7 +20,18 @@ import type { SessionSummary } from "../sessions/session-log.js";
 import { listSessionLogs } from "../sessions/session-logs.js";
 
 export interface HomeStatus {
-  profile: Array<{ file: ProfileFile; path: string; characters: number; budget: number; exists: boolean }>;
+  /**
+   * `characters` is what the budget counts (for MEMORY.md its notes: the index and the journal have
+   * caps of their own); `fileCharacters` is the whole file.
+   */
+  profile: Array<{
+    file: ProfileFile;
+    path: string;
+    characters: number;
+    budget: number;
+    fileCharacters: number;
+    exists: boolean;
+  }>;
   memories: { total: number; byType: Record<MemoryType, number> };
   journal: { entries: number; topics: Array<{ topic: string; path: string; entries: number }> };
   dailies: { dates: string[] };
@@ -52,7 +64,13 @@ async function profileUsage(home: HomeContext): Promise<HomeStatus["profile"]> {
   const usage: HomeStatus["profile"] = [];
   for (const file of PROFILE_FILES) {
     const read = await readProfile(home, file);
-    usage.push({ file, path: read.path, ...read.usage, exists: read.text !== "" });
+    usage.push({
+      file,
+      path: read.path,
+      ...read.usage,
+      fileCharacters: characterCount(read.text),
+      exists: read.text !== "",
+    });
   }
   return usage;
 }

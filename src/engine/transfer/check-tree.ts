@@ -1,6 +1,7 @@
 import { MnemoError } from "../../errors.js";
 import { classifyTreePath, outsideTree, type RefusedFile, type TreeFile } from "../../rules/tree-layout.js";
-import { guardSecrets, type SecretMode } from "../guard/secret-guard.js";
+import { redactSecrets } from "../guard/scan-secrets.js";
+import { guardSecrets, refuseSecretInName, type SecretMode } from "../guard/secret-guard.js";
 import type { HomeContext } from "../home/home-context.js";
 import { memoryNameKey } from "../memdir/memory-name.js";
 import { checkTreeFile } from "./check-tree-file.js";
@@ -9,7 +10,8 @@ import { checkTreeFile } from "./check-tree-file.js";
  * A tree is checked file by file before anything is written: every path must be one of the tree's
  * (and appear once), every file must keep the rules of a save (check-tree-file.ts), a credential is
  * refused or redacted as on every other write path, and no two typed memories may have one name.
- * A file that fails is refused with the reason; the others are imported.
+ * A file whose name holds a credential is refused (a name cannot be redacted), listed with the
+ * secret redacted from its path. A file that fails is refused with the reason; the others are imported.
  */
 export interface CheckedTree {
   /** The files to import, a credential replaced by `[REDACTED:<kind>]` where asked. */
@@ -30,6 +32,12 @@ export function checkTree(
   const seenPaths = new Set<string>();
   const memoryPaths = new Map<string, string>();
   for (const file of files) {
+    // Before any other check: every refusal below lists the path as it is.
+    const namedAfterSecret = refusedForItsName(file.path);
+    if (namedAfterSecret) {
+      checked.refused.push(namedAfterSecret);
+      continue;
+    }
     const kind = classifyTreePath(file.path);
     if (kind.kind !== "tree") {
       checked.refused.push(outsideTree(file.path, kind.reason));
@@ -73,6 +81,16 @@ function claimName(memoryPaths: Map<string, string>, name: string, path: string)
       `memory "${name}" is also in ${other}, which is imported; a home holds one memory of a name, so keep one of the two files`,
     );
   memoryPaths.set(key, path);
+}
+
+function refusedForItsName(path: string): RefusedFile | undefined {
+  try {
+    refuseSecretInName(path, "the file's name");
+    return undefined;
+  } catch (error) {
+    if (!MnemoError.isInstance(error)) throw error;
+    return refusal(redactSecrets(path).text, error.code, error.message);
+  }
 }
 
 function refusal(path: string, code: RefusedFile["code"], reason: string): RefusedFile {

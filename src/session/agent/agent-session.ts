@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ChatMessage, ChatModel } from "../../contracts/chat-model.js";
 import { MEMORY_INSTRUCTIONS_PROMPT } from "../../engine/context/memory-instructions-prompt.js";
+import { refuseSecretInName } from "../../engine/guard/secret-guard.js";
 import type { LongTermMemory } from "../../engine/long-term/long-term-memory.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
 import { WorkingMemory } from "../../engine/working-memory/working-memory.js";
@@ -101,6 +102,8 @@ export class AgentSession {
    */
   static async start(options: AgentSessionOptions): Promise<AgentSession> {
     const { memory, model } = options;
+    // The id names the session's transcript and log files: refused before anything is written.
+    if (options.sessionId !== undefined) refuseSecretInName(options.sessionId, "the session id");
     const systemPrompt = await frozenSystemPrompt(options);
     if (options.longTerm) await options.longTerm.memory.recover(options.longTerm.roleId);
     const pendingRetry = extractsAtEnd(memory)

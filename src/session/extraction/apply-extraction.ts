@@ -1,4 +1,5 @@
 import { archiveOldDailies } from "../../engine/daily/daily-log.js";
+import { redactSecrets } from "../../engine/guard/scan-secrets.js";
 import type { HomeContext } from "../../engine/home/home-context.js";
 import { deleteMemory } from "../../engine/memdir/memdir.js";
 import { memoryNameKey } from "../../engine/memdir/memory-name.js";
@@ -172,6 +173,8 @@ function noteRedaction(report: ExtractionReport, what: string, kinds: string[]):
   if (kinds.length > 0) report.notes.push(`redacted ${kinds.join(", ")} in ${what} before writing it`);
 }
 
+const SKIPPED_CODES: readonly string[] = ["INVALID_INPUT", "TOO_LARGE", "SECRET_DETECTED"];
+
 /** Runs a write; a refusal the caller could correct (bad name, too large) becomes a skipped item. */
 async function refusable<T>(
   report: ExtractionReport,
@@ -182,9 +185,10 @@ async function refusable<T>(
   try {
     return await write();
   } catch (error) {
-    if (!MnemoError.isInstance(error) || (error.code !== "INVALID_INPUT" && error.code !== "TOO_LARGE"))
-      throw error;
-    report.skipped.push({ kind, label, reason: error.message });
+    // SECRET_DETECTED despite redaction: the candidate's name holds a credential (a name is never
+    // redacted). That one is skipped, its label redacted, and the rest of the session is kept.
+    if (!MnemoError.isInstance(error) || !SKIPPED_CODES.includes(error.code)) throw error;
+    report.skipped.push({ kind, label: redactSecrets(label).text, reason: error.message });
     return undefined;
   }
 }

@@ -82,6 +82,39 @@ describe("extraction and credentials", () => {
     expect(markdown).toContain("Deployed with [REDACTED:aws-access-key-id].");
   });
 
+  test("a memory named after a credential is skipped (a name is never redacted), the rest is written", async () => {
+    const answer = JSON.stringify({
+      memories: [
+        {
+          type: "reference",
+          name: `token ${GITHUB_TOKEN}`,
+          description: "d",
+          body: "The CI token.",
+          supersedes: null,
+        },
+        {
+          type: "user",
+          name: "Deploys on Fridays",
+          description: "d",
+          body: "Deploys on Fridays.",
+          supersedes: null,
+        },
+      ],
+      entries: [],
+      summary: "",
+    });
+    const { home, memory, model } = await setUp([{ content: answer }]);
+    const report = await extractSession({ memory, model, transcript, sessionId: "s3", onWarning: () => {} });
+    expect(report.error).toBeUndefined();
+    expect(report.pending).toBeUndefined();
+    expect(report.written.map((item) => item.label)).toEqual(["Deploys on Fridays"]);
+    expect(report.skipped).toEqual([
+      expect.objectContaining({ kind: "memory", label: "token [REDACTED:github-token]" }),
+    ]);
+    expect(JSON.stringify(report)).not.toContain(GITHUB_TOKEN);
+    expect(await filesUnder(home, ".md")).not.toContain("ghp_aB3d");
+  });
+
   test("a failed extraction keeps the conversation in .pending/ with its secrets redacted", async () => {
     const { home, memory, model } = await setUp([{ status: 400 }]);
     const report = await extractSession({ memory, model, transcript, sessionId: "s2", onWarning: () => {} });

@@ -53,26 +53,36 @@ describe("memory_add", () => {
     expect(await onDisk("daily/2026-03-04.md")).toContain("Fixed the deploy.");
   });
 
-  test("over budget: says what went to the archive, and the archive holds it", async () => {
+  test("over budget: the section's oldest text goes to the archive, the new text stays, and the result says so", async () => {
     await open({ budgets: { user: 200 } });
-    await runMemoryTool(memory, "memory_add", {
-      file: "user",
-      section: "Name",
-      content: "Grace. ".repeat(15),
-    });
+    const name = "Grace. ".repeat(15).trim();
+    await runMemoryTool(memory, "memory_add", { file: "user", section: "Name", content: name });
     const hobbies = "Sails small boats on the lake every weekend in summer, and builds kites in winter.";
     const result = await runMemoryTool(memory, "memory_add", {
       file: "user",
-      section: "Hobbies",
+      section: "Name",
       content: hobbies,
     });
     expect(result.ok).toBe(true);
-    expect(result.text).toContain("Moved to archive/USER.md (over budget (200 characters))");
-    expect(result.text).toContain("did not stay whole in the file");
+    expect(result.text).toContain(
+      `Moved to archive/USER.md (over budget (200 characters): the oldest line of ## Name): 1 piece, ${`## Name\n${name}`.length} characters.`,
+    );
+    expect(result.text).toContain("The new text is in USER.md");
     expect(result.data).toMatchObject({ editedSectionTrimmed: true, usage: { budget: 200 } });
-    expect((result.data as { archived: unknown[] }).archived.length).toBeGreaterThan(0);
-    expect(await onDisk("archive/USER.md")).toContain("Sails small boats");
-    expect((await onDisk("USER.md")).length).toBeLessThanOrEqual(200);
+    expect(await onDisk("archive/USER.md")).toContain(`## Name\n${name}\n`);
+    expect(await onDisk("USER.md")).toBe(`# User\n\n## Name\n${hobbies}\n\n`);
+  });
+
+  test("over budget with nothing older to move: an error result, and the file is left alone", async () => {
+    await open({ budgets: { user: 60 } });
+    const result = await runMemoryTool(memory, "memory_add", {
+      file: "user",
+      section: "Hobbies",
+      content: "Sails small boats on the lake every weekend in summer, and builds kites in winter.",
+    });
+    expect(result).toMatchObject({ ok: false, data: { error: { code: "TOO_LARGE" } } });
+    expect(result.text).toContain("does not fit in USER.md, whose budget is 60 characters");
+    await expect(onDisk("USER.md")).rejects.toThrow();
   });
 
   test("text with a ## heading is refused, and the file is left alone", async () => {

@@ -12,7 +12,8 @@ export const memoryAddTool = defineMemoryTool({
   description:
     "Add text to a ## section of soul (your identity), user (the user's profile), memory (your notes) or daily (today's log); " +
     "the section is created when it does not exist. Use it for lasting facts about the user or yourself, and for notes. " +
-    "Each file has a character budget: what no longer fits is moved to archive/, and the result says what was moved. " +
+    "Each file has a character budget: over it, the oldest text of the same section is moved to archive/ (the result says what moved), " +
+    "and text that cannot fit even so is refused with an error saying how much room there is. " +
     "Returns what changed and the file's size against its budget.",
   readOnly: false,
   input: z

@@ -31,7 +31,9 @@ export const profileChangeOutput = z.object({
   archived: archivedOutput,
   editedSectionTrimmed: z
     .boolean()
-    .describe("True when the budget pushed part of the edited section itself into the archive."),
+    .describe(
+      "True when the budget moved the oldest text of the edited section to the archive to make room; the new text always stays.",
+    ),
   redactedSecrets: redactedSecretsOutput,
 });
 
@@ -46,12 +48,10 @@ export function profileChangeResult(
 ): { text: string; data: z.output<typeof profileChangeOutput> } {
   const parts = [summary, describeUsage(change.path, change.usage)];
   if (change.archived.length > 0) parts.push(describeArchived(change.archived));
-  if (change.editedSectionTrimmed) {
+  if (change.editedSectionTrimmed)
     parts.push(
-      `${change.path} is over its budget, so ## ${change.section} did not stay whole in the file: the rest is only in the archive. ` +
-        "Make room (shorten or remove other sections with memory_replace or memory_remove) and add it again.",
+      `The new text is in ${change.path}; to keep it within its budget, the oldest text of ## ${change.section} went to the archive.`,
     );
-  }
   if (change.redactedSecrets.length > 0) parts.push(describeRedaction(change.redactedSecrets));
   const { file, path, section, action, usage, archived, editedSectionTrimmed, redactedSecrets } = change;
   return {

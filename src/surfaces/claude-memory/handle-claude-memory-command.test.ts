@@ -224,6 +224,26 @@ describe("handleClaudeMemoryCommand", () => {
     expect((await memory.memories.list()).total).toBe(0);
   });
 
+  it("refuses a topic file named after a credential, created or renamed to, and stores nothing", async () => {
+    const token = `ghp_${"a1B2c3D4e5".repeat(4)}`;
+    const created = await error({ command: "create", path: `/memories/${token}.md`, file_text: "notes" });
+    await ok({ command: "create", path: "/memories/notes.md", file_text: "notes" });
+    const renamed = await error({
+      command: "rename",
+      old_path: "/memories/notes.md",
+      new_path: `/memories/${token}.md`,
+    });
+    expect(created).toMatch(
+      /^Error: Nothing was stored: the topic file's name holds what looks like a credential \(github-token\)\./,
+    );
+    expect(renamed).toMatch(
+      /^Error: Nothing was stored: the topic file's new name holds what looks like a credential \(github-token\)\./,
+    );
+    for (const text of [created, renamed]) expect(text).not.toContain(token.slice(4));
+    await expect(file(`topics/${token}.md`)).rejects.toThrow();
+    expect(await file("topics/notes.md")).toBe("notes");
+  });
+
   it("never edits, deletes or renames a folder, and says so for each command", async () => {
     expect(await error({ command: "create", path: "/memories/user/", file_text: "x" })).toBe(
       "Error: Cannot create /memories/user: it is a folder, and mnemo's folders are fixed. Use a file: /memories/<type>/<name>.md or /memories/<topic>.md.",

@@ -73,11 +73,11 @@ describe("mnemo profile", () => {
 
   it("prints what the budget pushed into the archive", async () => {
     await writeFile(join(home, "config.json"), JSON.stringify({ budgets: { user: 60 } }));
-    inHome(["profile", "add", "user", "Old", "An old fact that will not fit."]);
-    const result = inHome(["profile", "add", "user", "New", "A new fact that pushes the old one out."]);
+    inHome(["profile", "add", "user", "Facts", "An old fact that will not fit."]);
+    const result = inHome(["profile", "add", "user", "Facts", "A new fact that pushes the old one out."]);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/\/60 characters/);
-    expect(result.stdout).toContain("over budget (60 characters)");
+    expect(result.stdout).toContain("over budget (60 characters): the oldest line of ## Facts");
     expect(result.stdout).toContain(`to ${join(home, "archive", "USER.md")}`);
     expect(await read("archive/USER.md")).toContain("over budget (60 characters)");
   });

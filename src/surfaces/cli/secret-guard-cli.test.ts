@@ -113,3 +113,79 @@ describe("text from memory in mnemo context", () => {
     expect(doctor.stdout).not.toContain(GITHUB_TOKEN);
   });
 });
+
+describe("issue 26: secrets that got through before", () => {
+  const DD_KEY = "4aca2a476dfaf580da42b1ddb40727dd";
+  const shapes: Array<[string, string]> = [
+    ["The wifi password: correcthorsebattery", "correcthorsebattery"],
+    ["SECRET_KEY = 'k2!x$w@9q^z*m(p)3v+e&r7t-u_y=i0o1a2s3d4f5g6h7j8kq'", "k2!x$w@9q^z*m(p)3v"],
+    [`DD_API_KEY=${DD_KEY}`, DD_KEY],
+    ["Cookie: session=eyJhbGciOi8dk2Ls9aQ0pXz7Vb3N; theme=dark", "eyJhbGciOi8dk2Ls9a"],
+    ["2FA secret for github: JBSWY3DPEHPK3PXP", "JBSWY3DPEHPK3PXP"],
+    [`token ${GITHUB_TOKEN.slice(0, 20)} ${GITHUB_TOKEN.slice(20)}`, GITHUB_TOKEN.slice(4, 20)],
+    [`token ${GITHUB_TOKEN.slice(0, 20)}\u200B${GITHUB_TOKEN.slice(20)}`, GITHUB_TOKEN.slice(4, 20)],
+    [`mytoken${GITHUB_TOKEN}`, GITHUB_TOKEN.slice(4)],
+    ["api key\uFF1A a8Fk29dKs02LmQp93ZxVb71N", "a8Fk29dKs02LmQp93ZxVb71N"],
+    [`blob ${Buffer.from(GITHUB_TOKEN).toString("base64")}`, Buffer.from(GITHUB_TOKEN).toString("base64")],
+    [`secret = "${AWS_KEY}/restOfTheSecret99"`, "restOfTheSecret99"],
+  ];
+
+  it("remember refuses them with exit 2, and --redact-secrets stores none of them", async () => {
+    // One memory holding every shape, one run each way: a shape the scanner missed stays in clear.
+    const args = [
+      "remember",
+      shapes.map(([text]) => text).join("\n"),
+      "--type",
+      "reference",
+      "--name",
+      "Shapes",
+    ];
+    const refused = inHome(args);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain("looks like a credential");
+    expect(inHome([...args, "--redact-secrets"]).status).toBe(0);
+    const markdown = await allMarkdown();
+    expect(shapes.filter(([, secret]) => markdown.includes(secret)).map(([text]) => text)).toEqual([]);
+  });
+
+  it("a name holding a key is refused even with --redact-secrets: session id, memory name, topic", async () => {
+    await writeFile(join(home, "config.json"), JSON.stringify({ categories: { deploy: GITHUB_TOKEN } }));
+    const writes = [
+      ["conversation", "add", GITHUB_TOKEN, "hello", "--redact-secrets"],
+      [
+        "remember",
+        "The CI token.",
+        "--type",
+        "reference",
+        "--name",
+        `CI ${GITHUB_TOKEN}`,
+        "--redact-secrets",
+      ],
+      ["journal", "add", "deploy", "Deployed on Friday.", "--redact-secrets"],
+    ];
+    for (const args of writes) {
+      const refused = inHome([...args, "--json"]);
+      expect(refused.status, args[0]).toBe(2);
+      expect(JSON.parse(refused.stdout).error.code, args[0]).toBe("SECRET_DETECTED");
+      expect(refused.stderr + refused.stdout, args[0]).not.toContain(GITHUB_TOKEN);
+    }
+    expect((await readdir(home, { recursive: true })).filter((entry) => entry.endsWith(".md"))).toEqual([]);
+  });
+
+  it("doctor reports a session id and a topic named after a key, without printing it", async () => {
+    await mkdir(join(home, "topics"), { recursive: true });
+    await mkdir(join(home, "conversations"), { recursive: true });
+    await writeFile(join(home, "topics", `${GITHUB_TOKEN}.md`), "# notes\n");
+    await writeFile(join(home, "conversations", `${GITHUB_TOKEN}.md`), "# Conversation\n");
+    const doctor = inHome(["doctor", "--json"]);
+    expect(doctor.status).toBe(1);
+    const problems = JSON.parse(doctor.stdout).problems as Array<{ kind: string; path: string }>;
+    expect(problems).toContainEqual(
+      expect.objectContaining({ kind: "stored-secret", path: "topics/[REDACTED:github-token].md" }),
+    );
+    expect(problems).toContainEqual(
+      expect.objectContaining({ kind: "stored-secret", path: "conversations/[REDACTED:github-token].md" }),
+    );
+    expect(doctor.stdout).not.toContain(GITHUB_TOKEN);
+  });
+});

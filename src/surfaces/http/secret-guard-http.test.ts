@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { serveTestHome } from "../../testing/test-http-server.js";
@@ -43,5 +43,25 @@ describe("credentials in HTTP bodies", () => {
     expect(patched.status).toBe(200);
     expect(await readFile(join(home, "USER.md"), "utf8")).not.toContain(GITHUB_TOKEN);
     expect(await readFile(join(home, "MEMORY.md"), "utf8")).toContain("CI token [REDACTED:github-token]");
+  });
+});
+
+describe("names in HTTP requests", () => {
+  it("a session id or a memory name holding a key is refused with 422 SECRET_DETECTED, even with redactSecrets", async () => {
+    const { url, home } = await serveTestHome();
+    const writes: Array<[string, Record<string, unknown>]> = [
+      [`/v1/conversations/${GITHUB_TOKEN}/messages`, { messages: [{ speaker: "user", text: "hello" }] }],
+      [
+        "/v1/memories",
+        { type: "reference", name: `CI ${GITHUB_TOKEN}`, description: "d", content: "The CI token." },
+      ],
+    ];
+    for (const [path, body] of writes) {
+      const refused = await send(`${url}${path}`, "POST", { ...body, redactSecrets: true });
+      expect(refused.status, path).toBe(422);
+      expect(refused.json.error, path).toMatchObject({ code: "SECRET_DETECTED" });
+      expect(JSON.stringify(refused.json), path).not.toContain(GITHUB_TOKEN);
+    }
+    expect((await readdir(home, { recursive: true })).filter((entry) => entry.endsWith(".md"))).toEqual([]);
   });
 });

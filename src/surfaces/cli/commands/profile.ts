@@ -23,7 +23,8 @@ const read = defineCommand({
 
 const add = defineCommand({
   name: "add",
-  description: "Append text to a section. What no longer fits the file's budget goes to the archive.",
+  description:
+    "Append text to a section. Over the file's budget, the section's oldest text goes to the archive; text that cannot fit is refused.",
   arguments: [
     fileArgument(),
     new Argument("<section>", "the section's name; it is created when missing"),
@@ -94,10 +95,5 @@ function renderChange(change: ProfileChange, { locate }: RenderContext): string 
     `${change.path}: ${characters}/${budget} characters`,
     ...archiveLines(locate, change.archived),
     ...redactionLines(change.redactedSecrets),
-    ...(change.editedSectionTrimmed
-      ? [
-          `Over budget: section "${change.section}" did not fit and went (in part) to the archive; make room with replace or remove, then add it again.`,
-        ]
-      : []),
   ].join("\n");
 }

@@ -22,10 +22,7 @@ export function renderStatus(data: StatusData): string[] {
   return [
     `Home      ${data.home}`,
     "Budgets",
-    ...data.profile.map(
-      (file) =>
-        `  ${file.path.padEnd(width)}  ${String(file.characters).padStart(5)} of ${file.budget} characters (${percent(file.characters, file.budget)})${file.exists ? "" : ", not written yet"}`,
-    ),
+    ...data.profile.map((file) => `  ${file.path.padEnd(width)}  ${budgetLine(file)}`),
     `Memories  ${memories.total} (${Object.entries(memories.byType)
       .map(([type, count]) => `${type} ${count}`)
       .join(", ")})`,
@@ -36,6 +33,14 @@ export function renderStatus(data: StatusData): string[] {
     `Pending   ${data.pendingExtractions} ${plural(data.pendingExtractions, "extraction", "extractions")} waiting for a retry`,
     `Session   ${sessionLine(data.lastSession)}`,
   ];
+}
+
+function budgetLine(file: HomeStatus["profile"][number]): string {
+  const used = `${String(file.characters).padStart(5)} of ${file.budget} characters (${percent(file.characters, file.budget)})`;
+  if (!file.exists) return `${used}, not written yet`;
+  // MEMORY.md's budget counts its notes only: the whole file, with its index and journal, is said beside.
+  if (file.fileCharacters === file.characters) return used;
+  return `${used} in its notes; the whole file ${file.fileCharacters} characters (its index and journal have caps of their own)`;
 }
 
 function indexLine(index: HomeStatus["index"]): string {

@@ -18,6 +18,10 @@ const statusJson = z.object({
         path: z.string(),
         characters: z.number().int(),
         budget: z.number().int(),
+        fileCharacters: z
+          .number()
+          .int()
+          .describe("The whole file; `characters` is what the budget counts (for MEMORY.md, its notes)."),
         exists: z.boolean(),
       }),
     )

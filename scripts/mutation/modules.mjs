@@ -32,10 +32,10 @@ export const MODULES = [
   },
   {
     name: "reconcile",
-    mutate: ["src/session/extraction/reconcile.ts", "src/session/extraction/text-similarity.ts"],
+    mutate: ["src/session/extraction/reconcile.ts", "src/engine/consolidation/text-similarity.ts"],
     tests: [
       "src/session/extraction/reconcile.test.ts",
-      "src/session/extraction/text-similarity.test.ts",
+      "src/engine/consolidation/text-similarity.test.ts",
       "src/session/extraction/extract-session.test.ts",
     ],
   },
@@ -346,6 +346,25 @@ export const MODULES = [
       "src/engine/context/fit-context-edges.test.ts",
       "src/engine/context/context.test.ts",
       "src/engine/context/context-cuts.test.ts",
+    ],
+  },
+  {
+    // Consolidation on every save (issue 30): what a save leaves, updates or adds, and doctor's check.
+    name: "consolidation",
+    mutate: [
+      "src/engine/consolidation/compare-memories.ts",
+      "src/engine/consolidation/consolidation-rules.ts",
+      "src/engine/consolidation/consolidation-candidates.ts",
+      "src/engine/consolidation/consolidated-save.ts",
+      "src/engine/consolidation/parse-consolidation-reply.ts",
+      "src/engine/consolidation/memory-words.ts",
+      "src/engine/doctor/consolidation-check.ts",
+    ],
+    tests: [
+      "src/engine/consolidation/consolidation-rules.test.ts",
+      "src/engine/consolidation/consolidated-save.test.ts",
+      "src/session/tools/memory-save.test.ts",
+      "src/engine/doctor/consolidation-check.test.ts",
     ],
   },
 ];

@@ -11,6 +11,7 @@ import {
   restoreFromArchive,
 } from "./archive/archive-browser.js";
 import type { RestoreResult } from "./archive/restore-into.js";
+import { type ConsolidationParts, saveConsolidated } from "./consolidation/consolidated-save.js";
 import {
   addConversationMessages,
   type ConversationAddResult,
@@ -35,7 +36,6 @@ import {
   type Memory,
   type SavedMemory,
   type SaveMemoryInput,
-  saveMemory,
 } from "./memdir/memdir.js";
 import { memoryPath, validateMemoryName } from "./memdir/memory-name.js";
 import { type MemoryType, parseMemoryType } from "./memdir/memory-types.js";
@@ -83,10 +83,11 @@ export function profileOperations(context: HomeContext) {
   };
 }
 
-export function memoryOperations(context: HomeContext) {
+export function memoryOperations(context: HomeContext, parts: ConsolidationParts = {}) {
   return {
+    /** Consolidated against what the home holds (docs/consolidation.md) unless `consolidate` is false. */
     save: (input: SaveMemoryInput): Promise<SavedMemory> =>
-      whenEnabled(context, () => saveMemory(context, input)),
+      whenEnabled(context, () => saveConsolidated(context, input, parts)),
     /** Many memories in one transaction, all or none: what an import or a migration uses. */
     saveMany: (inputs: SaveMemoryInput[]): Promise<SavedMemory[]> =>
       whenEnabled(context, () => saveMemories(context, inputs)),

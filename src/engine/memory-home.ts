@@ -78,7 +78,7 @@ export class MemoryHome {
     this.home = parts.home;
     this.parts = parts;
     this.profile = profileOperations(context);
-    this.memories = memoryOperations(context);
+    this.memories = memoryOperations(context, { loadChatModel: parts.loadChatModel });
     this.journal = journalOperations(context);
     this.conversations = conversationOperations(context);
     this.daily = dailyOperations(context);

@@ -141,6 +141,28 @@ const extraction = z
 
 export type ExtractionConfig = z.output<typeof extraction>;
 
+const consolidation = z
+  .object({
+    /**
+     * Compare each typed-memory save with the memories already there (docs/consolidation.md): a
+     * duplicate is not written again, a contradiction or refinement updates the older memory. A
+     * call can say `consolidate: false` (`--no-consolidate`).
+     */
+    enabled: z.boolean().default(true),
+    /**
+     * Who decides: "rules", the deterministic rules (no model, no cost); "llm", the chat model of
+     * `llm` in one call shown the candidates, the rules deciding when it fails or times out.
+     */
+    decider: z.enum(["rules", "llm"]).default("rules"),
+    /** Existing memories read and compared with each save (and shown to the model), at most. */
+    candidates: z.number().int().min(1).max(20).default(6),
+    /** How long the model may take before the rules decide instead. */
+    timeoutMs: positiveInt.default(15_000),
+  })
+  .strict();
+
+export type ConsolidationConfig = z.output<typeof consolidation>;
+
 export const configSchema = z
   .object({
     /** false: mnemo touches no file at all. */
@@ -173,6 +195,7 @@ export const configSchema = z
     search: search.default(search.parse({})),
     llm: llm.default(llm.parse({})),
     extraction: extraction.default(extraction.parse({})),
+    consolidation: consolidation.default(consolidation.parse({})),
     /**
      * Text to store that holds a credential (an API key, a token, a private key, a password): "refuse"
      * fails the write with SECRET_DETECTED; "redact" stores it with each secret replaced by

@@ -16,7 +16,9 @@ export type DoctorProblemKind =
   | "stored-secret"
   | "damaged-search-index"
   | "search-index-outside-home"
-  | "interrupted-session";
+  | "interrupted-session"
+  | "duplicate-memories"
+  | "conflicting-memories";
 
 export interface DoctorProblem {
   kind: DoctorProblemKind;

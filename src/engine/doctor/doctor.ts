@@ -16,6 +16,7 @@ import { parseJournal } from "../markdown/journal-entries.js";
 import { countLines, splitLinesKeepEnds } from "../markdown/lines.js";
 import { findSection, parseSections, sameSectionName } from "../markdown/sections.js";
 import { enforceProfileBudget, type ProfileFile, usageOf } from "../profile/profile.js";
+import { checkConsolidation } from "./consolidation-check.js";
 import type { DoctorProblem } from "./doctor-problem.js";
 import { checkSearchIndex, type SearchIndexHealth, searchIndexProblems } from "./index-check.js";
 import { checkInstructionLikeText } from "./instruction-check.js";
@@ -43,7 +44,7 @@ export interface DoctorReport {
 
 export async function runDoctor(home: HomeContext, options: { fix?: boolean } = {}): Promise<DoctorReport> {
   const searchIndex = await checkSearchIndex(home);
-  // Read once for the three checks that look at every memory's text.
+  // Read once for the four checks that look at every memory's text.
   const files = await memoryTextFiles(home);
   const problems = [
     ...(await checkMemories(home, files)),
@@ -55,6 +56,7 @@ export async function runDoctor(home: HomeContext, options: { fix?: boolean } = 
     ...checkInstructionLikeText(files),
     ...checkStoredSecrets(files),
     ...(await checkSecretsInNames(home)),
+    ...checkConsolidation(files),
     ...searchIndexProblems(searchIndex),
   ];
   if (!options.fix) return { problems, fixed: [], searchIndex };

@@ -17,56 +17,28 @@ import {
   serializeSections,
   withContent,
 } from "../markdown/sections.js";
-import { formatMemoryFile, parseMemoryFile } from "./memory-file.js";
+import { endedVersion, formatMemoryFile, parseMemoryFile, type ValidityChange } from "./memory-file.js";
 import { formatIndexLine, type IndexLine, removeIndexLines, upsertIndexLine } from "./memory-index.js";
 import { chooseMemoryPath, findSlugFiles, type NamedFiles, resolveMemoryPath } from "./memory-lookup.js";
 import { validateMemoryName } from "./memory-name.js";
 import { type MemoryType, parseMemoryType } from "./memory-types.js";
-import type { MemoryManifestEntry } from "./scan-memories.js";
+import type { Memory, SavedMemory, SaveMemoryInput } from "./save-types.js";
 import { memoryAgeDays, stalenessNote } from "./staleness.js";
+import { checkSaveValidity, type Validity } from "./validity.js";
 
 /** Typed memories of seed 001: save, delete, get, scan, each keeping MEMORY.md's index in step. */
-export interface SaveMemoryInput {
-  type: MemoryType;
-  name: string;
-  description?: string;
-  content: string;
-  /**
-   * Extra frontmatter keys written with the memory, such as provenance (`source_session`) or
-   * `supersedes`. mnemo's own keys (name, description, type, created, updated) cannot be set here.
-   */
-  frontmatter?: Record<string, string>;
-  /** Why the previous version goes to the archive; default "replaced by a newer save". */
-  replaceReason?: string;
-  /**
-   * A credential in the name, description or content is stored as `[REDACTED:<kind>]` (true) or
-   * refused with SECRET_DETECTED (false); default: the home's `secrets` setting.
-   */
-  redactSecrets?: boolean;
-}
-
-export interface SavedMemory {
-  path: string;
-  name: string;
-  type: MemoryType;
-  created: boolean;
-  indexLine: string;
-  /** The previous version, or a same-named memory of another type that this one replaces. */
-  archived: ArchivedChunk[];
-  /** The kinds of secret replaced by `[REDACTED:<kind>]`, one per secret. */
-  redactedSecrets: string[];
-}
-
-export interface Memory extends MemoryManifestEntry {
-  content: string;
-}
+export type { Memory, PossibleConflict, SaveAction, SavedMemory, SaveMemoryInput } from "./save-types.js";
 
 /** The longest content a save accepts. */
 export const MAX_CONTENT_CHARACTERS = 20_000;
 const MAX_DESCRIPTION_CHARACTERS = 300;
 
 export async function saveMemory(home: HomeContext, input: SaveMemoryInput): Promise<SavedMemory> {
-  const prepared = prepareSave(home, input);
+  return savePrepared(home, prepareSave(home, input));
+}
+
+/** A checked save as given, without consolidation: created, or updating the memory of its name. */
+export async function savePrepared(home: HomeContext, prepared: PreparedSave): Promise<SavedMemory> {
   return home.store.transaction(async (writer) => {
     const named = await findSlugFiles(writer, prepared.name);
     const written = await writeMemory(home, writer, prepared, named);
@@ -85,6 +57,7 @@ export interface PreparedSave {
   content: string;
   type: MemoryType;
   extra: Record<string, string> | undefined;
+  validity: Validity;
   redactedSecrets: string[];
 }
 
@@ -93,7 +66,17 @@ export function prepareSave(home: HomeContext, input: SaveMemoryInput): Prepared
   const { name, description, content } = checkMemoryFields(guarded);
   const type = parseMemoryType(String(input.type));
   const extra = validateExtraFrontmatter(name, input.frontmatter);
-  return { input, name, description, content, type, extra, redactedSecrets: guarded.redactedSecrets };
+  const validity = checkSaveValidity(name, input);
+  return {
+    input,
+    name,
+    description,
+    content,
+    type,
+    extra,
+    validity,
+    redactedSecrets: guarded.redactedSecrets,
+  };
 }
 
 /**
@@ -128,12 +111,15 @@ export function checkMemoryFields(fields: { name: string; description: string; c
 /**
  * Inside a transaction: writes the memory's file (archiving the version it replaces, and the same
  * memory under another type), and returns its index entry for the caller to put in MEMORY.md.
+ * With `supersede` (a consolidated update), the archived version is marked with when it stopped
+ * holding and what replaced it, and the new one with when it started (validity.ts).
  */
 export async function writeMemory(
   home: HomeContext,
   writer: DocumentWriter,
   prepared: PreparedSave,
   named: NamedFiles,
+  supersede?: { reason: string },
 ): Promise<{ saved: SavedMemory; entry: IndexLine; retyped: string[] }> {
   const { name, content, type, extra } = prepared;
   const path = chooseMemoryPath(named, type, name);
@@ -141,12 +127,15 @@ export async function writeMemory(
   const archived: ArchivedChunk[] = [];
   const previousText = await writer.read(path);
   const previous = previousText === undefined ? undefined : parseMemoryFile(path, previousText);
+  const validFrom = prepared.validity.validFrom ?? now.toISOString();
   if (previousText !== undefined && (!previous?.ok || previous.body.trim() !== content)) {
     archived.push(
       ...(await archiveText(writer, {
         sourcePath: path,
-        chunks: [previousText],
-        reason: prepared.input.replaceReason ?? "replaced by a newer save",
+        chunks: [
+          supersede ? endedVersion(previousText, { validTo: validFrom, supersededBy: path }) : previousText,
+        ],
+        reason: supersede?.reason ?? prepared.input.replaceReason ?? "replaced by a newer save",
         now,
       })),
     );
@@ -157,9 +146,12 @@ export async function writeMemory(
     type,
   };
   const previousFrontmatter = previous?.ok ? previous.frontmatter : undefined;
+  const validity: ValidityChange = supersede
+    ? { validFrom, validTo: prepared.validity.validTo ?? null, supersededBy: null }
+    : prepared.validity;
   await writer.write(
     path,
-    formatMemoryFile({ previous: previousFrontmatter, fields, extra, body: content, now }),
+    formatMemoryFile({ previous: previousFrontmatter, fields, extra, validity, body: content, now }),
   );
   // The same memory under another type (or a hand copy) is replaced by this file.
   const retyped = named.holding.filter((other) => other !== path);
@@ -175,6 +167,9 @@ export async function writeMemory(
     indexLine: formatIndexLine(entry),
     archived,
     redactedSecrets: prepared.redactedSecrets,
+    action: created ? ("added" as const) : ("updated" as const),
+    decidedBy: "off" as const,
+    possibleConflicts: [],
   };
   return { saved, entry, retyped };
 }

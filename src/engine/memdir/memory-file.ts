@@ -7,6 +7,7 @@ import {
 } from "../markdown/frontmatter.js";
 import { parseMemoryFileName } from "./memory-name.js";
 import { isMemoryType, type MemoryType } from "./memory-types.js";
+import { VALIDITY_KEYS, type Validity, validityInstant } from "./validity.js";
 
 /**
  * One typed memory = one Markdown file with YAML frontmatter (seed 001):
@@ -17,11 +18,12 @@ import { isMemoryType, type MemoryType } from "./memory-types.js";
  *     type: feedback
  *     created: 2026-11-22T14:30:00.000Z
  *     updated: 2026-11-22T14:30:00.000Z
+ *     validFrom: 2026-11-22            (optional: since when it holds; validity.ts)
  *     ---
  *
  *     Indent with tabs. **Why:** ... **How to apply:** ...
  */
-export interface MemoryHeader {
+export interface MemoryHeader extends Validity {
   path: string;
   name: string;
   description: string;
@@ -64,25 +66,35 @@ export function parseMemoryFile(path: string, text: string): MemoryParse {
     type,
     created: timeValue(frontmatter, "created"),
     updated: timeValue(frontmatter, "updated"),
+    ...validityValues(frontmatter),
   };
   return { ok: true, header, frontmatter, body: frontmatter.body.replace(/^\n/, "") };
 }
 
 /**
  * The file's new text. With a previous frontmatter, its unknown keys, comments and `created` stay;
- * mnemo's own keys are set, and `extra` keys (provenance) are set after them.
+ * mnemo's own keys are set, and `extra` keys (provenance) are set after them. `validity` sets the
+ * keys it gives a string and removes those it gives null.
  */
 export function formatMemoryFile(options: {
   previous: Frontmatter | undefined;
   fields: MemoryFields;
   extra?: Record<string, string>;
+  validity?: ValidityChange;
   body: string;
   now: Date;
 }): string {
   const time = options.now.toISOString();
   const body = `\n${options.body.trim()}\n`;
+  const validity = Object.entries(options.validity ?? {});
   if (!options.previous) {
-    const values = { ...options.fields, created: time, updated: time, ...options.extra };
+    const values: Record<string, string> = {
+      ...options.fields,
+      created: time,
+      updated: time,
+      ...options.extra,
+    };
+    for (const [key, value] of validity) if (typeof value === "string") values[key] = value;
     return serializeFrontmatter(createFrontmatter(values, body));
   }
   const yaml = options.previous.yaml.clone();
@@ -92,7 +104,25 @@ export function formatMemoryFile(options: {
   if (!yaml.has("created")) yaml.set("created", time);
   yaml.set("updated", time);
   for (const [key, value] of Object.entries(options.extra ?? {})) yaml.set(key, value);
+  for (const [key, value] of validity) {
+    if (value === null) yaml.delete(key);
+    else if (value !== undefined) yaml.set(key, value);
+  }
   return serializeFrontmatter({ yaml, body });
+}
+
+/** Validity keys to set (a string) or remove (null) when a memory is written. */
+export type ValidityChange = { [key in keyof Validity]?: string | null };
+
+/** The validity keys as written (a time YAML read as a date becomes ISO 8601). */
+function validityValues(frontmatter: Frontmatter): Validity {
+  const validity: Validity = {};
+  for (const key of VALIDITY_KEYS) {
+    const value = frontmatterValue(frontmatter, key);
+    if (value instanceof Date) validity[key] = value.toISOString();
+    else if (typeof value === "string" && value.trim() !== "") validity[key] = value.trim();
+  }
+  return validity;
 }
 
 function stringValue(frontmatter: Frontmatter, key: string): string | undefined {
@@ -107,4 +137,21 @@ function timeValue(frontmatter: Frontmatter, key: string): string | undefined {
   if (typeof value !== "string") return undefined;
   const time = Date.parse(value);
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}
+
+/**
+ * The text of a version that stops holding, as its archive keeps it: `validTo` set (unless it
+ * already ended earlier) and `supersededBy` naming what replaced it. Text that does not parse is
+ * kept as it is: the archive marker's time then says when it ended.
+ */
+export function endedVersion(text: string, ended: { validTo: string; supersededBy: string }): string {
+  const parsed = parseFrontmatter(text);
+  if (!parsed.ok) return text;
+  const yaml = parsed.frontmatter.yaml.clone();
+  const current = validityValues(parsed.frontmatter).validTo;
+  const currentEnd = current === undefined ? undefined : validityInstant(current);
+  const end = validityInstant(ended.validTo);
+  if (currentEnd === undefined || end === undefined || end < currentEnd) yaml.set("validTo", ended.validTo);
+  yaml.set("supersededBy", ended.supersededBy);
+  return serializeFrontmatter({ yaml, body: parsed.frontmatter.body });
 }

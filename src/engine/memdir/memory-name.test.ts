@@ -116,6 +116,8 @@ describe("memory files on disk", () => {
         type,
         name: second,
         content: `second ${JSON.stringify(second)}`,
+        // About names and files: "second x" may contradict "first x", which consolidation would update.
+        consolidate: false,
       });
       try {
         expect(one.path).not.toBe(other.path);

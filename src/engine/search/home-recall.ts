@@ -7,6 +7,8 @@ import { withTurnsAround } from "../conversations/turns-around-hits.js";
 import type { HomeContext } from "../home/home-context.js";
 import { type MemoryType, parseMemoryType } from "../memdir/memory-types.js";
 import { type MemoryAge, memoryAgeOf, memoryAges } from "../memdir/scan-memories.js";
+import { asOfInstant } from "../memdir/validity.js";
+import { hitsAsOf } from "./as-of-hits.js";
 import type { IndexProgress, MemorySearch, RecallResult } from "./memory-search.js";
 import type { RecallReranker } from "./recall-reranker.js";
 
@@ -38,6 +40,12 @@ export interface RecallQueryOptions {
    * `mnemo recall --fast` from a coding agent's hook; default false (hybrid, the model loaded).
    */
   fast?: boolean;
+  /**
+   * A day (YYYY-MM-DD) or an ISO time: each typed memory found is shown in the version that held
+   * then (an older one from archive/ when a save superseded it), and left out if none did; other
+   * hits dated after it are left out. Default: now, the memories as they are.
+   */
+  asOf?: string;
 }
 
 /** How a home's recall reaches its search and its optional rerank. */
@@ -47,6 +55,7 @@ export interface HomeRecallParts {
 }
 
 const MAX_TURNS_AROUND = 20;
+const AS_OF_FETCH_FACTOR = 3;
 const DEFAULT_LIMIT = 10;
 
 /** The options are checked before the search is opened, so a bad one costs no index. */
@@ -59,6 +68,7 @@ export async function recallHome(
   const around = turnsAroundOf(options);
   const floor = relevanceFloorOf(options.minRelevance);
   const reranked = rerankWanted(parts.reranker, options.rerank);
+  const asOf = options.asOf === undefined ? undefined : asOfInstant(options.asOf);
   const search = await parts.openSearch();
   const filter = {
     memoryType: options.type === undefined ? undefined : parseMemoryType(String(options.type)),
@@ -68,12 +78,18 @@ export async function recallHome(
     until: options.until,
   };
   const limit = options.limit ?? DEFAULT_LIMIT;
-  const fetched = reranked ? parts.reranker.hitsToRank(limit) : limit;
+  // As of a date, some hits are left out (saved later): more are fetched to fill the limit.
+  const wanted = asOf === undefined ? limit : limit * AS_OF_FETCH_FACTOR;
+  const fetched = reranked ? parts.reranker.hitsToRank(wanted) : wanted;
   const { signal, onIndexProgress, fast } = options;
   const result = await search.recall(query, { limit: fetched, filter, signal, onIndexProgress, fast });
   // The floor before a rerank: the model is not asked about hits that would be left out anyway.
   const applied = floorFor(result.mode, floor);
-  const relevant = result.hits.filter((hit) => hit.relevance >= applied);
+  const found = result.hits.filter((hit) => hit.relevance >= applied);
+  const relevant =
+    asOf === undefined
+      ? found
+      : (await hitsAsOf(context.store, found, asOf)).slice(0, reranked ? fetched : limit);
   const ranked = reranked
     ? await parts.reranker.rerank(query, relevant, { limit, signal: options.signal })
     : { hits: relevant, report: undefined };
@@ -83,7 +99,7 @@ export async function recallHome(
     hits,
     ...(ranked.report === undefined ? {} : { rerank: ranked.report }),
     ...(applied > 0 && {
-      relevanceFloor: { minRelevance: applied, below: result.hits.length - relevant.length },
+      relevanceFloor: { minRelevance: applied, below: result.hits.length - found.length },
     }),
   };
 }

@@ -45,7 +45,7 @@ function namedPositions(ranking: readonly unknown[], count: number): number[] {
 }
 
 /** The JSON of the reply: the whole text, a fenced block in it, or its outermost {...}. */
-function jsonValue(reply: string): unknown {
+export function jsonValue(reply: string): unknown {
   const fenced = /```[\w-]*[ \t]*\r?\n?([\s\S]*?)```/.exec(reply)?.[1];
   const tries = [reply, fenced, outermost(reply, "{", "}"), outermost(reply, "[", "]")];
   for (const text of tries) {

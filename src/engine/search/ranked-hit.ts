@@ -21,6 +21,12 @@ export interface RankedHit extends StoredChunk {
    * what a relevance floor (search.minRelevance) is compared with. `score` is relative to the query's best.
    */
   relevance: number;
+  /**
+   * Typed memories in a recall "as of" a date: when the version shown held (validity.ts), and
+   * `archived` when it is an older version read from archive/ (then `path` is the archive file
+   * and `locator` the chunk's id, for `mnemo archive show`).
+   */
+  validity?: { validFrom?: string; validTo?: string; supersededBy?: string; archived?: boolean };
 }
 
 /** A hit as fusion and the boosts rank it, before its relevance is read. */

@@ -106,6 +106,8 @@ async function writeMemory(
       frontmatter,
       replaceReason: `superseded in session ${options.sessionId}`,
       redactSecrets: true,
+      // Reconciled already (reconcile.ts), against more of the home than a save reads.
+      consolidate: false,
     }),
   );
   if (!saved) return;

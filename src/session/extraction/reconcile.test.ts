@@ -1,10 +1,10 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
+import { jaccard, wordSet } from "../../engine/consolidation/text-similarity.js";
 import { memoryPath } from "../../engine/memdir/memory-name.js";
 import { MEMORY_TYPES } from "../../engine/memdir/memory-types.js";
 import type { EntryCandidate, MemoryCandidate } from "./extraction-candidates.js";
 import { duplicateReason, type ExistingMemory, type ReconcileInput, reconcile } from "./reconcile.js";
-import { jaccard, wordSet } from "./text-similarity.js";
 
 const existing: ExistingMemory = {
   path: "memories/project_release-date.md",

@@ -1,7 +1,12 @@
+import {
+  comparisonHash,
+  jaccard,
+  normalizeForComparison,
+  wordSet,
+} from "../../engine/consolidation/text-similarity.js";
 import { filePathIn, memoryNameKey, memoryPath } from "../../engine/memdir/memory-name.js";
 import type { MemoryType } from "../../engine/memdir/memory-types.js";
 import type { EntryCandidate, MemoryCandidate } from "./extraction-candidates.js";
-import { comparisonHash, jaccard, normalizeForComparison, wordSet } from "./text-similarity.js";
 
 /**
  * Decides, for each extracted memory and journal entry, whether it is written or skipped, and which

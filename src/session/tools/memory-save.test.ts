@@ -88,4 +88,30 @@ describe("memory_save", () => {
     const result = await runMemoryTool(memory, "memory_save", { ...tabs, description: "x".repeat(400) });
     expect(result).toMatchObject({ ok: false, data: { error: { code: "TOO_LARGE" } } });
   });
+
+  test("a duplicate under another name is not saved; a contradiction updates the memory it contradicts", async () => {
+    await runMemoryTool(memory, "memory_save", {
+      type: "user",
+      name: "Home city",
+      content: "Lives in Porto.",
+    });
+    const duplicate = await runMemoryTool(memory, "memory_save", {
+      type: "user",
+      name: "Where I live",
+      content: "Lives in Porto",
+    });
+    expect(duplicate.text).toBe(
+      'Nothing saved: user memory "Home city" in memories/user_home-city.md already says this (says what "Home city" already says (the same text)).',
+    );
+    expect(duplicate.data).toMatchObject({ action: "unchanged", name: "Home city", decidedBy: "rules" });
+    const moved = await runMemoryTool(memory, "memory_save", {
+      type: "user",
+      name: "City",
+      content: "Now lives in Lisbon.",
+    });
+    expect(moved.text).toContain('Updated user memory "Home city" in memories/user_home-city.md');
+    expect(moved.text).toContain('Why: contradicts "Home city"');
+    expect(moved.data).toMatchObject({ action: "updated", name: "Home city", created: false });
+    expect(await readdir(join(home, "memories"))).toEqual(["user_home-city.md"]);
+  });
 });

@@ -31,7 +31,8 @@ export async function createText(memory: MemoryHome, file: ClaudeMemoryFile, tex
   }
   const name = memoryNameFor(memory, file, nameOf(file), "create");
   await refuseTaken(memory, file, name, `File ${file.path} already exists`);
-  const saved = await memory.memories.save({ type: file.type, name, content: text });
+  // Not consolidated: Claude addresses files by path, so `create` must leave this file, not another.
+  const saved = await memory.memories.save({ type: file.type, name, content: text, consolidate: false });
   const note = saved.redactedSecrets.length > 0 ? ` ${REDACTED_NOTE}` : "";
   return `Saved as the ${saved.type} memory "${saved.name}"; MEMORY.md's index lists it.${note}`;
 }
@@ -53,6 +54,7 @@ export async function writeText(memory: MemoryHome, file: ClaudeMemoryFile, text
     name: existing.name,
     content: text,
     replaceReason: "edited with Claude's memory tool",
+    consolidate: false,
   });
 }
 

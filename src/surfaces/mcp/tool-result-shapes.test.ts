@@ -179,6 +179,26 @@ const SUCCESSFUL_CALLS: ToolCall[] = [
     { type: "reference", name: "Payments", description: "Stripe", content: `Key ${secret}` },
     { redactedSecrets: some },
   ),
+  call(
+    "memory_save",
+    { type: "feedback", name: "Coffee before noon", content: "Coffee only before noon!" },
+    { action: "unchanged", name: "Coffee rule", decidedBy: "rules", reason: expect.any(String) },
+  ),
+  call(
+    "memory_save",
+    { type: "project", name: "Release weekday", content: "We ship on Tuesday." },
+    { action: "updated", name: "Ships Friday", reason: expect.stringContaining("Ships Friday") },
+  ),
+  call(
+    "memory_save",
+    { type: "user", name: "Editor", content: "Uses Neovim with the Lazy plugin manager." },
+    { action: "added", possibleConflicts: [] },
+  ),
+  call(
+    "memory_save",
+    { type: "user", name: "Editor at work", content: "Uses VS Code at work." },
+    { action: "added", possibleConflicts: [expect.objectContaining({ name: "Editor" })] },
+  ),
   call("memory_get", { name: "Coffee rule" }, { created: expect.any(String), updated: expect.any(String) }),
   call("memory_get", { name: "Old coffee wiki" }, { staleness: expect.any(String) }),
   call("memory_list", { limit: 1 }, { nextOffset: 1 }),

@@ -11,6 +11,8 @@ interface RememberOptions extends RedactOptions {
   type: string;
   name: string;
   description?: string;
+  /** False with --no-consolidate; commander sets true otherwise, which stands for the home's setting. */
+  consolidate?: boolean;
 }
 
 export const remember = defineCommand({
@@ -18,13 +20,16 @@ export const remember = defineCommand({
   summary: "Save or update a typed memory",
   description:
     "Save a typed memory as memories/<type>_<name>.md and index it in MEMORY.md. " +
-    "Saving under an existing name updates that memory; the previous version goes to the archive.",
+    "Saving under an existing name updates that memory; the previous version goes to the archive. " +
+    "The text is first compared with the memories already there: a duplicate is not saved again, and one that " +
+    "contradicts or refines an existing memory updates it under its name (see docs/consolidation.md).",
   arguments: [new Argument("<text>", "what to remember (- reads it from stdin)")],
   options: [
     new Option("--type <type>", `the kind of memory: ${MEMORY_TYPES.join(", ")}`).makeOptionMandatory(),
     new Option("--name <name>", 'a short title, such as "Prefers tabs"').makeOptionMandatory(),
     new Option("--description <text>", "one line for the index (default: the first line of the text)"),
     redactSecretsOption(),
+    new Option("--no-consolidate", "save as given, without comparing with the memories already there"),
   ],
   examples: [
     'mnemo remember "Indent with tabs, never spaces." --type feedback --name "Prefers tabs"',
@@ -34,14 +39,24 @@ export const remember = defineCommand({
     const type: MemoryType = parseMemoryType(options.type);
     const content = await textArgument(text);
     const { name, description, redactSecrets } = options;
-    return { type, name, description, content, redactSecrets };
+    const consolidate = options.consolidate === false ? false : undefined;
+    return { type, name, description, content, redactSecrets, consolidate };
   },
   run: (input, { memory }) => memory.memories.save(input),
   render: (saved: SavedMemory, { locate }) =>
     [
-      `${saved.created ? "Created" : "Updated"} ${locate(saved.path)}`,
-      `Index line in MEMORY.md: ${saved.indexLine}`,
+      ...(saved.action === "unchanged"
+        ? [`Unchanged: ${locate(saved.path)} already says this`]
+        : [
+            `${saved.created ? "Created" : "Updated"} ${locate(saved.path)}`,
+            `Index line in MEMORY.md: ${saved.indexLine}`,
+          ]),
+      ...(saved.reason === undefined ? [] : [`Why: ${saved.reason}`]),
       ...archiveLines(locate, saved.archived),
+      ...saved.possibleConflicts.map(
+        (conflict) => `Possible conflict: ${locate(conflict.path)} (${conflict.reason}); check it`,
+      ),
+      ...(saved.warning === undefined ? [] : [`Note: ${saved.warning}`]),
       ...redactionLines(saved.redactedSecrets),
     ].join("\n"),
 });

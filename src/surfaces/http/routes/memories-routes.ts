@@ -3,6 +3,7 @@ import { MEMORY_TYPES, type MemoryManifestEntry } from "../../../index.js";
 import { archivedOutput } from "../../../session/tools/archived-chunks.js";
 import { memorySaveTool } from "../../../session/tools/memory-save.js";
 import { redactedSecretsOutput } from "../../../session/tools/redacted-secrets.js";
+import { saveOutcomeOutput } from "../../../session/tools/save-outcome.js";
 import { apiRoute, errorResponses, jsonBody, jsonResponse } from "../api-route.js";
 import { redactSecretsField } from "../redact-secrets-field.js";
 
@@ -44,9 +45,20 @@ const savedJson = z.object({
   indexLine: z.string().describe("Its line in MEMORY.md's index."),
   archived: archivedOutput,
   redactedSecrets: redactedSecretsOutput,
+  ...saveOutcomeOutput,
+  warning: z.string().optional().describe("Set when the chat model was asked and the rules decided instead."),
 });
 
 const saveInput = memorySaveTool.input.extend({ redactSecrets: redactSecretsField });
+
+const consolidatedSaveInput = saveInput.extend({
+  consolidate: z
+    .boolean()
+    .optional()
+    .describe(
+      "Compare with the memories already there first (default: the home's consolidation.enabled); false saves as given.",
+    ),
+});
 
 /** The most memories one batch save takes: a bulk import goes through `mnemo import` instead. */
 export const MAX_BATCH_MEMORIES = 1000;
@@ -120,10 +132,12 @@ export const memoriesRoutes = [
       tags,
       summary: "Save a typed memory (create, or update the one with this name)",
       description:
-        "The previous version of an updated memory goes to archive/. Answers 201 when the memory is new, 200 when it was updated.",
-      request: { body: jsonBody(saveInput) },
+        "The save is first compared with the memories already there (docs/consolidation.md): `action` says whether it was " +
+        "`added`, left the home `unchanged` (a duplicate) or `updated` an existing memory (its previous version goes to archive/). " +
+        "Answers 201 when a new memory was written, 200 otherwise.",
+      request: { body: jsonBody(consolidatedSaveInput) },
       responses: {
-        200: jsonResponse(savedJson, "Updated an existing memory"),
+        200: jsonResponse(savedJson, "Updated an existing memory, or found it already said this"),
         201: jsonResponse(savedJson, "Created a new memory"),
         ...errorResponses([400, 413, 422], { body: true }),
       },
@@ -143,6 +157,7 @@ export const memoriesRoutes = [
       summary: `Save up to ${MAX_BATCH_MEMORIES} typed memories in one transaction, all or none`,
       description:
         "The same as saving them one by one, in order (a later memory with an earlier one's name updates it), " +
+        "except that they are not compared with the memories already there (`decidedBy` is `off`), " +
         "in one write of the home: MEMORY.md's index is rewritten once. Every memory is checked first; " +
         'a refused one names its place ("memories.3.content" for a field, "Memory 4 of 10" for a rule) and nothing is saved. ' +
         "The body is also held to the server's size limit (mnemo serve --max-body-bytes, 1 MiB by default).",

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
 /**
- * How extraction decides that two texts say the same thing: an exact match after normalising case,
+ * How extraction and consolidation decide that two texts say the same thing: an exact match after normalising case,
  * white space and punctuation (compared by hash), or a word-set overlap (Jaccard) at or above a
  * threshold. Scripts written without spaces (Chinese, Japanese) count each character as a word.
  */

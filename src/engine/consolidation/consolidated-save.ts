@@ -1,0 +1,214 @@
+/**
+ * A typed-memory save with consolidation (issue 30, point 3): the memories the new one may
+ * duplicate, refine or contradict are read, a decision is made (by the rules, or by the chat model
+ * with the rules as fallback), and the save does what it says: nothing (`unchanged`), writes the new
+ * text into the older memory, archiving its version (`updated`), or adds the memory, naming possible
+ * conflicts. The model is asked before the home's lock is taken; under the lock its answer is used
+ * only if the memories it saw are still as they were.
+ */
+
+import { LRUCache } from "lru-cache";
+import type { ChatModel } from "../../contracts/chat-model.js";
+import type { DocumentReader, DocumentWriter } from "../../contracts/document-store.js";
+import { MEMORIES_DIR, MEMORY_PATH } from "../../rules/home-layout.js";
+import type { HomeContext } from "../home/home-context.js";
+import { splitLinesKeepEnds } from "../markdown/lines.js";
+import { type PreparedSave, prepareSave, savePrepared, updateIndex, writeMemory } from "../memdir/memdir.js";
+import { parseMemoryFile } from "../memdir/memory-file.js";
+import {
+  formatIndexLine,
+  type IndexLine,
+  parseIndexLine,
+  removeIndexLines,
+  upsertIndexLine,
+} from "../memdir/memory-index.js";
+import { findSlugFiles, type NamedFiles } from "../memdir/memory-lookup.js";
+import { memoryNameKey } from "../memdir/memory-name.js";
+import type { SavedMemory, SaveMemoryInput } from "../memdir/save-types.js";
+import { chooseCandidates } from "./consolidation-candidates.js";
+import { askModelToConsolidate, type ModelConsolidation } from "./consolidation-model.js";
+import { type ConsolidationDecision, decideByRules, type ExistingMemory } from "./consolidation-rules.js";
+
+export interface ConsolidationParts {
+  /** Makes the chat model of `llm`, for consolidation.decider "llm". */
+  loadChatModel?: () => Promise<ChatModel>;
+}
+
+export async function saveConsolidated(
+  home: HomeContext,
+  input: SaveMemoryInput,
+  parts: ConsolidationParts = {},
+): Promise<SavedMemory> {
+  const prepared = prepareSave(home, input);
+  const settings = home.config.consolidation;
+  if (!(input.consolidate ?? settings.enabled)) return savePrepared(home, prepared);
+  const asked = settings.decider === "llm" ? await askModel(home, prepared, parts) : undefined;
+  return home.store.transaction(async (storeWriter) => {
+    const writer = memoryTextReadOnce(storeWriter);
+    const named = await findSlugFiles(writer, prepared.name);
+    const existing = await readExisting(writer, prepared, named, settings.candidates);
+    const fromModel = asked && "decision" in asked.answer && unchanged(asked.shown, existing);
+    const decision =
+      fromModel && "decision" in asked.answer ? asked.answer.decision : decideByRules(prepared, existing);
+    const warning =
+      asked === undefined || fromModel
+        ? undefined
+        : "warning" in asked.answer
+          ? asked.answer.warning
+          : "the memories changed while the model decided; the rules decided";
+    const saved = await apply(home, writer, prepared, named, decision);
+    return {
+      ...saved,
+      decidedBy: fromModel ? "model" : "rules",
+      ...(warning === undefined ? {} : { warning }),
+    };
+  });
+}
+
+async function askModel(
+  home: HomeContext,
+  prepared: PreparedSave,
+  parts: ConsolidationParts,
+): Promise<{ shown: ExistingMemory[]; answer: ModelConsolidation } | undefined> {
+  const named = await findSlugFiles(home.store, prepared.name);
+  // A save under an existing memory's name is an edit of it: the rules say so, no call is made.
+  if (named.holding.length > 0) return undefined;
+  const shown = await readExisting(home.store, prepared, named, home.config.consolidation.candidates);
+  // Nothing to compare with: the memory is added, and no call is made.
+  if (shown.length === 0) return undefined;
+  const loadModel =
+    parts.loadChatModel ?? (() => Promise.reject(new Error("this home was opened without one")));
+  const answer = await askModelToConsolidate(prepared, shown, {
+    loadModel,
+    timeoutMs: home.config.consolidation.timeoutMs,
+    temperature: home.config.llm.temperature,
+  });
+  return { shown, answer };
+}
+
+/** The memories a save is compared with: those whose index line shares its rarer words, and its name's. */
+export async function readExisting(
+  reader: DocumentReader,
+  prepared: PreparedSave,
+  named: NamedFiles,
+  limit: number,
+): Promise<ExistingMemory[]> {
+  const lines = memoryIndexLines((await reader.read(MEMORY_PATH)) ?? "");
+  const paths = [...new Set([...named.holding, ...chooseCandidates(prepared, lines, limit)])];
+  const texts = await Promise.all(paths.map((path) => reader.read(path)));
+  return paths.flatMap((path, index) => {
+    const text = texts[index];
+    const parsed = text === undefined ? undefined : parseMemoryFile(path, text);
+    if (!parsed?.ok) return [];
+    const { name, type, description } = parsed.header;
+    return [{ path, name, type, description, body: parsed.body.trim() }];
+  });
+}
+
+const PARSED_LINES = new LRUCache<string, IndexLine | false>({ max: 50_000 });
+
+/**
+ * MEMORY.md's index lines, each parsed once per process: a save in a home of 2,000 memories reads
+ * them all, and all but one are as the last save left them. Index-shaped lines outside the index
+ * section only add a candidate, which is read from memories/ and compared like any other.
+ */
+function memoryIndexLines(memoryText: string): IndexLine[] {
+  const lines: IndexLine[] = [];
+  for (const line of splitLinesKeepEnds(memoryText)) {
+    if (!line.startsWith("- [") && !line.startsWith("* [")) continue;
+    let parsed = PARSED_LINES.get(line);
+    if (parsed === undefined) {
+      parsed = parseIndexLine(line) ?? false;
+      PARSED_LINES.set(line, parsed);
+    }
+    if (parsed !== false && parsed.path.startsWith(`${MEMORIES_DIR}/`)) lines.push(parsed);
+  }
+  return lines;
+}
+
+/**
+ * The transaction's writer, reading MEMORY.md once: choosing candidates and updating the index
+ * both read it, and in a home of 2,000 memories that read was most of consolidation's cost
+ * (about 9 of 17 ms of CPU a save, bench/consolidation/save-cpu.ts). The lock is held, so only
+ * this writer changes it.
+ */
+function memoryTextReadOnce(writer: DocumentWriter): DocumentWriter {
+  let memoryText: Promise<string | undefined> | undefined;
+  return {
+    read: (path) => {
+      if (path !== MEMORY_PATH) return writer.read(path);
+      memoryText ??= writer.read(path);
+      return memoryText;
+    },
+    readHead: (path, maxBytes) => writer.readHead(path, maxBytes),
+    list: (directory, options) => writer.list(directory, options),
+    folderStamp: (directory) => writer.folderStamp(directory),
+    write: async (path, content) => {
+      if (path === MEMORY_PATH) memoryText = undefined;
+      await writer.write(path, content);
+    },
+    remove: async (path) => {
+      if (path === MEMORY_PATH) memoryText = undefined;
+      return writer.remove(path);
+    },
+  };
+}
+
+/** The memories the model saw are those read under the lock, with the same text. */
+function unchanged(shown: readonly ExistingMemory[], current: readonly ExistingMemory[]): boolean {
+  const now = new Map(current.map((memory) => [memory.path, memory]));
+  return shown.every((memory) => {
+    const found = now.get(memory.path);
+    return found !== undefined && found.body === memory.body && found.name === memory.name;
+  });
+}
+
+async function apply(
+  home: HomeContext,
+  writer: DocumentWriter,
+  prepared: PreparedSave,
+  named: NamedFiles,
+  decision: ConsolidationDecision,
+): Promise<SavedMemory> {
+  if (decision.action === "unchanged") {
+    const { memory } = decision;
+    const entry = { title: memory.name, path: memory.path, summary: memory.description };
+    return {
+      path: memory.path,
+      name: memory.name,
+      type: memory.type,
+      created: false,
+      indexLine: formatIndexLine(entry),
+      archived: [],
+      redactedSecrets: [],
+      action: "unchanged",
+      decidedBy: "rules",
+      reason: decision.reason,
+      possibleConflicts: decision.possibleConflicts,
+    };
+  }
+  const target = decision.action === "updated" ? decision.memory : undefined;
+  // A save under the target's own name is an edit, as without consolidation (its type may change).
+  const written =
+    target && memoryNameKey(target.name) !== memoryNameKey(prepared.name)
+      ? await writeMemory(
+          home,
+          writer,
+          { ...prepared, name: target.name, type: target.type },
+          await findSlugFiles(writer, target.name),
+          { reason: `superseded: ${decision.action === "updated" ? decision.reason : "a newer save"}` },
+        )
+      : await writeMemory(home, writer, prepared, named);
+  await updateIndex(writer, (body) =>
+    upsertIndexLine(removeIndexLines(body, written.retyped), written.entry),
+  );
+  return {
+    ...written.saved,
+    action: decision.action,
+    decidedBy: "rules",
+    ...(decision.action === "updated" && memoryNameKey(written.saved.name) !== memoryNameKey(prepared.name)
+      ? { reason: decision.reason }
+      : {}),
+    possibleConflicts: decision.possibleConflicts,
+  };
+}

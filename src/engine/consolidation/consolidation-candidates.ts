@@ -1,0 +1,60 @@
+/**
+ * Which existing memories a save is compared with (issue 30, point 3), chosen from MEMORY.md's index
+ * lines alone (a memory's name and one-line description): a save reads the index it rewrites anyway,
+ * then only the few files chosen, so it costs about the same in a home of 20 memories or 2,000. Pure.
+ *
+ * A line scores the inverse document frequency of each term it shares with the new memory's name,
+ * description and text, so a rare shared word ("standup", "Porto") counts for more than a common
+ * one ("team", "uses"). Only memories of the new one's type take part (the type is in the file name).
+ */
+import { LRUCache } from "lru-cache";
+import type { IndexLine } from "../memdir/memory-index.js";
+import { parseMemoryFileName } from "../memdir/memory-name.js";
+import type { MemoryType } from "../memdir/memory-types.js";
+import { plainTerms } from "./plain-terms.js";
+
+/** How many memories a save reads and compares with, at most (the model is shown as many). */
+export const DEFAULT_CANDIDATES = 6;
+
+const LINE_TERMS = new LRUCache<string, { type: MemoryType | undefined; terms: ReadonlySet<string> }>({
+  max: 20_000,
+});
+
+export function chooseCandidates(
+  incoming: { type: MemoryType; name: string; description: string; content: string },
+  lines: readonly IndexLine[],
+  limit: number = DEFAULT_CANDIDATES,
+): string[] {
+  const wanted = plainTerms(`${incoming.name} ${incoming.description} ${incoming.content}`);
+  const termsOf = lines.flatMap((line) => {
+    const { type, terms } = lineTerms(line);
+    return (type ?? incoming.type) === incoming.type ? [{ path: line.path, terms }] : [];
+  });
+  const holding = new Map<string, number>();
+  for (const { terms } of termsOf)
+    for (const term of terms) if (wanted.has(term)) holding.set(term, (holding.get(term) ?? 0) + 1);
+  const scored = termsOf.flatMap(({ path, terms }) => {
+    let score = 0;
+    for (const term of terms) {
+      const count = holding.get(term);
+      if (count !== undefined) score += Math.log(1 + termsOf.length / count);
+    }
+    return score > 0 ? [{ path, score }] : [];
+  });
+  scored.sort((first, second) => second.score - first.score || first.path.localeCompare(second.path));
+  return [...new Set(scored.map((each) => each.path))].slice(0, limit);
+}
+
+/** The line's memory type (from its file name) and terms, remembered: most lines recur on every save. */
+function lineTerms(line: IndexLine): { type: MemoryType | undefined; terms: ReadonlySet<string> } {
+  const key = `${line.path}\n${line.title}\n${line.summary}`;
+  let known = LINE_TERMS.get(key);
+  if (known === undefined) {
+    known = {
+      type: parseMemoryFileName(line.path)?.type,
+      terms: plainTerms(`${line.title}\n${line.summary}`),
+    };
+    LINE_TERMS.set(key, known);
+  }
+  return known;
+}

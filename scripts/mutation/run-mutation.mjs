@@ -10,7 +10,7 @@
  *   node scripts/mutation/run-mutation.mjs --ci [base]      what CI runs: in each module whose sources
  *                                                           changed since base (default: the commit in
  *                                                           .ci/mutation-base), only the changed lines,
- *                                                           within MUTATION_CI_MINUTES (default 10)
+ *                                                           within MUTATION_CI_MINUTES (default 5)
  *   node scripts/mutation/run-mutation.mjs budgets ranking  the modules named
  *   --incremental                                           reuse .mutation/incremental/ results of
  *                                                           mutants whose code and tests are unchanged
@@ -262,7 +262,7 @@ async function main() {
   const summaries = [];
   const skipped = [];
   const stopped = [];
-  const budgetMs = Number(process.env.MUTATION_CI_MINUTES ?? 10) * 60_000;
+  const budgetMs = Number(process.env.MUTATION_CI_MINUTES ?? 5) * 60_000;
   const deadline = Date.now() + budgetMs;
   // CI takes the smallest changes first, so the time box covers as many modules as it can.
   const ordered =

@@ -3,6 +3,7 @@
  * added or edited since the base commit (read from `git diff --unified=0`), the whole file when it is
  * new. CI mutates only those lines, so its time follows the size of the change, not of the modules.
  */
+import { minimatch } from "minimatch";
 
 /** Line ranges of the new side of a `git diff --unified=0` of one file: [first, last], 1-based. */
 export function addedLineRanges(diff) {
@@ -47,27 +48,20 @@ export function changedPatterns(sourcePatterns, changedFiles, diffOf) {
   return patterns;
 }
 
-/** The changed files a module's patterns take, in the order of its patterns then of the files. */
+/**
+ * The changed files a module's patterns take, in the order of its patterns then of the files.
+ * Globs are read by minimatch, as Stryker reads the same `mutate` patterns.
+ */
 export function changedSourceFiles(sourcePatterns, changedFiles) {
   const excluded = sourcePatterns
     .filter((pattern) => pattern.startsWith("!"))
-    .map((pattern) => globRegExp(pattern.slice(1)));
+    .map((pattern) => pattern.slice(1));
   const taken = [];
   for (const pattern of sourcePatterns.filter((each) => !each.startsWith("!"))) {
-    const matches = pattern.includes("*")
-      ? [...changedFiles].filter((file) => globRegExp(pattern).test(file)).sort()
-      : changedFiles.has(pattern)
-        ? [pattern]
-        : [];
+    const matches = [...changedFiles].filter((file) => minimatch(file, pattern)).sort();
     for (const file of matches)
-      if (!taken.includes(file) && !excluded.some((regExp) => regExp.test(file))) taken.push(file);
+      if (!taken.includes(file) && !excluded.some((exclusion) => minimatch(file, exclusion)))
+        taken.push(file);
   }
   return taken;
-}
-
-/** A glob of modules.mjs as a RegExp: `**` crosses folders, `*` stays within one name. */
-function globRegExp(glob) {
-  const escaped = glob.replace(/[.+^${}()|[\]\\]/g, "\\$&");
-  const pattern = escaped.replace(/\*\*\/?|\*/g, (star) => (star === "*" ? "[^/]*" : "(?:.*/)?"));
-  return new RegExp(`^${pattern}$`);
 }

@@ -168,3 +168,42 @@ describe("rankChunks", () => {
     expect(inConversation[1]?.[1]).toBeCloseTo(0.9, 2);
   });
 });
+
+describe("each hit's relevance (what the relevance floor reads)", () => {
+  // "Unrelated words" shares no term with the query but points the query's way: its relevance is
+  // its cosine (1) times the vector's share of the mix, whatever its fused score.
+  const docs: Doc[] = [
+    { path: "a.md", text: "Unrelated words entirely.", vector: [1, 0] },
+    { path: "b.md", text: "A trip to Lisbon.", vector: [0, 1] },
+  ];
+  const relevanceOf = (hits: { id: number; relevance: number; text: string }[], text: string) =>
+    hits.find((hit) => hit.text === text)?.relevance;
+
+  test("mixes coverage and the query vector's cosine by the weighted fusion's text weight", async () => {
+    const index = await fill(new InMemorySearchIndex(), docs);
+    const fusion = { method: "weighted", textWeight: 0.8 } as const;
+    const { hits } = await rankChunks(index, queryEmbedder, "lisbon", options({ fusion }));
+    expect(relevanceOf(hits, "Unrelated words entirely.")).toBeCloseTo(0.2, 6);
+    const lisbon = relevanceOf(hits, "A trip to Lisbon.") ?? 0;
+    expect(lisbon).toBeGreaterThan(0);
+    expect(lisbon).toBeLessThanOrEqual(0.8);
+  });
+
+  test("half and half under reciprocal rank fusion, which has no text weight", async () => {
+    const index = await fill(new InMemorySearchIndex(), docs);
+    const { hits } = await rankChunks(
+      index,
+      queryEmbedder,
+      "lisbon",
+      options({ fusion: { method: "rrf", k: 60 } }),
+    );
+    expect(relevanceOf(hits, "Unrelated words entirely.")).toBeCloseTo(0.5, 6);
+  });
+
+  test("without a query vector, BM25 coverage alone", async () => {
+    const index = await fill(new InMemorySearchIndex(), docs);
+    const { hits } = await rankChunks(index, undefined, "lisbon", options());
+    expect(hits.map((hit) => hit.text)).toEqual(["A trip to Lisbon."]);
+    expect(hits[0]?.relevance).toBeGreaterThan(0);
+  });
+});

@@ -47,9 +47,9 @@ const onDisk = async (path: string) => readFile(join(home, path), "utf8").catch(
 
 async function killedSession(
   sessionId: string,
-  options: { said?: boolean; pid?: number; host?: string } = {},
+  options: { said?: boolean; pid?: number; host?: string; startedAt?: Date } = {},
 ) {
-  const startedAt = new Date("2026-11-20T10:00:00Z");
+  const startedAt = options.startedAt ?? new Date("2026-11-20T10:00:00Z");
   await saveSessionLog(memory.store, newSessionLog({ sessionId, source: "agent", startedAt }));
   if (options.said !== false)
     await memory.conversations.add(sessionId, [
@@ -117,6 +117,40 @@ describe("sessions killed before they ended", () => {
       /sessions\/open\/broken\.json is not an open-session marker \(sessionId: /,
     );
     expect(await onDisk(".sessions/open/broken.json")).toBe('{"version":1}');
+  });
+
+  test("markers that are not JSON, or miss a field, are reported with what is wrong; other files there are ignored", async () => {
+    await open();
+    await memory.store.transaction(async (writer) => {
+      await writer.write(".sessions/open/torn.json", '{"version":1,');
+      await writer.write(".sessions/open/list.json", "[1]");
+      await writer.write(".sessions/open/README.txt", "not a marker");
+    });
+    expect(await queueInterruptedSessions(context())).toEqual([]);
+    const said = warnings.join("\n");
+    expect(said).toMatch(/torn\.json is not an open-session marker \(not JSON\); left as it is/);
+    expect(said).toMatch(/list\.json is not an open-session marker \(the file: [^)]+\)/);
+    expect(said).not.toMatch(/README/);
+    await killedSession("s-half");
+    await memory.store.transaction((writer) =>
+      writer.write(
+        ".sessions/open/s-half.json",
+        JSON.stringify({ version: 1, sessionId: "s-half", process: { host: "h" }, startedAt: "x" }),
+      ),
+    );
+    warnings = [];
+    await queueInterruptedSessions(context());
+    expect(warnings.join("\n")).toMatch(/s-half\.json is not an open-session marker \(process\.pid: /);
+  });
+
+  test("several killed sessions are queued oldest first, and by id when they started together", async () => {
+    await open();
+    const day = (date: number) => new Date(`2026-11-${date}T10:00:00Z`);
+    await killedSession("s-c", { startedAt: day(21) });
+    await killedSession("s-b", { startedAt: day(20) });
+    await killedSession("s-a", { startedAt: day(21) });
+    const queued = await queueInterruptedSessions(context());
+    expect(queued.map((session) => session.sessionId)).toEqual(["s-b", "s-a", "s-c"]);
   });
 
   test("two processes' worth of homes queueing at once queue each killed session once", async () => {

@@ -62,9 +62,11 @@ export async function findInterruptedSessions(
   const found: OpenSession[] = [];
   for (const document of await store.list(OPEN_SESSIONS_DIR)) {
     if (!document.path.endsWith(".json")) continue;
+    // Stryker disable next-line StringLiteral: equivalent, any text that is no marker reads as a broken one
     const parsed = parseOpenSession((await store.read(document.path)) ?? "");
     if (!parsed.ok)
       warn(`${store.locate(document.path)} is not an open-session marker (${parsed.problem}); left as it is`);
+    // Stryker disable next-line ConditionalExpression: queueOne checks again under the lock; this one spares a transaction per live session
     else if (isHolderGone(parsed.session.process)) found.push(parsed.session);
   }
   return found.sort(
@@ -92,10 +94,13 @@ export async function queueInterruptedSessions(home: HomeContext): Promise<Inter
 function queueOne(home: HomeContext, sessionId: string): Promise<InterruptedSession | undefined> {
   return home.store.transaction(async (writer) => {
     const markerPath = openSessionPath(sessionId);
+    // Stryker disable next-line StringLiteral: equivalent, any text that is no marker reads as a broken one
     const marker = parseOpenSession((await writer.read(markerPath)) ?? "");
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: guards a race (another process queued it between the listing and this lock) that no test can order
     if (!marker.ok || !isHolderGone(marker.session.process)) return undefined;
     const { process, startedAt } = marker.session;
     const now = home.now();
+    // Stryker disable next-line StringLiteral: equivalent, a text with no turns is an empty transcript either way
     const transcript = conversationTranscript((await writer.read(conversationPath(sessionId))) ?? "");
     const pending =
       transcript.length === 0
@@ -106,6 +111,7 @@ function queueOne(home: HomeContext, sessionId: string): Promise<InterruptedSess
             error: `the session was killed before it ended (process ${process.pid} on ${process.host} is gone)`,
             now,
           });
+    // Stryker disable next-line StringLiteral: equivalent, any text that is no log reads as a broken one
     const log = parseSessionLog((await writer.read(sessionLogPath(sessionId))) ?? "");
     if (log.ok)
       await writer.write(sessionLogPath(sessionId), serializeSessionLog(endedAsInterrupted(log.log, now)));

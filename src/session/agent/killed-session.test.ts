@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import type { ChatRequest } from "../../contracts/chat-model.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
+import { openMemory } from "../../open-memory.js";
 import { ScriptedChatModel } from "../../testing/scripted-chat-model.js";
 import { openTestMemory, removeDir } from "../../testing/test-home.js";
 import { AgentSession } from "./agent-session.js";
@@ -84,6 +85,24 @@ describe("an AgentSession that is never ended", () => {
     const after = model();
     await (await AgentSession.start({ memory, model: after })).end();
     expect(after.requests.filter(isExtraction)).toHaveLength(0);
+  });
+
+  test("a home whose extraction was turned off since leaves a killed session's marker for later", async () => {
+    await open();
+    const killed = await AgentSession.start({ memory, model: model() });
+    await killed.send("My cat is called Miso.");
+    await kill(killed);
+    await memory.close();
+    memory = await openMemory({
+      home,
+      env: {},
+      config: { search: { embedder: "none" }, extraction: { enabled: false } },
+    });
+    const next = model();
+    await (await AgentSession.start({ memory, model: next })).end();
+    expect(next.requests.filter(isExtraction)).toHaveLength(0);
+    expect(await exists(marker(killed.sessionId))).toBe(true);
+    expect((await memory.status()).pendingExtractions).toBe(0);
   });
 
   test("with extraction off, nothing is marked and nothing is learned", async () => {

@@ -60,10 +60,15 @@ function openFilesIn(folder: string): string[] {
   });
 }
 
+/** What the first command on a folder that did not exist says before anything else. */
+function newHomeNote(): string {
+  return `mnemo: created a new memory home at ${home} (no folder was there; if you meant an existing home, check --home or $MNEMO_HOME)\n`;
+}
+
 describe("runCommand", () => {
   it("prints the text with a newline and the notes on stderr, or one JSON value with every key", async () => {
     expect(await runCommand(echo, ["hello"], { home })).toBe(EXIT_CODES.ok);
-    expect(printed).toEqual({ stdout: "said hello\n", stderr: "mnemo: note on hello\n" });
+    expect(printed).toEqual({ stdout: "said hello\n", stderr: `${newHomeNote()}mnemo: note on hello\n` });
     printed.stdout = "";
     expect(await runCommand(echo, ["hello"], { home, json: true })).toBe(EXIT_CODES.ok);
     expect(JSON.parse(printed.stdout)).toEqual({ word: "hello", missing: null });
@@ -75,7 +80,7 @@ describe("runCommand", () => {
     expect(JSON.parse(printed.stdout)).toEqual({
       error: { code: "NOT_FOUND", message: `No cat in ${home}.` },
     });
-    expect(printed.stderr).toBe(`mnemo: No cat in ${home}.\n`);
+    expect(printed.stderr).toBe(`${newHomeNote()}mnemo: No cat in ${home}.\n`);
   });
 
   it("does not open the home when the command line is refused", async () => {

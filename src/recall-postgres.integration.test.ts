@@ -121,6 +121,7 @@ describe.skipIf(!testPostgresHasServer())("hits' ages on PostgreSQL", () => {
           type: "project",
           name: `Note ${note}`,
           content: `Release note ${note}.`,
+          consolidate: false, // 40 notes differing by a number: one note updated, to consolidation
         });
       await memory.recall("release");
       const pool = await postgresClient(url);

@@ -1,4 +1,4 @@
-import { mkdtemp } from "node:fs/promises";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openHomes } from "../open-homes.js";
@@ -8,6 +8,8 @@ import { seededRandom } from "./seeded-random.js";
  * A root of many homes for leak and scale-out tests: each home has a marker word of its own that
  * only its memories may contain, a token for it alone, and some tokens reach two homes (the
  * request's Mnemo-Home header then picks one). Made through the library, as an operator would.
+ * Each home saves as given (consolidation off): the tests count every acknowledged write, and their
+ * generated memories differ only by a marker or a number, which consolidation would merge.
  */
 export interface FixtureHome {
   id: string;
@@ -50,7 +52,10 @@ export async function createTenantFixture(options: {
       const id = `${["acme", "globex", "initech"][index % 3]}/user-${index}`;
       await homes.createHome(id);
       fixtureHomes.push({ id, marker: markerWord(random, index) });
+      if (store === undefined) await saveAsGiven(join(root, ...id.split("/")));
     }
+    // Database homes take their settings from the servers' config.json, in `root`.
+    if (store !== undefined) await saveAsGiven(root);
     const tokens: FixtureToken[] = [];
     for (const home of fixtureHomes)
       tokens.push({ token: (await homes.issueToken({ homes: [home.id] })).token, homes: [home.id] });
@@ -69,6 +74,11 @@ export async function createTenantFixture(options: {
   } finally {
     await homes.close();
   }
+}
+
+async function saveAsGiven(folder: string): Promise<void> {
+  await mkdir(folder, { recursive: true });
+  await writeFile(join(folder, "config.json"), `${JSON.stringify({ consolidation: { enabled: false } })}\n`);
 }
 
 /** "qz" and letters: one token for BM25, never a real word, never inside another marker. */

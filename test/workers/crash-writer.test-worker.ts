@@ -41,7 +41,14 @@ async function writeSection(section: string, content: string): Promise<void> {
 }
 
 async function writeMemory(name: string, content: string): Promise<void> {
-  await memory.memories.save({ type: "project", name, description: "Crash test note", content });
+  // Two notes of the same self-checking shape, which consolidation would read as one: kept as given.
+  await memory.memories.save({
+    type: "project",
+    name,
+    description: "Crash test note",
+    content,
+    consolidate: false,
+  });
 }
 
 const steps = [

@@ -20,11 +20,16 @@ const WORKER_SCRIPT = join(REPOSITORY_ROOT, "test", "workers", "concurrent-write
 const WORKERS = 4;
 /** Each round is four writes (memory, MEMORY.md journal entry, topic journal entry, profile fact). */
 const ROUNDS = 20;
-/** Budgets and capacities so large that nothing is ever archived: every write must stay visible. */
+/**
+ * Budgets and capacities so large that nothing is ever archived: every write must stay visible. The
+ * writers' memories differ only by their numbers, which consolidation would rightly read as one fact
+ * updated; this test is about the writes, so it saves them as given.
+ */
 const CONFIG: MnemoConfigInput = {
   budgets: { user: 1_000_000, memory: 1_000_000 },
   capacity: { maxLines: 100_000, targetLines: 90_000 },
   lockTimeoutMs: 30_000,
+  consolidation: { enabled: false },
 };
 
 type Worker = {

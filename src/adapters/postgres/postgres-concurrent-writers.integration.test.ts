@@ -70,11 +70,14 @@ describe.skipIf(!testPostgresHasServer())(
     beforeAll(async () => {
       database = await startTestPostgres();
       folder = await makeTempDir("mnemo-postgres-writers-");
-      // Budgets and capacities so large that nothing is archived: every write must stay visible.
+      // Budgets and capacities so large that nothing is archived: every write must stay visible. The
+      // writers' memories differ only by their numbers (one fact updated, to consolidation): saved
+      // as given, since this test is about the writes.
       config = {
         budgets: { user: 1_000_000, memory: 1_000_000 },
         capacity: { maxLines: 100_000, targetLines: 90_000 },
         lockTimeoutMs: 60_000,
+        consolidation: { enabled: false },
         search: { embedder: "none" },
         store: database.url,
         homeId: HOME_ID,

@@ -93,7 +93,9 @@ describe("session context", () => {
   test("the index is capped in bytes too, keeping the newest memories", async () => {
     await open({ index: { maxBytes: 100 } });
     for (let index = 0; index < 10; index++) {
-      await memory.memories.save({ type: "reference", name: `Doc ${index}`, content: `link ${index}` });
+      // Ten links differing by a number (one updated, to consolidation): kept as given.
+      const doc = { type: "reference", name: `Doc ${index}`, content: `link ${index}` } as const;
+      await memory.memories.save({ ...doc, consolidate: false });
     }
     const notes = /<agent-notes>\n([\s\S]*)\n<\/agent-notes>/.exec(await memory.buildContext())?.[1] ?? "";
     const index = /## Memories\n([\s\S]*?)\n\n/.exec(notes)?.[1] ?? "";

@@ -118,6 +118,9 @@ describe("the session context as a home grows", () => {
         type: "project",
         name: unique,
         content: `About ${unique}. ${"z".repeat(200)}`,
+        // Generated names differ by a number (one fact updated, to consolidation): kept as given,
+        // since the context must show each of the 10 newest.
+        consolidate: false,
       });
       saved.push(unique);
     }

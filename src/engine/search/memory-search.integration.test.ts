@@ -185,7 +185,8 @@ describe("recall over the memory home (SQLite, BM25)", () => {
     const topics = ["garden roses", "kitchen knives", "trip to Lisbon", "sister's wedding", "running shoes"];
     for (let n = 0; n < 40; n++) {
       const content = `${topics[n % topics.length]} note ${n}: ${topics[(n * 3) % topics.length]} and more`;
-      await memory.memories.save({ type: "project", name: `Note ${n}`, content });
+      // Generated notes differ by a number (one fact updated, to consolidation): kept as given.
+      await memory.memories.save({ type: "project", name: `Note ${n}`, content, consolidate: false });
     }
     await memory.memories.delete("Note 7");
     const fromMemory = await openMemory({
@@ -253,6 +254,7 @@ describe("recall over the memory home (SQLite, BM25)", () => {
         type: "reference",
         name: `Doc ${index}`,
         content: `Document number ${index}`,
+        consolidate: false,
       });
     const progress: number[] = [];
     const count = await memory.reindex({ onProgress: (step) => progress.push(step.done) });

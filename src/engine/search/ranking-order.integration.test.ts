@@ -75,10 +75,18 @@ async function recall(
   }
 }
 
-/** Memories that do not contain the query's words: they keep BM25's inverse document frequency high. */
+/**
+ * Memories that do not contain the query's words: they keep BM25's inverse document frequency high.
+ * The same text under several names, which consolidation would keep once: saved as given.
+ */
 async function saveFillers(count: number) {
   for (let serial = 0; serial < count; serial++)
-    await memory.memories.save({ type: "project", name: `Filler ${serial}`, content: "Unrelated filler." });
+    await memory.memories.save({
+      type: "project",
+      name: `Filler ${serial}`,
+      content: "Unrelated filler.",
+      consolidate: false,
+    });
 }
 
 describe("recall's order: one signal decides", () => {

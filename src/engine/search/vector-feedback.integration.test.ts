@@ -70,9 +70,14 @@ describe("vector feedback in recall", () => {
   test("moves the query towards the best result: its neighbour overtakes a memory nearer the bare query", async () => {
     ({ memory, home } = await openTestMemory({ config: { search: { embedder: "none" } } }));
     for (const name of ["alpha", "bravo", "charlie"])
-      await memory.memories.save({ type: "user", name, content: `${name} memory` });
+      await memory.memories.save({ type: "user", name, content: `${name} memory`, consolidate: false });
     for (let serial = 0; serial < 30; serial++)
-      await memory.memories.save({ type: "project", name: `filler ${serial}`, content: "filler" });
+      await memory.memories.save({
+        type: "project",
+        name: `filler ${serial}`,
+        content: "filler",
+        consolidate: false,
+      });
 
     const plain = await rankWith({ weight: 0, top: 1 });
     expect(plain.map((hit) => hit.name)).toEqual(["alpha", "charlie", "bravo"]);
@@ -90,7 +95,7 @@ describe("vector feedback in recall", () => {
   test("a home too small for feedback is ranked as without it", async () => {
     ({ memory, home } = await openTestMemory({ config: { search: { embedder: "none" } } }));
     for (const name of ["alpha", "bravo", "charlie"])
-      await memory.memories.save({ type: "user", name, content: `${name} memory` });
+      await memory.memories.save({ type: "user", name, content: `${name} memory`, consolidate: false });
     const ranked = await rankWith({ weight: 1, top: 1 });
     expect(ranked.map((hit) => hit.name)).toEqual(["alpha", "charlie", "bravo"]);
   });

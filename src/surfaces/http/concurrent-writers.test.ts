@@ -37,6 +37,9 @@ describe("concurrent writers", () => {
           name: `Fact ${serial}`,
           description: `Fact number ${serial}`,
           content: `Fact ${serial} is true.`,
+          // Facts that differ only by their number are one fact updated, to consolidation: saved as
+          // given here, where what is tested is that no concurrent write is lost.
+          consolidate: false,
         }),
       ),
       ...serials.map((serial) =>
@@ -79,6 +82,7 @@ describe("concurrent writers", () => {
               name: `Shared ${serial}`,
               description: `From process ${serial % 2}`,
               content: `Shared fact ${serial}.`,
+              consolidate: false,
             }),
           }).then((response) => response.status),
         ),

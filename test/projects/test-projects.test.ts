@@ -46,6 +46,16 @@ describe("which vitest project a test file runs in", () => {
     expect(projectOf("src/u.test.ts", read)).toBe("unit");
   });
 
+  test("a file that replaces a module with vi.mock runs in unit-isolated, unless it starts processes", () => {
+    const mocks = 'vi.mock("node:fs/promises", async () => ({}));';
+    expect(projectOf("src/m.test.ts", files({ "src/m.test.ts": mocks }))).toBe("unit-isolated");
+    const spawns = `import { spawn } from "node:child_process";\n${mocks}`;
+    expect(projectOf("src/m.test.ts", files({ "src/m.test.ts": spawns }))).toBe("process");
+    // Only a call at the start of a line counts: a file quoting one in a string stays in unit.
+    const quotes = `const text = '${mocks}';`;
+    expect(projectOf("src/m.test.ts", files({ "src/m.test.ts": quotes }))).toBe("unit");
+  });
+
   test("the browser folder is the browser project", () => {
     expect(projectOf("test/browser/any.test.ts", files({}))).toBe("browser");
   });
@@ -59,5 +69,6 @@ describe("which vitest project a test file runs in", () => {
     expect(projects.unit).toContain("test/projects/test-projects.test.ts");
     expect(projects.process).toContain("src/surfaces/cli/cli.test.ts");
     expect(projects.postgres).toContain("src/recall-postgres.integration.test.ts");
+    expect(projects["unit-isolated"]).toContain("src/adapters/fs/write-ahead-log-commit.test.ts");
   });
 });

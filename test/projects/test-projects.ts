@@ -10,13 +10,16 @@ import { dirname, join, normalize, relative } from "node:path";
  *   `postgres-cluster.ts`): they run on the one throwaway cluster of the run;
  * - `process`: starts a process or a worker (`node:child_process`, `node:worker_threads`, the MCP
  *   SDK's stdio client), or loads the built package (`dist/`): needs `dist/` built once;
- * - `unit`: everything else: no build, no process, no server.
+ * - `unit-isolated`: would be unit, but replaces a module with `vi.mock`: it needs a module graph of
+ *   its own, which the shared `unit` project does not give;
+ * - `unit`: everything else: no build, no process, no server. Its files share one module graph per
+ *   worker (`isolate: false`), so the engine is imported once, not 240 times.
  *
  * The test file is followed through its relative imports into the test helpers (`src/testing/`
  * and the non-test files under `test/`); production modules are not followed, since a test that
  * imports, say, the PostgreSQL adapter without a server needs none.
  */
-export type TestProject = "unit" | "process" | "postgres" | "browser";
+export type TestProject = "unit" | "unit-isolated" | "process" | "postgres" | "browser";
 
 // Imports are matched at the start of a line, so a test that quotes one in a string is not moved.
 const PROCESS_MARKERS = [
@@ -24,6 +27,8 @@ const PROCESS_MARKERS = [
   /^import\s[^;]*from\s+["']@modelcontextprotocol\/sdk\/client\/stdio(\.js)?["']/m,
   /\bdist\/index\.js\b/,
 ];
+// A module replaced by `vi.mock` would leak into, or miss, files that share the module graph.
+const REPLACES_MODULES = /^vi\.(mock|doMock)\(/m;
 const POSTGRES_HELPERS = ["src/testing/test-postgres.ts", "src/testing/postgres-cluster.ts"];
 const SPECIFIER =
   /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g;
@@ -39,7 +44,13 @@ export function listTestFiles(root: string): string[] {
 
 /** The project of each test file under `root`. */
 export function classifyTestFiles(root: string): Record<TestProject, string[]> {
-  const projects: Record<TestProject, string[]> = { unit: [], process: [], postgres: [], browser: [] };
+  const projects: Record<TestProject, string[]> = {
+    unit: [],
+    "unit-isolated": [],
+    process: [],
+    postgres: [],
+    browser: [],
+  };
   const reader = cachedReader(root);
   for (const file of listTestFiles(root).sort()) projects[projectOf(file, reader)].push(file);
   return projects;
@@ -54,7 +65,8 @@ export function projectOf(file: string, read: (path: string) => string | undefin
     const text = read(path) ?? "";
     return PROCESS_MARKERS.some((marker) => marker.test(text));
   });
-  return startsProcesses ? "process" : "unit";
+  if (startsProcesses) return "process";
+  return reached.some((path) => REPLACES_MODULES.test(read(path) ?? "")) ? "unit-isolated" : "unit";
 }
 
 /** The test file and every test helper it reaches through relative imports. */

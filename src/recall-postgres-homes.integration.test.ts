@@ -70,7 +70,7 @@ async function openHome(label: "a" | "b", zebra: string, striped: string) {
   ]);
   const paths = saved.map((each) => each.path);
   // A search fills missing vectors in the background (issue 29); these tests need every vector.
-  await memory.finishIndexing();
+  await memory.syncIndex();
   return {
     memory,
     own: new Set([...paths, "MEMORY.md"]),

@@ -1,3 +1,5 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -56,6 +58,9 @@ describe.skipIf(!testPostgresHasServer())("two mnemo serve --store processes on 
     database = await startTestPostgres();
     const url = database.url as string;
     settings = await makeTempDir("mnemo-pg-settings-");
+    // The servers' settings, which database homes take: the writes below repeat one text under many
+    // names, which consolidation would keep once; this test counts every acknowledged write.
+    await writeFile(join(settings, "config.json"), '{ "consolidation": { "enabled": false } }\n');
     const env = { MNEMO_EMBEDDER: "none", MNEMO_HOME: settings, MNEMO_LOCK_TIMEOUT_MS: "60000" };
     // The operator's bootstrap: the first admin token from the CLI, on the database itself.
     const bootstrap = runMnemo(["tokens", "create", "--admin", "--store", url, "--json"], { env });

@@ -31,36 +31,41 @@ function runWorker(home: string, phase: string, operation: string, faults = {}) 
 }
 
 describe("a writer killed after any step of a commit", () => {
-  test.each(OPERATIONS)("%s: the home is as before or as after, never in between", async (operation) => {
-    const base = await makeTempDir("mnemo-fault-");
-    folders.push(base);
-    const setup = join(base, "setup");
-    await mkdir(setup);
-    expect(runWorker(setup, "setup", operation).stdout).toBe("done\n");
-    const before = await snapshotHome(setup);
+  test.each(OPERATIONS)(
+    "%s: the home is as before or as after, never in between",
+    async (operation) => {
+      const base = await makeTempDir("mnemo-fault-");
+      folders.push(base);
+      const setup = join(base, "setup");
+      await mkdir(setup);
+      expect(runWorker(setup, "setup", operation).stdout).toBe("done\n");
+      const before = await snapshotHome(setup);
 
-    const finished = join(base, "finished");
-    await copyHome(setup, finished);
-    const report = join(base, "steps");
-    expect(runWorker(finished, "run", operation, { report }).stdout).toBe("done\n");
-    const after = await snapshotHome(finished);
-    expect(firstDifference(before, after), "the operation changed nothing").toBeDefined();
-    const steps = Number(await readFile(report, "utf8"));
-    expect(steps).toBeGreaterThan(1);
+      const finished = join(base, "finished");
+      await copyHome(setup, finished);
+      const report = join(base, "steps");
+      expect(runWorker(finished, "run", operation, { report }).stdout).toBe("done\n");
+      const after = await snapshotHome(finished);
+      expect(firstDifference(before, after), "the operation changed nothing").toBeDefined();
+      const steps = Number(await readFile(report, "utf8"));
+      expect(steps).toBeGreaterThan(1);
 
-    for (let killAt = 1; killAt <= steps; killAt++) {
-      const home = join(base, `killed-${killAt}`);
-      await copyHome(setup, home);
-      const killed = runWorker(home, "run", operation, { killAt });
-      expect(killed.signal, `step ${killAt} of ${steps}: ${killed.stderr}`).toBe("SIGKILL");
-      expect(runWorker(home, "open", operation).stdout).toBe("done\n");
-      const state = await snapshotHome(home);
-      const asBefore = firstDifference(before, state);
-      const asAfter = firstDifference(after, state);
-      if (asBefore !== undefined && asAfter !== undefined)
-        expect.fail(
-          `killed after step ${killAt} of ${steps}: neither before (${asBefore}) nor after (${asAfter})`,
-        );
-    }
-  });
+      for (let killAt = 1; killAt <= steps; killAt++) {
+        const home = join(base, `killed-${killAt}`);
+        await copyHome(setup, home);
+        const killed = runWorker(home, "run", operation, { killAt });
+        expect(killed.signal, `step ${killAt} of ${steps}: ${killed.stderr}`).toBe("SIGKILL");
+        expect(runWorker(home, "open", operation).stdout).toBe("done\n");
+        const state = await snapshotHome(home);
+        const asBefore = firstDifference(before, state);
+        const asAfter = firstDifference(after, state);
+        if (asBefore !== undefined && asAfter !== undefined)
+          expect.fail(
+            `killed after step ${killAt} of ${steps}: neither before (${asBefore}) nor after (${asAfter})`,
+          );
+      }
+      // Two processes a step, a second or more each while another test file runs beside this one.
+    },
+    240_000,
+  );
 });

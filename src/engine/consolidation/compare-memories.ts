@@ -7,7 +7,8 @@
  * - refines: everything the existing memory says, and more → `updated`;
  * - contradicts: the same subject with other values or facts ("lives in Porto" → "lives in
  *   Lisbon", "at 9:30" → "at 10:00", "is approved" → "was not approved"), or the same words with one
- *   swapped ("double quotes" → "single quotes") → `updated`;
+ *   swapped ("double quotes" → "single quotes") → `updated`; unless the names differ by a number
+ *   ("Invoice 113", "Invoice 114"): two things, each with its values, named as a possible conflict;
  * - may-conflict: other facts on a subject that overlaps less → `added`, the existing one named;
  * - unrelated.
  */
@@ -95,13 +96,29 @@ export function compareMemories(incoming: ComparedMemory, existing: ComparedMemo
     return !sameFacts && sharedName
       ? result("may-conflict", "other values, sharing only a common verb")
       : result("unrelated", "only a common verb in common");
-  if (!sameFacts && overlap >= CONTRADICTION_OVERLAP)
-    return result("contradicts", "the same subject with other values");
-  if (sameFacts && added === 1 && dropped === 1 && shared >= 2)
-    return result("contradicts", "the same words with one of them changed");
+  const contradiction =
+    (!sameFacts && overlap >= CONTRADICTION_OVERLAP && "the same subject with other values") ||
+    (sameFacts && added === 1 && dropped === 1 && shared >= 2 && "the same words with one of them changed");
+  if (contradiction)
+    // "Invoice 113" and "Invoice 114", "Q3 goals" and "Q4 goals": names that differ by a number
+    // name two things, so other values are not one fact that changed.
+    return namesToldApartByNumber(incoming.nameWords, existing.nameWords)
+      ? result("may-conflict", "other values, under names that differ by a number")
+      : result("contradicts", contradiction);
   if (!sameFacts && (overlap >= CONFLICT_OVERLAP || sharedName))
     return result("may-conflict", "other values on a related subject");
   return result("unrelated", "another subject");
+}
+
+/** Both names hold a number (a word with a digit), and not the same ones. */
+function namesToldApartByNumber(first: ReadonlySet<string>, second: ReadonlySet<string>): boolean {
+  const numbers = (words: ReadonlySet<string>) =>
+    [...words]
+      .filter((word) => /\d/u.test(word))
+      .sort()
+      .join(" ");
+  const [one, other] = [numbers(first), numbers(second)];
+  return one !== "" && other !== "" && one !== other;
 }
 
 /** `words` with each capitalised first word that `other` writes as a value counted as a value too. */

@@ -37,6 +37,38 @@ describe("decideByRules", () => {
     expect(decision).toMatchObject({ action: "updated", memory: porto });
   });
 
+  it("names that differ by a number are two things: other values name the older one, never replace it", () => {
+    const invoice = existing("Invoice 113", "Invoice 113 was paid in March.", "project");
+    const next = { type: "project", name: "Invoice 114", content: "Invoice 114 was paid in April." } as const;
+    expect(decideByRules(next, [invoice])).toEqual({
+      action: "added",
+      possibleConflicts: [
+        {
+          name: "Invoice 113",
+          path: invoice.path,
+          reason: "other values, under names that differ by a number",
+        },
+      ],
+    });
+    // The same names with one word swapped, and a name without a number, still update.
+    const write = existing("Write 2", "alpha written through server 1", "project");
+    expect(
+      decideByRules({ type: "project", name: "Write 17", content: "beta written through server 1" }, [write]),
+    ).toMatchObject({ action: "added" });
+    expect(
+      decideByRules({ type: "project", name: "Invoice status", content: "Invoice 113 was paid in April." }, [
+        invoice,
+      ]),
+    ).toMatchObject({ action: "updated", memory: invoice });
+    // The same number in both names is the same thing.
+    expect(
+      decideByRules(
+        { type: "project", name: "Invoice 113 paid", content: "Invoice 113 was paid in April." },
+        [invoice],
+      ),
+    ).toMatchObject({ action: "updated", memory: invoice });
+  });
+
   it("never matches a memory of another type", () => {
     expect(decideByRules({ type: "feedback", name: "X", content: "Lives in Porto." }, [porto])).toEqual({
       action: "added",

@@ -63,6 +63,8 @@ export const MODULES = [
     needsDist: true,
     mutate: ["src/engine/search/vector-filler.ts", "src/engine/search/search-embedder.ts"],
     tests: [
+      "src/engine/search/vector-filler.test.ts",
+      "src/engine/search/search-embedder.test.ts",
       "src/engine/search/lexical-first.integration.test.ts",
       "src/engine/search/memory-search.integration.test.ts",
     ],

@@ -1,0 +1,203 @@
+import { describe, expect, test } from "vitest";
+import type { StoredChunk } from "../../contracts/search-index.js";
+import { HashingEmbeddingModel } from "../../testing/hashing-embedding-model.js";
+import { RecordingEmbeddingModel } from "../../testing/recording-embedding-model.js";
+import { textHash } from "./embed-chunks.js";
+import { FILL_BATCH, VectorFiller } from "./vector-filler.js";
+
+/**
+ * The background fill on an index held in memory: which chunks it embeds, in what steps, what it
+ * reports, and how it ends (done, stopped, no progress, a failure). The search path through SQLite
+ * and PostgreSQL is in lexical-first.integration.test.ts.
+ */
+class MemoryIndex {
+  readonly chunkList: StoredChunk[];
+  readonly vectors = new Map<number, Float32Array>();
+  readonly cache = new Map<string, Float32Array>();
+  /** Set: setVectors keeps nothing (the chunks went meanwhile). */
+  dropsVectors = false;
+
+  constructor(count: number) {
+    this.chunkList = Array.from({ length: count }, (_, id) => {
+      const text = `chunk number ${id}`;
+      return { id, text, textHash: textHash(text) } as StoredChunk;
+    });
+  }
+
+  async chunksWithoutVector(limit: number): Promise<StoredChunk[]> {
+    return this.chunkList.filter((chunk) => !this.vectors.has(chunk.id)).slice(0, limit);
+  }
+  async setVectors(vectors: Map<number, Float32Array>): Promise<void> {
+    if (!this.dropsVectors) for (const [id, vector] of vectors) this.vectors.set(id, vector);
+  }
+  async stats() {
+    return { documents: 1, chunks: this.chunkList.length, vectors: this.vectors.size };
+  }
+  async vectorsOf(ids: number[]): Promise<Map<number, Float32Array>> {
+    return new Map(
+      ids.flatMap((id) => (this.vectors.has(id) ? [[id, this.vectors.get(id) as Float32Array]] : [])),
+    );
+  }
+  async chunks(ids: number[]): Promise<StoredChunk[]> {
+    return this.chunkList.filter((chunk) => ids.includes(chunk.id));
+  }
+  readonly embeddingCache = {
+    cachedEmbeddings: async (hashes: string[]) =>
+      new Map(
+        hashes.flatMap((hash) =>
+          this.cache.has(hash) ? [[hash, this.cache.get(hash) as Float32Array]] : [],
+        ),
+      ),
+    cacheEmbeddings: async (vectors: Map<string, Float32Array>) => {
+      for (const [hash, vector] of vectors) this.cache.set(hash, vector);
+    },
+  };
+}
+
+function fillerOn(index: MemoryIndex) {
+  const warnings: string[] = [];
+  const filler = new VectorFiller({
+    index,
+    embeddingCache: index.embeddingCache,
+    warn: (message) => warnings.push(message),
+  });
+  return { filler, warnings };
+}
+
+const model = () => new RecordingEmbeddingModel(new HashingEmbeddingModel());
+
+describe("VectorFiller", () => {
+  test("fills every chunk in steps of FILL_BATCH, reporting done and total after each step", async () => {
+    const index = new MemoryIndex(FILL_BATCH * 2 + 3);
+    const { filler, warnings } = fillerOn(index);
+    const progress: Array<[number, number]> = [];
+    filler.onProgress(({ done, total }) => progress.push([done, total]));
+    const embedder = model();
+    expect(filler.running).toBe(false);
+    const run = filler.start(embedder);
+    expect(filler.running).toBe(true);
+    expect(filler.start(embedder)).toBe(run); // one run at a time
+    await run;
+    expect(filler.running).toBe(false);
+    expect(filler.progress).toBeUndefined();
+    expect(index.vectors.size).toBe(FILL_BATCH * 2 + 3);
+    const total = FILL_BATCH * 2 + 3;
+    expect(progress).toEqual([
+      [0, total],
+      [FILL_BATCH, total],
+      [FILL_BATCH * 2, total],
+      [total, total],
+    ]);
+    expect(embedder.calls.map((call) => [call.texts.length, call.purpose])).toEqual([
+      [FILL_BATCH, "document"],
+      [FILL_BATCH, "document"],
+      [3, "document"],
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  test("takes vectors the embedding cache holds without embedding them again", async () => {
+    const index = new MemoryIndex(5);
+    const cached = new Float32Array([1, 0, 0]);
+    index.cache.set(index.chunkList[0]?.textHash as string, cached);
+    const embedder = model();
+    await fillerOn(index).filler.start(embedder);
+    expect(index.vectors.get(0)).toBe(cached);
+    expect(embedder.embeddedTexts).toEqual([
+      "chunk number 1",
+      "chunk number 2",
+      "chunk number 3",
+      "chunk number 4",
+    ]);
+  });
+
+  test("a listener stopped is called no more; progress is the last report while a run goes on", async () => {
+    const index = new MemoryIndex(FILL_BATCH * 3);
+    const { filler } = fillerOn(index);
+    const seen: number[] = [];
+    const during: Array<number | undefined> = [];
+    const stop = filler.onProgress(({ done }) => {
+      seen.push(done);
+      during.push(filler.progress?.done);
+      if (done === FILL_BATCH) stop();
+    });
+    await filler.start(model());
+    expect(seen).toEqual([0, FILL_BATCH]);
+    expect(during).toEqual([0, FILL_BATCH]);
+  });
+
+  test("ends a run that makes no progress (its chunks went meanwhile) instead of looping", async () => {
+    const index = new MemoryIndex(4);
+    index.dropsVectors = true;
+    const embedder = model();
+    const { filler, warnings } = fillerOn(index);
+    await filler.start(embedder);
+    expect(embedder.calls).toHaveLength(1);
+    expect(warnings).toEqual([]);
+  });
+
+  test("an embedder that fails is reported once with the reason; the next start tries again", async () => {
+    const index = new MemoryIndex(3);
+    const { filler, warnings } = fillerOn(index);
+    const failing = model();
+    failing.embed = async () => {
+      throw new Error("the model server is down");
+    };
+    await filler.start(failing);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("filling the search index's vectors failed (the model server is down)");
+    expect(index.vectors.size).toBe(0);
+    await filler.start(model());
+    expect(index.vectors.size).toBe(3);
+  });
+
+  test("stop() ends the run after its current step, keeping what was filled, and warns of nothing", async () => {
+    const index = new MemoryIndex(FILL_BATCH * 4);
+    const { filler, warnings } = fillerOn(index);
+    filler.onProgress(({ done }) => {
+      if (done === FILL_BATCH) void filler.stop();
+    });
+    await filler.start(model());
+    expect(index.vectors.size).toBe(FILL_BATCH);
+    expect(filler.running).toBe(false);
+    expect(warnings).toEqual([]);
+    await filler.stop(); // nothing running: at once
+  });
+
+  test("waitUntil: true at once without a run; false past its deadline; true when the run ends first", async () => {
+    const index = new MemoryIndex(FILL_BATCH * 2);
+    const { filler } = fillerOn(index);
+    expect(await filler.waitUntil(performance.now() - 1)).toBe(true);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = model();
+    const embed = slow.embed.bind(slow);
+    slow.embed = async (texts, options) => {
+      await held;
+      return embed(texts, options);
+    };
+    const run = filler.start(slow);
+    expect(await filler.waitUntil(performance.now() - 1)).toBe(false);
+    const started = performance.now();
+    expect(await filler.waitUntil(performance.now() + 50)).toBe(false);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(45);
+    const waiting = filler.waitUntil(performance.now() + 10_000);
+    release();
+    expect(await waiting).toBe(true);
+    await run;
+  });
+
+  test("fillChunks embeds only the named chunks that have no vector yet", async () => {
+    const index = new MemoryIndex(6);
+    index.vectors.set(1, new Float32Array([0, 1, 0]));
+    const embedder = model();
+    const { filler } = fillerOn(index);
+    await filler.fillChunks(embedder, [1, 2, 4]);
+    expect(embedder.embeddedTexts).toEqual(["chunk number 2", "chunk number 4"]);
+    expect([...index.vectors.keys()].sort()).toEqual([1, 2, 4]);
+    await filler.fillChunks(embedder, [1, 2]);
+    expect(embedder.calls).toHaveLength(1); // nothing missing: no call
+  });
+});

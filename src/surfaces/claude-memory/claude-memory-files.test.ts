@@ -50,6 +50,17 @@ describe("Claude's memory files through MemoryHome", () => {
     expect((await memory.memories.get("rex")).content).toBe("Ada's:\nRex.");
   });
 
+  it("create makes the file Claude named, even when another memory already says the same (no consolidation)", async () => {
+    await open();
+    await ok({ command: "create", path: "/memories/user/cat.md", file_text: "Has a cat named Ada." });
+    await ok({ command: "create", path: "/memories/user/pet.md", file_text: "Has a cat named Ada." });
+    expect((await index()).sort()).toEqual([
+      "- [cat](memories/user_cat.md) — Has a cat named Ada.",
+      "- [pet](memories/user_pet.md) — Has a cat named Ada.",
+    ]);
+    expect(await ok({ command: "view", path: "/memories/user/pet.md" })).toContain("Has a cat named Ada.");
+  });
+
   it("tells Claude when credentials were stored redacted", async () => {
     await open({ secrets: "redact" });
     const token = `ghp_${"a1B2c3D4e5".repeat(4)}`;

@@ -54,6 +54,7 @@ export async function writeText(memory: MemoryHome, file: ClaudeMemoryFile, text
     name: existing.name,
     content: text,
     replaceReason: "edited with Claude's memory tool",
+    // Stryker disable next-line BooleanLiteral: a save under the memory's own name is an edit with or without consolidation (no model is asked); only an edit to the same text differs, left unchanged instead of rewritten, which Claude cannot tell apart
     consolidate: false,
   });
 }

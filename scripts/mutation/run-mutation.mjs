@@ -10,7 +10,7 @@
  *   node scripts/mutation/run-mutation.mjs --ci [base]      what CI runs: in each module whose sources
  *                                                           changed since base (default: the commit in
  *                                                           .ci/mutation-base), only the changed lines,
- *                                                           within MUTATION_CI_MINUTES (default 4)
+ *                                                           within MUTATION_CI_MINUTES (default 8)
  *   node scripts/mutation/run-mutation.mjs --ci BASE ranking  the changed lines of the modules named
  *   node scripts/mutation/run-mutation.mjs budgets ranking  the modules named
  *   --incremental                                           reuse .mutation/incremental/ results of
@@ -268,7 +268,7 @@ async function main() {
   const summaries = [];
   const skipped = [];
   const stopped = [];
-  const budgetMs = Number(process.env.MUTATION_CI_MINUTES ?? 4) * 60_000;
+  const budgetMs = Number(process.env.MUTATION_CI_MINUTES ?? 8) * 60_000;
   const deadline = Date.now() + budgetMs;
   // CI takes the smallest changes first, so the time box covers as many modules as it can.
   const ordered =

@@ -4,7 +4,14 @@ import type { MessageStore } from "../contracts/message-store.js";
 import { SOUL_PATH } from "../rules/home-layout.js";
 import type { TreeFile } from "../rules/tree-layout.js";
 import type { MnemoConfig } from "./config/schema.js";
-import { buildContext, type CoreMemory, loadCoreMemory } from "./context/load-context.js";
+import {
+  buildContext,
+  type ContextParts,
+  type CoreMemory,
+  contextLimits,
+  loadCoreMemory,
+  readContextParts,
+} from "./context/load-context.js";
 import { type DoctorReport, runDoctor } from "./doctor/doctor.js";
 import type { HomeContext } from "./home/home-context.js";
 import { whenEnabled } from "./home/when-enabled.js";
@@ -119,6 +126,22 @@ export class MemoryHome {
     if (options.defaultIdentity !== false && (await this.store.read(SOUL_PATH)) === undefined)
       await this.onboard(DEFAULT_SOUL_ANSWERS);
     return buildContext(this.context, options);
+  }
+
+  /**
+   * The layers of the frozen context as read, unfitted, with the limits of this home's config: what
+   * a stack of homes (ScopeStack) fits into one budget with the other layers'. Empty when disabled.
+   */
+  async contextParts(options: { defaultIdentity?: boolean } = {}): Promise<ContextParts> {
+    if (!this.enabled) {
+      return {
+        limits: contextLimits(this.config),
+        layers: { soul: "", user: "", notes: "", index: [], journal: [], dailies: [] },
+      };
+    }
+    if (options.defaultIdentity === true && (await this.store.read(SOUL_PATH)) === undefined)
+      await this.onboard(DEFAULT_SOUL_ANSWERS);
+    return readContextParts(this.context);
   }
 
   loadCoreMemory(): Promise<CoreMemory> {

@@ -6,12 +6,13 @@ import {
   SOUL_PATH,
   USER_PATH,
 } from "../../rules/home-layout.js";
+import type { MnemoConfig } from "../config/schema.js";
 import { loadRecentDailies } from "../daily/daily-log.js";
 import type { HomeContext } from "../home/home-context.js";
 import { parseJournal } from "../markdown/journal-entries.js";
 import { splitLinesKeepEnds } from "../markdown/lines.js";
 import { findSection, parseSections, sameSectionName, serializeSections } from "../markdown/sections.js";
-import { type ContextLayers, fitContext } from "./fit-context.js";
+import { type ContextLayers, type ContextLimits, fitContext } from "./fit-context.js";
 import { MEMORY_INSTRUCTIONS_PROMPT } from "./memory-instructions-prompt.js";
 import { type ContextSnapshot, renderContext } from "./render-context.js";
 
@@ -44,29 +45,44 @@ export function headOfLines(text: string, maxLines: number, maxBytes: number): C
   return { text: shown, shownLines, totalLines: lines.length, truncated: shownLines < lines.length };
 }
 
+/** A home's layers of the frozen context as read, and the limits its config sets on them. */
+export interface ContextParts {
+  layers: ContextLayers;
+  limits: ContextLimits;
+}
+
+/** Reads the layers of the frozen context and the limits of the home's config, unfitted. */
+export async function readContextParts(home: HomeContext): Promise<ContextParts> {
+  const memoryText = (await home.store.read(MEMORY_PATH)) ?? "";
+  const layers: ContextLayers = {
+    soul: (await home.store.read(SOUL_PATH)) ?? "",
+    user: (await home.store.read(USER_PATH)) ?? "",
+    ...memoryLayers(memoryText),
+    dailies: await loadRecentDailies(home),
+  };
+  return { layers, limits: contextLimits(home.config) };
+}
+
+/** The limits a home's config sets on its frozen context. */
+export function contextLimits(config: MnemoConfig): ContextLimits {
+  return {
+    budgetTokens: config.contextBudgetTokens,
+    characters: {
+      soul: config.budgets.soul,
+      user: config.budgets.user,
+      notes: config.budgets.memory,
+      recent: config.budgets.daily * config.dailyDays,
+    },
+    maxNotesLines: config.autoLoadLines,
+    maxIndexLines: config.index.maxLines,
+    maxIndexBytes: config.index.maxBytes,
+  };
+}
+
 /** Reads the layers of the frozen context and fits them into the context budget (fit-context.ts). */
 export async function loadContextSnapshot(home: HomeContext): Promise<ContextSnapshot> {
-  const memoryText = (await home.store.read(MEMORY_PATH)) ?? "";
-  const fitted = fitContext(
-    {
-      soul: (await home.store.read(SOUL_PATH)) ?? "",
-      user: (await home.store.read(USER_PATH)) ?? "",
-      ...memoryLayers(memoryText),
-      dailies: await loadRecentDailies(home),
-    },
-    {
-      budgetTokens: home.config.contextBudgetTokens,
-      characters: {
-        soul: home.config.budgets.soul,
-        user: home.config.budgets.user,
-        notes: home.config.budgets.memory,
-        recent: home.config.budgets.daily * home.config.dailyDays,
-      },
-      maxNotesLines: home.config.autoLoadLines,
-      maxIndexLines: home.config.index.maxLines,
-      maxIndexBytes: home.config.index.maxBytes,
-    },
-  );
+  const { layers, limits } = await readContextParts(home);
+  const fitted = fitContext(layers, limits);
   return { soul: fitted.soul, user: fitted.user, notes: fitted.notes, recent: fitted.recent };
 }
 

@@ -1,0 +1,3 @@
+/** Said after the memory instructions when the context comes from a stack of homes (docs/scopes.md). */
+export const SCOPED_CONTEXT_PROMPT = `## Scopes
+Each block above says where it was loaded from: scope="project" is this repository's memory (.mnemo/ at its top), scope="user" is your user's own memory, which follows them into every project, and scope="team" is shared by a team. Where two blocks disagree, the nearer one (project, then user, then team) holds here. memory_save puts user and feedback memories in the user's memory and project and reference memories in the project's, unless you pass scope.`;

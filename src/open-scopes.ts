@@ -1,0 +1,114 @@
+import { statSync } from "node:fs";
+import { homedir } from "node:os";
+import { basename, dirname, join, resolve } from "node:path";
+import type { EmbeddingModel } from "./contracts/embedding-model.js";
+import type { MemoryHome } from "./engine/memory-home.js";
+import type { Scope } from "./engine/scopes/scope-names.js";
+import { type ScopeLayer, ScopeStack } from "./engine/scopes/scope-stack.js";
+import { resolveHome } from "./load-config.js";
+import { openMemory } from "./open-memory.js";
+
+/**
+ * Opens a stack of homes (docs/scopes.md), nearest first: the project's `.mnemo/` found by walking
+ * up from `cwd` as git finds a repository, the user's home (`userHome`, else MNEMO_HOME, else
+ * ~/.mnemo), and a team home when `team` names one (a folder, or a home of a PostgreSQL database).
+ */
+export interface OpenScopesOptions {
+  /** Where the search for the project's `.mnemo/` starts; default: the process's working folder. */
+  cwd?: string;
+  /** The user layer's folder; default MNEMO_HOME, else ~/.mnemo. */
+  userHome?: string;
+  /** "auto" (default): the nearest `.mnemo/` above cwd; a folder: that repository's (or that `.mnemo/` itself); false: none. */
+  project?: "auto" | string | false;
+  /** A team layer: a home folder, or a home of a PostgreSQL database; default none. */
+  team?: string | { store: string; homeId: string };
+  /** Each layer's weight in the split of the context budget; default 1 each (what one leaves unused goes to the others). */
+  shares?: Partial<Record<Scope, number>>;
+  env?: NodeJS.ProcessEnv;
+  embedder?: EmbeddingModel;
+  onWarning?: (message: string) => void;
+  now?: () => Date;
+}
+
+/** The folder name of a project's layer, at the repository's top. */
+export const PROJECT_HOME_DIR = ".mnemo";
+
+export async function openScopes(options: OpenScopesOptions = {}): Promise<ScopeStack> {
+  const env = options.env ?? process.env;
+  // The environment given, not only the process's, says where the user's home folder is.
+  const osHome = env.HOME || homedir();
+  const userHome = resolveHome(
+    options.userHome ?? (env.MNEMO_HOME ? undefined : join(osHome, ".mnemo")),
+    env,
+  );
+  const projectHome = projectHomeOf(options, { userHome, osHome });
+  // Each layer is a folder of its own: a database named by MNEMO_STORE would be another layer's place.
+  const common = {
+    env: withoutStoreEnv(env),
+    embedder: options.embedder,
+    onWarning: options.onWarning,
+    now: options.now,
+  };
+  const opened: Array<{ scope: Scope; memory: MemoryHome }> = [];
+  const open = async (scope: Scope, where: Parameters<typeof openMemory>[0]) => {
+    opened.push({ scope, memory: await openMemory({ ...common, ...where }) });
+  };
+  try {
+    if (projectHome !== undefined) await open("project", { home: projectHome });
+    await open("user", { home: userHome });
+    const team = options.team;
+    if (typeof team === "string") await open("team", { home: resolve(team) });
+    else if (team !== undefined) await open("team", { store: team.store, homeId: team.homeId });
+  } catch (error) {
+    await Promise.all(opened.map((layer) => layer.memory.close()));
+    throw error;
+  }
+  const layers: ScopeLayer[] = opened.map((layer) => ({
+    ...layer,
+    share: options.shares?.[layer.scope] ?? 1,
+  }));
+  return new ScopeStack(layers);
+}
+
+function projectHomeOf(
+  options: OpenScopesOptions,
+  skip: { userHome: string; osHome: string },
+): string | undefined {
+  const project = options.project ?? "auto";
+  if (project === false) return undefined;
+  if (project !== "auto") {
+    const folder = resolve(project);
+    return basename(folder) === PROJECT_HOME_DIR ? folder : join(folder, PROJECT_HOME_DIR);
+  }
+  return findProjectHome(resolve(options.cwd ?? process.cwd()), skip);
+}
+
+/**
+ * The nearest `.mnemo/` folder at or above `start`, as git finds `.git`. The user's own home folder
+ * is never a project: its `.mnemo/` is the user layer, and so is whatever folder `userHome` names.
+ */
+export function findProjectHome(
+  start: string,
+  skip: { userHome: string; osHome: string },
+): string | undefined {
+  const osHome = resolve(skip.osHome);
+  for (let folder = resolve(start); ; folder = dirname(folder)) {
+    const candidate = join(folder, PROJECT_HOME_DIR);
+    if (folder !== osHome && candidate !== skip.userHome && isFolder(candidate)) return candidate;
+    if (dirname(folder) === folder) return undefined;
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function withoutStoreEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(env).filter(([key]) => key !== "MNEMO_STORE" && key !== "MNEMO_HOME_ID"),
+  );
+}

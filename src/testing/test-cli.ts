@@ -7,13 +7,19 @@ import { CLI_PATH } from "./test-home.js";
  */
 export function runMnemo(
   args: string[],
-  options: { input?: string; env?: NodeJS.ProcessEnv; user?: { uid: number; gid: number } } = {},
+  options: {
+    input?: string;
+    env?: NodeJS.ProcessEnv;
+    user?: { uid: number; gid: number };
+    cwd?: string;
+  } = {},
 ) {
   const inherited = Object.entries(process.env).filter(([key]) => !key.startsWith("MNEMO_"));
   return spawnSync(process.execPath, [CLI_PATH, ...args], {
     env: { ...Object.fromEntries(inherited), ...options.env },
     input: options.input ?? "",
     encoding: "utf8",
+    cwd: options.cwd,
     ...options.user,
   });
 }

@@ -70,12 +70,15 @@ export class ScopeStack {
   }
 
   /** Each layer fitted to its share of the budget; only the user layer gets a default identity. */
-  async contextSnapshots(): Promise<ScopedSnapshot[]> {
+  async contextSnapshots(options: { defaultIdentity?: boolean } = {}): Promise<ScopedSnapshot[]> {
+    const identity = options.defaultIdentity !== false;
     const parts = await Promise.all(
       this.layers.map(async (layer) => ({
         scope: layer.scope,
         share: layer.share,
-        ...(await layer.memory.contextParts({ defaultIdentity: layer.memory === this.sessionHome })),
+        ...(await layer.memory.contextParts({
+          defaultIdentity: identity && layer.memory === this.sessionHome,
+        })),
       })),
     );
     return composeScopedContext(parts, this.contextBudgetTokens);

@@ -7,6 +7,7 @@
  */
 import type { Argument, Option } from "commander";
 import type { MemoryHome } from "../../index.js";
+import type { ScopeStack } from "../../scopes.js";
 
 export interface PrintContext {
   /**
@@ -66,6 +67,19 @@ export interface CliCommand<Options, Input, Data> {
   exitCode?(data: Data, input: Input): number;
   /** Printed as is when stdout is not a terminal (no newline added): a prompt piped into a file. */
   verbatim?: boolean;
+  /** The work on a stack of homes, for a command that also works on one (it gets --no-scopes). */
+  // biome-ignore lint/suspicious/noExplicitAny: the scoped data has a shape of its own.
+  scoped?: ScopedRun<Input, any>;
+}
+
+/**
+ * A command's work on a stack of homes (docs/scopes.md), for a run inside a repository with a
+ * `.mnemo/` and no --home, --store or --no-scopes: the runner opens the stack instead of one home.
+ */
+export interface ScopedRun<Input, Data> {
+  run(input: Input, context: PrintContext & { scopes: ScopeStack }): Promise<Data>;
+  render(data: Data, context: RenderContext): string;
+  notes?(data: Data, input: Input, context: RenderContext & { json: boolean }): string[];
 }
 
 /** Commands under one word ("profile read", "profile add"). */
@@ -93,4 +107,6 @@ export interface CommonOptions {
   store?: string;
   homeId?: string;
   json?: boolean;
+  /** False with --no-scopes: one home, even inside a repository with a `.mnemo/`. */
+  scopes?: boolean;
 }

@@ -18,6 +18,7 @@ import { mcp } from "./commands/mcp.js";
 import { profile } from "./commands/profile.js";
 import { recall, reindex } from "./commands/recall.js";
 import { remember } from "./commands/remember.js";
+import { scopes } from "./commands/scopes.js";
 import { serve } from "./commands/serve.js";
 import { show } from "./commands/show.js";
 import { status } from "./commands/status.js";
@@ -43,6 +44,7 @@ const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
   chat,
   evaluation,
   status,
+  scopes,
   doctor,
   exportCommand,
   importCommand,

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import { MnemoError } from "../../errors.js";
 import type { MemoryHome } from "../../index.js";
+import type { ScopeStack } from "../../scopes.js";
 import type {
   AnyCliCommand,
   CommandContext,
@@ -10,6 +11,7 @@ import type {
   RenderContext,
 } from "./cli-command.js";
 import { EXIT_CODES, printNote, reportError, writeJson } from "./output.js";
+import { openScopesFor, runOnScopes } from "./scoped-run.js";
 
 /**
  * The shared runner of the CLI's command units: adds them to commander (with --home, --json and
@@ -33,6 +35,8 @@ function addCommand(parent: Command, unit: AnyCliCommand): void {
   for (const argument of unit.arguments ?? []) command.addArgument(argument);
   for (const option of unit.options ?? []) command.addOption(option);
   if (unit.run) addHomeOptions(command);
+  if (unit.scoped)
+    command.option("--no-scopes", "use the one memory home, even inside a repository with a .mnemo/ folder");
   if (unit.json !== false) command.option("--json", "print one JSON value on stdout instead of text");
   const examples = unit.examples.map((example) => `  $ ${example}`).join("\n");
   command.addHelpText("after", `\nExamples:\n${examples}\n`);
@@ -95,9 +99,12 @@ export async function runCommand(
   options: CommonOptions,
 ): Promise<number> {
   let memory: MemoryHome | undefined;
+  let scopes: ScopeStack | undefined;
   try {
     const input = await unit.input(args, options);
     const homeless = unit.withoutHome?.(input);
+    if (!homeless) scopes = await openScopesFor(unit, options);
+    if (scopes) return await runOnScopes(unit, input, scopes, options);
     if (!homeless) memory = await openHome(options);
     const context = memory
       ? renderContext(memory)
@@ -115,6 +122,7 @@ export async function runCommand(
     return reportError(error, options);
   } finally {
     await memory?.close();
+    await scopes?.close();
   }
 }
 

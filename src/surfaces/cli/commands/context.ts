@@ -33,6 +33,10 @@ export const context = defineCommand({
   },
   run: async (input, { memory }) => ({ context: await memory.buildContext(input) }),
   render: (data: { context: string }) => data.context,
+  scoped: {
+    run: async (input, { scopes }) => ({ context: await scopes.context(input) }),
+    render: (data: { context: string }) => data.context,
+  },
   // A prompt piped into a file keeps its exact text.
   verbatim: true,
 });

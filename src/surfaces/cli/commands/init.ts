@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { Option } from "commander";
 import { DEFAULT_SOUL_ANSWERS, type SoulAnswers } from "../../../engine/onboarding/soul-template.js";
 import { askQuestions } from "../ask-questions.js";
@@ -11,6 +13,7 @@ interface InitOptions extends CommonOptions {
   yes?: boolean;
   force?: boolean;
   redactSecrets?: boolean;
+  project?: boolean;
 }
 
 /** What init did: `written` false when an existing SOUL.md was kept. */
@@ -33,9 +36,14 @@ export const init = defineCommand({
     new Option("--yes", "ask nothing: use the options given and the defaults"),
     new Option("--force", "overwrite an existing SOUL.md"),
     redactSecretsOption(),
+    new Option(
+      "--project",
+      "create the project layer instead: .mnemo/ at the repository's top (git root, else here)",
+    ),
   ],
   examples: ["mnemo init", 'mnemo init --yes --name Ada --style "Short and friendly."'],
   input: (_args, options: InitOptions) => options,
+  withoutHome: (options) => (options.project ? () => createProjectHome() : undefined),
   async run(options, { memory }): Promise<InitResult> {
     const soul = await memory.profile.read("soul");
     const kept = { home: memory.home, path: soul.path, written: false };
@@ -48,12 +56,32 @@ export const init = defineCommand({
   },
   // An existing SOUL.md is not an error: say it was kept, and how to overwrite it.
   render: (result, { locate }) =>
-    result.written
-      ? `Wrote ${locate(result.path)}`
-      : `Kept the existing ${locate(result.path)}; run mnemo init --force to overwrite it.`,
+    result.path === result.home
+      ? `${result.written ? "Created" : "Kept"} the project memory home ${result.home}`
+      : result.written
+        ? `Wrote ${locate(result.path)}`
+        : `Kept the existing ${locate(result.path)}; run mnemo init --force to overwrite it.`,
   notes: (result, options, { json, locate }) =>
-    result.written ? [] : keptNotes(options, json, locate(result.path)),
+    result.written || result.path === result.home ? [] : keptNotes(options, json, locate(result.path)),
 });
+
+/** The project layer (docs/scopes.md): `.mnemo/` at the git root, else in the working folder. */
+async function createProjectHome(): Promise<InitResult> {
+  const { openMemory } = await import("../../../open-memory.js");
+  const top = gitRoot(process.cwd()) ?? process.cwd();
+  const home = join(top, ".mnemo");
+  const existed = existsSync(home);
+  const memory = await openMemory({ home });
+  await memory.close();
+  return { home, path: home, written: !existed };
+}
+
+function gitRoot(start: string): string | undefined {
+  for (let folder = resolve(start); ; folder = dirname(folder)) {
+    if (existsSync(join(folder, ".git"))) return folder;
+    if (dirname(folder) === folder) return undefined;
+  }
+}
 
 /**
  * A kept SOUL.md with answers given is easy to miss (the answers look taken): say, on stderr, which

@@ -1,6 +1,7 @@
 import { Option } from "commander";
 import { MEMORY_TYPES, type MemoryType } from "../../../engine/memdir/memory-types.js";
 import type { MemoryManifest } from "../../../index.js";
+import type { ScopedManifest } from "../../../scopes.js";
 import { type CommonOptions, defineCommand } from "../cli-command.js";
 import { memoryAgeText } from "../memory-age.js";
 import { parseMemoryType } from "../parse-choice.js";
@@ -45,6 +46,16 @@ export const list = defineCommand({
         : wholeNumber(options.limit, "--limit", 1, Number.MAX_SAFE_INTEGER),
   }),
   run: (input, { memory }) => memory.memories.list(input),
+  scoped: {
+    run: (input, { scopes }) => scopes.list(input),
+    render: (manifest: ScopedManifest, { now }) =>
+      manifest.memories
+        .map((entry) => {
+          const description = entry.description === "" ? "" : ` - ${entry.description}`;
+          return `${entry.scope.padEnd(8)} ${entry.type.padEnd(9)} ${entry.name}${description} (${memoryAgeText(entry, now)})`;
+        })
+        .join("\n"),
+  },
   render: (manifest: MemoryManifest, { now }) =>
     manifest.memories
       .map((entry) => {

@@ -2,6 +2,7 @@ import { Argument, Option } from "commander";
 import { MEMORY_TYPES } from "../../../engine/memdir/memory-types.js";
 import { MnemoError } from "../../../errors.js";
 import type { RecallHit, RecallResult } from "../../../index.js";
+import type { ScopedRecallResult } from "../../../scopes.js";
 import { type CommonOptions, defineCommand } from "../cli-command.js";
 import { indexedNotes, indexProgressReporter } from "../index-progress.js";
 import { hitAgeText } from "../memory-age.js";
@@ -84,6 +85,16 @@ export const recall = defineCommand({
     }
   },
   render: (result: RecallResult, { now }) => result.hits.map((hit) => formatHit(hit, now)).join("\n\n"),
+  scoped: {
+    async run({ query, filters }, { scopes }) {
+      const minRelevance = filters.minRelevance ?? scopes.sessionHome.config.search.minRelevance;
+      return scopes.recall(query, { ...filters, minRelevance });
+    },
+    render: (result: ScopedRecallResult, { now }) =>
+      result.hits.map((hit) => `[${hit.scope}] ${formatHit(hit, now)}`).join("\n\n"),
+    notes: (result: ScopedRecallResult, _input, { json }) =>
+      !json && result.hits.length === 0 ? ["nothing found"] : [],
+  },
   notes: (result, { filters }, { json }) => [
     ...indexedNotes(result.indexed),
     ...(json ? [] : recallNotes(result)),

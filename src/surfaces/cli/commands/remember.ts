@@ -1,6 +1,9 @@
+import { join } from "node:path";
 import { Argument, Option } from "commander";
 import { MEMORY_TYPES, type MemoryType } from "../../../engine/memdir/memory-types.js";
+import { MnemoError } from "../../../errors.js";
 import type { SavedMemory } from "../../../index.js";
+import type { ScopedSavedMemory } from "../../../scopes.js";
 import { archiveLines } from "../archive-lines.js";
 import { defineCommand } from "../cli-command.js";
 import { parseMemoryType } from "../parse-choice.js";
@@ -13,6 +16,7 @@ interface RememberOptions extends RedactOptions {
   description?: string;
   /** False with --no-consolidate; commander sets true otherwise, which stands for the home's setting. */
   consolidate?: boolean;
+  scope?: "user" | "project";
 }
 
 export const remember = defineCommand({
@@ -30,6 +34,10 @@ export const remember = defineCommand({
     new Option("--description <text>", "one line for the index (default: the first line of the text)"),
     redactSecretsOption(),
     new Option("--no-consolidate", "save as given, without comparing with the memories already there"),
+    new Option(
+      "--scope <scope>",
+      "inside a repository with .mnemo/: the layer to save in (default: by type)",
+    ).choices(["user", "project"]),
   ],
   examples: [
     'mnemo remember "Indent with tabs, never spaces." --type feedback --name "Prefers tabs"',
@@ -40,9 +48,23 @@ export const remember = defineCommand({
     const content = await textArgument(text);
     const { name, description, redactSecrets } = options;
     const consolidate = options.consolidate === false ? false : undefined;
-    return { type, name, description, content, redactSecrets, consolidate };
+    return { type, name, description, content, redactSecrets, consolidate, scope: options.scope };
   },
-  run: (input, { memory }) => memory.memories.save(input),
+  run: ({ scope, ...input }, { memory }) => {
+    if (scope === "project")
+      throw new MnemoError(
+        "INVALID_INPUT",
+        "--scope project needs a repository with a .mnemo/ folder (mnemo init --project) and no --home or --no-scopes.",
+      );
+    return memory.memories.save(input);
+  },
+  scoped: {
+    run: (input, { scopes }) => scopes.save(input),
+    render: (saved: ScopedSavedMemory) =>
+      saved.action === "unchanged"
+        ? `Unchanged (${saved.scope}): ${join(saved.home, saved.path)} already says this`
+        : `${saved.created ? "Created" : "Updated"} (${saved.scope}) ${join(saved.home, saved.path)}`,
+  },
   render: (saved: SavedMemory, { locate }) =>
     [
       ...(saved.action === "unchanged"

@@ -1,0 +1,57 @@
+import { homedir } from "node:os";
+import { join } from "node:path";
+import type { ScopeStack } from "../../scopes.js";
+import type { AnyCliCommand, CommonOptions, RenderContext, ScopedRun } from "./cli-command.js";
+import { EXIT_CODES, printNote, writeJson } from "./output.js";
+
+/**
+ * The CLI's rule for a stack of homes (docs/scopes.md): a command that can work on one runs on the
+ * stack when a project `.mnemo/` is found above the working folder and the command line chose no
+ * home of its own (--home, --store, --home-id, $MNEMO_STORE) nor --no-scopes. $MNEMO_HOME names the
+ * stack's user layer. Otherwise: the one home, as always.
+ */
+export async function openScopesFor(
+  unit: AnyCliCommand,
+  options: CommonOptions,
+): Promise<ScopeStack | undefined> {
+  if (!unit.scoped || options.scopes === false) return undefined;
+  if (options.home !== undefined || options.store !== undefined || options.homeId !== undefined)
+    return undefined;
+  if (process.env.MNEMO_STORE) return undefined;
+  const [{ findProjectHome, openScopes }, { resolveHome }] = await Promise.all([
+    import("../../scopes.js"),
+    import("../../load-config.js"),
+  ]);
+  const osHome = process.env.HOME || homedir();
+  const userHome = resolveHome(process.env.MNEMO_HOME ? undefined : join(osHome, ".mnemo"), process.env);
+  const project = findProjectHome(process.cwd(), { userHome, osHome });
+  if (project === undefined) return undefined;
+  return openScopes({ project, userHome });
+}
+
+/** Runs a command's scoped work on the open stack and prints it as the runner prints one home's. */
+export async function runOnScopes(
+  unit: AnyCliCommand,
+  input: unknown,
+  scopes: ScopeStack,
+  options: CommonOptions,
+): Promise<number> {
+  const scoped = unit.scoped as ScopedRun<unknown, unknown>;
+  const context = scopesRenderContext(scopes);
+  const print = (data: unknown) => {
+    if (options.json) return writeJson(data);
+    const text = scoped.render(data, context);
+    if (text !== "") process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+  };
+  const data = await scoped.run(input, { scopes, print });
+  if (data !== undefined) print(data);
+  for (const note of scoped.notes?.(data, input, { ...context, json: options.json === true }) ?? [])
+    printNote(note);
+  return EXIT_CODES.ok;
+}
+
+/** Paths in scoped data are relative to the home of their layer: `locate` gives the session home's. */
+function scopesRenderContext(scopes: ScopeStack): RenderContext {
+  const home = scopes.sessionHome;
+  return { locate: (path) => home.store.locate(path), home: home.home, now: new Date() };
+}

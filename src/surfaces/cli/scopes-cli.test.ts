@@ -1,0 +1,62 @@
+import { mkdir, readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runMnemo } from "../../testing/test-cli.js";
+import { makeTempDir, removeDir } from "../../testing/test-home.js";
+
+/** The built `mnemo` run inside a repository: init --project, scopes, remember by type, list and recall labelled. */
+describe("mnemo in a repository with .mnemo/ (docs/scopes.md)", () => {
+  let scratch: string;
+  let repository: string;
+  let cwd: string;
+  let env: NodeJS.ProcessEnv;
+  beforeEach(async () => {
+    scratch = await makeTempDir("mnemo-scopes-cli-");
+    repository = join(scratch, "shop");
+    cwd = join(repository, "src", "cart");
+    await mkdir(cwd, { recursive: true });
+    await mkdir(join(repository, ".git"));
+    env = { HOME: join(scratch, "person"), MNEMO_EMBEDDER: "none" };
+  });
+  afterEach(() => removeDir(scratch));
+
+  const mnemo = (...args: string[]) => runMnemo(args, { cwd, env });
+
+  it("creates the project layer at the git root, shows the stack, routes saves by type and labels list and recall", async () => {
+    const init = mnemo("init", "--project");
+    expect(init.stderr).toBe("");
+    expect(init.stdout).toContain(join(repository, ".mnemo"));
+    const stack = JSON.parse(mnemo("scopes", "--json").stdout) as {
+      layers: Array<{ scope: string; home: string }>;
+    };
+    expect(stack.layers.map((layer) => [layer.scope, layer.home])).toEqual([
+      ["project", join(repository, ".mnemo")],
+      ["user", join(scratch, "person", ".mnemo")],
+    ]);
+    expect(mnemo("remember", "Indent with tabs.", "--type", "feedback", "--name", "Tabs").stdout).toContain(
+      "(user)",
+    );
+    expect(
+      mnemo("remember", "The cart keeps money in cents.", "--type", "project", "--name", "Cents").stdout,
+    ).toContain("(project)");
+    expect(await readdir(join(repository, ".mnemo", "memories"))).toEqual(["project_cents.md"]);
+    expect(await readdir(join(scratch, "person", ".mnemo", "memories"))).toEqual(["feedback_tabs.md"]);
+    const listed = mnemo("list").stdout;
+    expect(listed).toMatch(/^project\s+project\s+Cents/m);
+    expect(listed).toMatch(/^user\s+feedback\s+Tabs/m);
+    const recalled = JSON.parse(
+      mnemo("recall", "cart money cents tabs", "--json", "--min-relevance", "0").stdout,
+    ) as {
+      hits: Array<{ scope: string; locator: string }>;
+    };
+    expect(recalled.hits.map((hit) => `${hit.scope}:${hit.locator}`)).toEqual(
+      expect.arrayContaining(["project:Cents", "user:Tabs"]),
+    );
+    const context = mnemo("context").stdout;
+    expect(context).toContain('<agent-notes scope="project">');
+    expect(context).toContain('<agent-notes scope="user">');
+    // --no-scopes and --home keep the one home.
+    expect(mnemo("list", "--no-scopes").stdout).not.toContain("Cents");
+    expect(mnemo("list", "--home", join(repository, ".mnemo")).stdout).not.toContain("Tabs");
+  });
+});

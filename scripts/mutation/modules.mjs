@@ -7,6 +7,18 @@
  */
 export const MODULES = [
   {
+    name: "scopes",
+    mutate: [
+      "src/engine/scopes/scope-names.ts",
+      "src/engine/scopes/compose-scoped-context.ts",
+      "src/engine/scopes/merge-scoped-hits.ts",
+      "src/engine/scopes/render-scoped-context.ts",
+      "src/engine/scopes/scope-stack.ts",
+      "src/open-scopes.ts",
+    ],
+    tests: ["src/open-scopes.test.ts"],
+  },
+  {
     name: "budgets",
     mutate: [
       "src/engine/profile/budget.ts",

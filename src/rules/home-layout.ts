@@ -16,6 +16,8 @@ export const SESSIONS_DIR = ".sessions";
 export const OPEN_SESSIONS_DIR = `${SESSIONS_DIR}/open`;
 /** Conversations whose session-end extraction failed, kept until a retry succeeds. */
 export const PENDING_DIR = ".pending";
+/** How far each transcript given to `mnemo learn` was learned, one JSON ledger per session. */
+export const LEARNED_DIR = ".learned";
 
 /** MEMORY.md sections that mnemo manages itself; everything else in MEMORY.md is the agent's notes. */
 export const MEMORY_INDEX_SECTION = "Memories";

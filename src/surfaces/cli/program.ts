@@ -13,6 +13,7 @@ import { homes } from "./commands/homes.js";
 import { importCommand } from "./commands/import.js";
 import { init } from "./commands/init.js";
 import { journal } from "./commands/journal.js";
+import { learn } from "./commands/learn.js";
 import { list } from "./commands/list.js";
 import { mcp } from "./commands/mcp.js";
 import { profile } from "./commands/profile.js";
@@ -38,6 +39,7 @@ const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
   journal,
   archive,
   conversation,
+  learn,
   recall,
   reindex,
   chat,

@@ -2,7 +2,7 @@ import type { MemoryHome } from "../../engine/memory-home.js";
 import type { PendingRetryReport } from "../extraction/pending-extractions.js";
 import type { TranscriptFormat, TranscriptMessage } from "./formats/transcript.js";
 
-/** What one `learnTranscript` did, for the CLI's text and --json alike. */
+/** What one `learnTranscript` did, for the CLI's text and --json alike; every key is always there. */
 export interface LearnReport {
   /** learned: a new part was taken; nothing-new: all was learned before; busy: another process is learning it. */
   status: "learned" | "nothing-new" | "busy" | "dry-run";
@@ -12,17 +12,17 @@ export interface LearnReport {
   /** Messages read from the transcript (tool calls and results count). */
   messages: number;
   /** The new part: messages from..to, 1-based and inclusive. */
-  range?: { from: number; to: number };
+  range: { from: number; to: number } | undefined;
   /** The learned point was not found in the transcript (it was rewritten): all of it counted as new. */
   restarted: boolean;
   /** The process learning it now, when busy. */
-  heldBy?: { pid: number; host: string; at: string };
+  heldBy: { pid: number; host: string; at: string } | undefined;
   /** The turns recorded as conversation memory. */
-  recorded?: { path: string; turns: number };
+  recorded: { path: string; turns: number } | undefined;
   /** The extraction, when a model was given. */
-  extraction?: LearnedExtraction;
+  extraction: LearnedExtraction | undefined;
   /** The queued extraction still waiting: no model, or the call failed. */
-  pending?: string;
+  pending: string | undefined;
 }
 
 export interface LearnedExtraction {

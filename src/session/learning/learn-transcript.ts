@@ -57,10 +57,12 @@ export async function learnTranscript(options: LearnTranscriptOptions): Promise<
       format: transcript.format,
       source,
       messages: transcript.messages.length,
+      range: taken.range,
       restarted: taken.restarted,
-      ...(taken.range ? { range: taken.range } : {}),
-      ...(taken.heldBy ? { heldBy: taken.heldBy } : {}),
-      ...(taken.pending ? { pending: taken.pending.path } : {}),
+      heldBy: taken.heldBy,
+      recorded: undefined,
+      extraction: undefined,
+      pending: taken.pending?.path,
     };
     if (taken.status !== "learned" || taken.part === undefined) return report;
     try {
@@ -68,7 +70,7 @@ export async function learnTranscript(options: LearnTranscriptOptions): Promise<
       if (taken.pending && options.model) {
         const extracted = await extractQueued(run, taken.pending, { retry: false });
         report.extraction = summarizeExtraction(extracted, options.model.id);
-        if (extracted.error === undefined) delete report.pending;
+        if (extracted.error === undefined) report.pending = undefined;
       }
     } finally {
       await memory.store.transaction((writer) => releaseClaim(writer, sessionId, holder.pid));
@@ -82,7 +84,9 @@ interface TakeOptions extends LearnTranscriptOptions {
   at: Date;
 }
 
-type Taken = Pick<LearnReport, "status" | "restarted" | "range" | "heldBy"> & {
+type Taken = Pick<LearnReport, "status" | "restarted"> & {
+  range?: NonNullable<LearnReport["range"]>;
+  heldBy?: NonNullable<LearnReport["heldBy"]>;
   part?: TranscriptMessage[];
   pending?: Awaited<ReturnType<typeof queueForExtraction>>;
 };

@@ -21,7 +21,7 @@ import { findNewPart, learnedPoint } from "./learned-range.js";
  * (learned-range.ts), queued in .pending/ for extraction and the ledger moved past it, claimed by
  * this process. Then the part is recorded as conversation memory and, with a model, extracted
  * through the same code as a chat session's end; a crash or a failed call leaves it in .pending/,
- * where the next session start, `mnemo doctor --fix` or `mnemo learn` with a model extracts it.
+ * where the next session start (AgentSession, `mnemo chat`) or `mnemo doctor --fix` with a model extracts it.
  * Without a model it waits there. Last, the claim is released.
  *
  *     const report = await learnTranscript({ memory, model, transcript: parsed, sessionId, source });

@@ -27,8 +27,8 @@ export function renderLearnReport(report: LearnReport, locate: (path: string) =>
   if (report.pending !== undefined)
     lines.push(
       extraction
-        ? `It waits in ${locate(report.pending)}; the next mnemo learn, mnemo chat or mnemo doctor --fix retries it.`
-        : `No chat model is configured: its extraction waits in ${locate(report.pending)} until mnemo learn, mnemo chat or mnemo doctor --fix runs with one (llm in config.json).`,
+        ? `It waits in ${locate(report.pending)}; the next mnemo chat or mnemo doctor --fix retries it.`
+        : `No chat model is configured: its extraction waits in ${locate(report.pending)} until mnemo chat or mnemo doctor --fix runs with one (llm in config.json).`,
     );
   return lines.join("\n");
 }

@@ -185,6 +185,17 @@ export const MODULES = [
     ],
   },
   {
+    // mnemo learn: which part of a transcript is new, the ledger and claim that learn it once.
+    name: "learn",
+    mutate: [
+      "src/session/learning/learned-range.ts",
+      "src/session/learning/learned-ledger.ts",
+      "src/session/learning/learn-transcript.ts",
+      "src/session/learning/learn-report.ts",
+    ],
+    tests: ["src/session/learning/learned-range.test.ts", "src/session/learning/learn-transcript.test.ts"],
+  },
+  {
     // Sessions killed before they ended: their open marker, the queueing of their conversation, once.
     name: "interrupted-sessions",
     mutate: [

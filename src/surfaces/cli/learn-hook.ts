@@ -11,7 +11,8 @@ import { readStdin } from "./read-input.js";
  * `mnemo learn --hook`: what a Claude Code hook runs at PreCompact and SessionEnd. The hook's JSON
  * on stdin names the session and its transcript; learning it may take a model call of many
  * seconds, longer than a hook may keep the agent waiting, so it is handed to a detached
- * `mnemo learn <transcript>` and the hook exits 0 at once. Nothing here can fail the agent: a
+ * `mnemo learn <transcript> --wait` and the hook exits 0 at once (--wait: a SessionEnd that comes
+ * while the PreCompact's learner still works learns what came after, once that one is done). Nothing here can fail the agent: a
  * problem is logged to <home>/.logs/learn.log (and said on stderr), with exit code 0.
  */
 const hookSchema = z.looseObject({
@@ -82,6 +83,7 @@ export async function startHookLearning(hook: HookInput, options: CommonOptions)
     "claude-code",
     "--session",
     hook.sessionId,
+    "--wait",
   ];
   for (const [flag, value] of [
     ["--home", options.home],

@@ -48,12 +48,14 @@ function answerFor(request: RecordedChatRequest): string {
   return JSON.stringify({ memories, entries: [], summary: "" });
 }
 
-async function setUp(options: { model?: boolean; delayMs?: number } = {}) {
+/** `gate`: the model answers only once it resolves (a learn held mid-extraction for as long as a test needs). */
+async function setUp(options: { model?: boolean; delayMs?: number; gate?: Promise<void> } = {}) {
   const home = await makeTempDir();
   cleanups.push(() => removeDir(home));
   const server = await startFakeOpenAiServer({
     reply: async (request) => {
       await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 0));
+      await options.gate;
       return { content: answerFor(request) };
     },
   });
@@ -64,6 +66,16 @@ async function setUp(options: { model?: boolean; delayMs?: number } = {}) {
   await copyFile(join(FIXTURES, "claude-code-session.jsonl"), transcript);
   cleanups.push(() => removeDir(transcript));
   return { home, server, transcript };
+}
+
+/** A promise the scripted model waits on before it answers, released by the test (or at cleanup). */
+function heldAnswers() {
+  let release = () => {};
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  cleanups.push(async () => release());
+  return { promise, release: () => release() };
 }
 
 const extractions = (server: FakeOpenAiServer) => server.requests.filter(isExtraction);
@@ -163,15 +175,36 @@ describe("mnemo learn <transcript>", () => {
   });
 
   test("two learns of one transcript at once: one learns it, the other says it is being learned", async () => {
-    const { home, server, transcript } = await setUp({ delayMs: 5000 });
+    const gate = heldAnswers();
+    const { home, server, transcript } = await setUp({ gate: gate.promise });
     const first = learn(home, [transcript]);
     await waitUntil("the first learn calls the model", async () => server.requests.length > 0);
     const second = await learn(home, [transcript]);
+    gate.release();
     expect(second.status).toBe(0);
     expect(second.report).toMatchObject({ status: "busy", heldBy: { pid: expect.any(Number) } });
     expect((await first).report).toMatchObject({ status: "learned", extraction: { added: 1 } });
     expect(extractions(server)).toHaveLength(1);
     expect((await learn(home, [transcript])).report.status).toBe("nothing-new");
+  });
+
+  test("--wait (what --hook's learner runs): a learn that finds the transcript busy waits, then learns what came after", async () => {
+    const gate = heldAnswers();
+    const { home, server, transcript } = await setUp({ gate: gate.promise });
+    const first = learn(home, [transcript]);
+    await waitUntil("the first learn calls the model", async () => server.requests.length > 0);
+    await appendFile(
+      transcript,
+      await readFile(join(FIXTURES, "claude-code-session-continued.jsonl"), "utf8"),
+    );
+    const waiting = learn(home, [transcript, "--wait"]);
+    // The first is held mid-extraction while the second starts (in about a second) and finds it busy.
+    setTimeout(gate.release, 3000);
+    const second = await waiting;
+    expect((await first).report).toMatchObject({ status: "learned", range: { from: 1, to: 5 } });
+    expect(second.report).toMatchObject({ status: "learned", range: { from: 6, to: 7 } });
+    expect(extractions(server)).toHaveLength(2);
+    expect(prompt(extractions(server)[1] as RecordedChatRequest)).not.toContain(FIRST_USER_MESSAGE);
   });
 
   test("--dry-run says which messages would be learned and writes nothing", async () => {

@@ -17,11 +17,23 @@ interface LearnOptions extends CommonOptions {
   session?: string;
   dryRun?: boolean;
   hook?: boolean;
+  wait?: boolean;
 }
 
 type LearnInput =
   | { hook: HookInput; options: CommonOptions }
-  | { hook?: undefined; transcript: ParsedTranscript; sessionId: string; source: string; dryRun: boolean };
+  | {
+      hook?: undefined;
+      transcript: ParsedTranscript;
+      sessionId: string;
+      source: string;
+      dryRun: boolean;
+      wait: boolean;
+    };
+
+/** How long --wait waits for another learn of the same transcript, and how often it looks. */
+const WAIT_MS = 15 * 60 * 1000;
+const WAIT_STEP_MS = 500;
 
 export const learn = defineCommand({
   name: "learn",
@@ -40,6 +52,10 @@ export const learn = defineCommand({
       "the session it belongs to (default: the one the file names, else one made from its path)",
     ),
     new Option("--dry-run", "say which messages would be learned; write nothing"),
+    new Option(
+      "--wait",
+      "when another mnemo learn is learning this transcript, wait for it (up to 15 minutes), then learn what it left",
+    ),
     new Option(
       "--hook",
       "read a Claude Code hook's JSON on stdin and learn its transcript in the background",
@@ -77,14 +93,20 @@ export const learn = defineCommand({
     const source = path === STDIN_MARKER ? "stdin" : resolve(path);
     const transcript = await readTranscript(path, format);
     const sessionId = options.session ?? transcript.sessionId ?? sessionFromPath(source);
-    return { transcript, sessionId, source, dryRun: options.dryRun === true };
+    return { transcript, sessionId, source, dryRun: options.dryRun === true, wait: options.wait === true };
   },
   withoutHome: (input) => (input.hook ? () => startHookLearning(input.hook, input.options) : undefined),
   async run(input, { memory }) {
     if (input.hook) throw new Error("mnemo learn --hook runs without opening the home (a bug in mnemo).");
     const [{ learnTranscript }] = await Promise.all([import("../../../agent.js")]);
     const model = input.dryRun ? undefined : await homeChatModel(memory);
-    return learnTranscript({ memory, model, ...input });
+    const { wait, ...options } = input;
+    const waitUntil = Date.now() + (wait ? WAIT_MS : 0);
+    for (;;) {
+      const report = await learnTranscript({ memory, model, ...options });
+      if (report.status !== "busy" || Date.now() >= waitUntil) return report;
+      await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+    }
   },
   render: (data: LearnReport | { hook: true }, { locate }) =>
     "hook" in data ? "" : renderLearnReport(data, locate),

@@ -334,6 +334,12 @@ export const MODULES = [
     tests: ["src/engine/memdir/rename-memory.test.ts", "src/engine/journal/topic-files.test.ts"],
   },
   {
+    // MEMORY.md's index lines: every save rewrites one, so a wrong edit loses or doubles a memory's line.
+    name: "memory-index",
+    mutate: ["src/engine/memdir/memory-index.ts"],
+    tests: ["src/engine/memdir/memory-index.test.ts", "src/engine/memdir/memdir.test.ts"],
+  },
+  {
     // The session context: what of each layer fits the token budget, the files' budgets and the line
     // caps, what a cut line shows, and the notice of what was left out and why (issue 26 point 7, issue 27).
     name: "context",
@@ -344,12 +350,14 @@ export const MODULES = [
       "src/engine/context/context-budget.ts",
       "src/engine/context/load-context.ts",
       "src/engine/context/render-context.ts",
+      "src/engine/context/holding-index-lines.ts",
     ],
     tests: [
       "src/engine/context/fit-context.test.ts",
       "src/engine/context/fit-context-edges.test.ts",
       "src/engine/context/context.test.ts",
       "src/engine/context/context-cuts.test.ts",
+      "src/engine/context/holding-index-lines.test.ts",
     ],
   },
   {

@@ -11,6 +11,7 @@ export function parseJsonFile(file: SourceFile): unknown {
     return JSON.parse(text);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    if (text.trim() === "") throw malformedInput(file.path, undefined, "it is empty, not JSON");
     throw malformedInput(file.path, placeOf(text, message), `it is not valid JSON (${message})`);
   }
 }

@@ -89,20 +89,21 @@ export function memoryNameFrom(text: string): string {
  * name is an edit of that memory, so two memories of one name would leave only the last.
  */
 export function withDistinctNames(items: PlannedItem[]): PlannedItem[] {
-  const seen = new Map<string, number>();
+  const taken = new Set<string>();
   return items.map((item) => {
     if (item.kind !== "memory") return item;
-    const key = memoryNameKey(item.name);
-    const count = (seen.get(key) ?? 0) + 1;
-    seen.set(key, count);
-    return count === 1 ? item : { ...item, name: `${item.name} (${count})` };
+    let name = item.name;
+    for (let count = 2; taken.has(memoryNameKey(name)); count++) name = `${item.name} (${count})`;
+    taken.add(memoryNameKey(name));
+    return name === item.name ? item : { ...item, name };
   });
 }
 
 /** A date of the input as an ISO time, or the error naming where it is. */
 export function isoDate(value: unknown, file: string, place: string): string {
   // A time without a zone (Letta writes them so) is read as UTC, not as this machine's local time.
-  const text = typeof value === "string" ? value.trim().replace(/T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/, "$&Z") : "";
+  const text =
+    typeof value === "string" ? value.trim().replace(/T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/, "$&Z") : "";
   const time = /^\d{4}-\d{2}-\d{2}/.test(text) ? Date.parse(text) : Number.NaN;
   if (Number.isNaN(time))
     throw malformedInput(

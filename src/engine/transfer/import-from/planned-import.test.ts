@@ -26,6 +26,12 @@ describe("memoryNameFrom", () => {
     );
   });
 
+  it("redacts a credential, which a save refuses in a name even when it redacts the text", () => {
+    expect(memoryNameFrom("Deploy key ghp_abcdefghijklmnopqrstuvwxyz0123456789 rotates monthly")).toBe(
+      "Deploy key [REDACTED:github-token] rotates monthly",
+    );
+  });
+
   test.prop([fc.string({ maxLength: 300 })])(
     "gives a name a save accepts whenever the text has a letter or digit",
     (text) => {

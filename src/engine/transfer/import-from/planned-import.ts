@@ -6,6 +6,7 @@
  * input they cannot read, before anything is saved.
  */
 import { MnemoError } from "../../../errors.js";
+import { redactSecrets } from "../../guard/scan-secrets.js";
 import { memoryNameKey } from "../../memdir/memory-name.js";
 import type { MemoryType } from "../../memdir/memory-types.js";
 import type { ProfileFile } from "../../profile/profile-files.js";
@@ -68,11 +69,13 @@ const NAME_LENGTH = 80;
 
 /**
  * A memory name from a title or a sentence: one line, no path separators or "..", at most 80
- * characters cut at a word. The result still needs a letter or digit, which the save checks.
+ * characters cut at a word, a credential in it as `[REDACTED:<kind>]` (a save never stores a name
+ * holding one, even redacted; the text itself still meets the guard). The result still needs a
+ * letter or digit, which the save checks.
  */
 export function memoryNameFrom(text: string): string {
-  const line = text
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: a name holds no control characters
+  const line = redactSecrets(text)
+    .text// biome-ignore lint/suspicious/noControlCharactersInRegex: a name holds no control characters
     .replace(/[\u0000-\u001f\u007f]+/g, " ")
     .replace(/[/\\]/g, "-")
     .replace(/\.{2,}/g, ".")

@@ -74,9 +74,9 @@ const NAME_LENGTH = 80;
  * letter or digit, which the save checks.
  */
 export function memoryNameFrom(text: string): string {
-  const line = redactSecrets(text)
-    .text// biome-ignore lint/suspicious/noControlCharactersInRegex: a name holds no control characters
-    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a name holds no control characters
+  const oneLine = redactSecrets(text).text.replace(/[\u0000-\u001f\u007f]+/g, " ");
+  const line = oneLine
     .replace(/[/\\]/g, "-")
     .replace(/\.{2,}/g, ".")
     .replace(/\s+/g, " ")

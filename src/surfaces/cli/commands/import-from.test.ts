@@ -303,6 +303,27 @@ describe("mnemo import --from, the built binary", () => {
     expect([...(await folderBytes(home)).keys()].filter((path) => !path.startsWith(".index/"))).toEqual([]);
   });
 
+  it("the user's own ~/.claude/CLAUDE.md becomes feedback for every project, named so", async () => {
+    const userHome = join(scratch, "me");
+    await cp(
+      join(scratch, "in", "claude-md", "acme-api", "CLAUDE.md"),
+      join(userHome, ".claude", "CLAUDE.md"),
+    );
+    const run = runMnemo(
+      ["import", "--from", "claude-md", join(userHome, ".claude"), "--home", home, "--json"],
+      {
+        env: { HOME: userHome },
+      },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).added.map((item: { path: string }) => item.path)).toEqual([
+      "memories/feedback_claude-code-all-projects-overview.md",
+      "memories/feedback_claude-code-all-projects-commands.md",
+      "memories/feedback_claude-code-all-projects-code-style.md",
+      "memories/feedback_claude-code-all-projects-architecture.md",
+    ]);
+  });
+
   it("an unknown format is refused with the list of formats", () => {
     const run = runMnemo(["import", "--from", "obsidian", scratch, "--home", home]);
     expect(run.status).toBe(EXIT_CODES.usage);

@@ -223,6 +223,30 @@ export const MODULES = [
     ],
   },
   {
+    // Another tool's memory read into planned saves (mnemo import --from): each format's mapper,
+    // names, dates and the place of each error; and the import applying them through the home's save.
+    name: "import-from",
+    mutate: [
+      "src/engine/transfer/import-from/planned-import.ts",
+      "src/engine/transfer/import-from/json-input.ts",
+      "src/engine/transfer/import-from/claude-code-memory.ts",
+      "src/engine/transfer/import-from/prose-sections.ts",
+      "src/engine/transfer/import-from/mem0-export.ts",
+      "src/engine/transfer/import-from/letta-agent-file.ts",
+      "src/engine/transfer/import-from/cursor-rules.ts",
+      "src/import-from.ts",
+    ],
+    tests: [
+      "src/engine/transfer/import-from/planned-import.test.ts",
+      "src/engine/transfer/import-from/claude-code-memory.test.ts",
+      "src/engine/transfer/import-from/prose-sections.test.ts",
+      "src/engine/transfer/import-from/mem0-export.test.ts",
+      "src/engine/transfer/import-from/letta-agent-file.test.ts",
+      "src/engine/transfer/import-from/cursor-rules.test.ts",
+      "src/import-from.test.ts",
+    ],
+  },
+  {
     // The one statement of a PostgreSQL search and its filters: each home's candidates, and only
     // that home's (a prefilter without its home condition loses the home's vectors past 400).
     // The integration tests start a throwaway cluster, or skip without PostgreSQL installed.

@@ -227,7 +227,8 @@ describe("mnemo learn --hook", () => {
     });
 
   test("answers at once and learns in the background: PreCompact, then SessionEnd learns only the new part", async () => {
-    const { home, server, transcript } = await setUp({ delayMs: 1000 });
+    const gate = heldAnswers();
+    const { home, server, transcript } = await setUp({ gate: gate.promise });
     const ledger = join(home, ".learned", `${SESSION}.json`);
     const learnedUpTo = async (messages: number) => {
       const text = await readFile(ledger, "utf8").catch(() => "{}");
@@ -241,8 +242,9 @@ describe("mnemo learn --hook", () => {
     });
     expect(preCompact.status).toBe(0);
     expect(preCompact.stdout).toBe("");
-    // The model answers after a second: the hook did not wait for it.
-    expect(extractions(server).length === 0 || !(await learnedUpTo(5))).toBe(true);
+    // The model's answer is held until now: the hook returned without waiting for the learn.
+    expect(await learnedUpTo(5)).toBe(false);
+    gate.release();
     await waitUntil("the PreCompact part is learned", () => learnedUpTo(5));
     expect(await memoryFiles(home)).toEqual(["project_staging-database.md"]);
 

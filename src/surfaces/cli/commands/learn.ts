@@ -6,7 +6,7 @@ import { MnemoError } from "../../../errors.js";
 import type { MemoryHome } from "../../../index.js";
 import { TRANSCRIPT_FORMATS, type TranscriptFormat } from "../../../session/learning/formats/transcript.js";
 import { type CommonOptions, defineCommand } from "../cli-command.js";
-import { type HookInput, readHookInput, startHookLearning } from "../learn-hook.js";
+import type { HookInput } from "../learn-hook.js";
 import { renderLearnReport } from "../learn-lines.js";
 import { EXIT_CODES } from "../output.js";
 import { parseChoice } from "../parse-choice.js";
@@ -74,6 +74,7 @@ export const learn = defineCommand({
           "INVALID_INPUT",
           "mnemo learn --hook takes the transcript from the hook's JSON on stdin, not an argument.",
         );
+      const { readHookInput } = await import("../learn-hook.js");
       return { hook: await readHookInput(), options };
     }
     if (path === undefined)
@@ -95,7 +96,10 @@ export const learn = defineCommand({
     const sessionId = options.session ?? transcript.sessionId ?? sessionFromPath(source);
     return { transcript, sessionId, source, dryRun: options.dryRun === true, wait: options.wait === true };
   },
-  withoutHome: (input) => (input.hook ? () => startHookLearning(input.hook, input.options) : undefined),
+  withoutHome: (input) =>
+    input.hook
+      ? async () => (await import("../learn-hook.js")).startHookLearning(input.hook, input.options)
+      : undefined,
   async run(input, { memory }) {
     if (input.hook) throw new Error("mnemo learn --hook runs without opening the home (a bug in mnemo).");
     const [{ learnTranscript }] = await Promise.all([import("../../../agent.js")]);

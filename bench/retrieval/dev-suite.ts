@@ -8,11 +8,12 @@
  *       [--limit N] [--embedder local|none] [--longmemeval DIR] [--prefeval FILE] [--json]
  *
  * The data stays outside the repository (../shared/data). LongMemEval is converted into
- * .bench-data/dev-suite/ (ignored by git); embeddings are cached in .bench-data/ beside
- * run-longmemeval.ts's, so a warm run only ranks. The suite's JSON goes to --out (default
+ * .bench-data/dev-suite/ (ignored by git); embeddings come from the caches of run-longmemeval.ts
+ * and `mnemo eval retrieval`, so a warm run only ranks. The suite's JSON goes to --out (default
  * .bench-data/dev-suite/suite.json): pass it as --baseline to judge a later change.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -102,13 +103,18 @@ async function convertLongMemEval(granularity: Granularity): Promise<string> {
   return file;
 }
 
+/**
+ * The local model behind two caches: .bench-data's (LongMemEval's, filled by run-longmemeval.ts),
+ * then `mnemo eval retrieval`'s in ~/.cache/mnemo (where a CLI run on PrefEval left its vectors).
+ */
 async function cachedLocalEmbedder() {
   const { createLocalEmbeddingModel } = await import("../../src/adapters/models/local/index.js");
   const model = createLocalEmbeddingModel();
-  return withEmbeddingCacheFile(
-    model,
-    join(root, ".bench-data", `embeddings-${model.id.replace(/[^\w.-]+/g, "_")}.sqlite`),
-  );
+  const name = model.id.replace(/[^\w.-]+/g, "_");
+  const cliCache = join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "mnemo");
+  mkdirSync(cliCache, { recursive: true });
+  const behind = await withEmbeddingCacheFile(model, join(cliCache, `eval-embeddings-${name}.sqlite`));
+  return withEmbeddingCacheFile(behind, join(root, ".bench-data", `embeddings-${name}.sqlite`));
 }
 
 function verdictText(before: SuiteReport, after: SuiteReport): string {

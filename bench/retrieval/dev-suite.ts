@@ -138,10 +138,11 @@ function readBaseline(file: string): SuiteReport {
       `Cannot read the baseline ${file}: ${(error as Error).message}. Pass a suite's JSON (--out of an earlier run).`,
     );
   }
-  const suite = parsed as Partial<SuiteReport>;
+  // An ablation's JSON holds the suite with every stage on.
+  const suite = ((parsed as { allOn?: unknown }).allOn ?? parsed) as Partial<SuiteReport>;
   if (!Array.isArray(suite.sets) || !suite.macro || !Array.isArray(suite.ks))
     fail(
-      `${file} is not a suite's JSON (it needs "ks", "sets" and "macro"); pass the --out file of an earlier run without --ablate.`,
+      `${file} is not a suite's JSON (it needs "ks", "sets" and "macro"); pass the --out file of an earlier run.`,
     );
   return suite as SuiteReport;
 }

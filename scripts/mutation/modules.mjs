@@ -46,11 +46,13 @@ export const MODULES = [
     mutate: [
       "src/engine/search/fusion.ts",
       "src/engine/search/rank-chunks.ts",
+      "src/engine/search/ranking-pipeline.ts",
       "src/engine/search/vector-feedback.ts",
     ],
     tests: [
       "src/engine/search/fusion.test.ts",
       "src/engine/search/rank-chunks.test.ts",
+      "src/engine/search/ranking-pipeline.test.ts",
       "src/engine/search/vector-feedback.test.ts",
       "src/engine/search/ranking-order.integration.test.ts",
       "src/engine/search/vector-feedback.integration.test.ts",

@@ -87,7 +87,13 @@ const retrieval = defineCommand({
       throw new MnemoError("INVALID_INPUT", `--k takes whole numbers like 5,10, not "${options.k}"`);
     const { input, k: _k, ...settings } = options;
     // commander gathers every --input into a list; a caller in process may pass one file.
-    return { ...settings, cases: [input].flat(), ks };
+    const cases = [input].flat();
+    if (options.rankedOut !== undefined && (cases.length > 1 || options.ablate))
+      throw new MnemoError(
+        "INVALID_INPUT",
+        "--ranked-out writes one set's rankings: give it one --input, without --ablate.",
+      );
+    return { ...settings, cases, ks };
   },
   async run(input, { memory }): Promise<EvalResult> {
     // The home gives the search settings the options do not override.

@@ -7,7 +7,6 @@ import { indexedNotes, indexProgressReporter } from "../index-progress.js";
 import { hitAgeText } from "../memory-age.js";
 import { parseChoice, parseMemoryType } from "../parse-choice.js";
 import { createProgressBar } from "../progress-bar.js";
-import { recallThroughDaemon } from "../recall-through-daemon.js";
 
 interface RecallOptions extends CommonOptions {
   limit: string;
@@ -75,8 +74,9 @@ export const recall = defineCommand({
     const fast = options.fast === true;
     return { query, filters: { limit, type, kind, file, since, until, around, rerank, minRelevance, fast } };
   },
-  // With `mnemo daemon` turned on, the daemon answers and no home is opened here.
-  remote: (input, options) => recallThroughDaemon(input, options),
+  // With `mnemo daemon` turned on, the daemon answers and no home is opened here (loaded on use: --help stays light).
+  remote: async (input, options) =>
+    (await import("../recall-through-daemon.js")).recallThroughDaemon(input, options),
   async run({ query, filters }, { memory }) {
     const progress = indexProgressReporter();
     const minRelevance = filters.minRelevance ?? memory.config.search.minRelevance;

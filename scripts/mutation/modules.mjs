@@ -405,4 +405,15 @@ export const MODULES = [
       "src/engine/doctor/consolidation-check.test.ts",
     ],
   },
+  {
+    // mnemo daemon (issue 29 point 2): who may reach the socket, which requests it answers, its idle stop.
+    name: "daemon",
+    mutate: [
+      "src/surfaces/daemon/daemon-paths.ts",
+      "src/surfaces/daemon/daemon-setting.ts",
+      "src/surfaces/daemon/daemon-requests.ts",
+      "src/surfaces/daemon/daemon-server.ts",
+    ],
+    tests: ["src/surfaces/daemon/daemon-server.test.ts"],
+  },
 ];

@@ -24,6 +24,7 @@ interface EvalOptions extends CommonOptions {
   answerTypeWeight?: string;
   rerank?: boolean;
   limit?: string;
+  as: string;
 }
 
 const FORMAT_HELP = `
@@ -65,6 +66,12 @@ const retrieval = defineCommand({
     ),
     new Option("--no-rerank", "the fused order only (the default unless search.rerank is llm)"),
     new Option("--limit <n>", "only the first n cases"),
+    new Option(
+      "--as <form>",
+      'index documents with a session as conversation messages, or as one "Speaker: text" document each',
+    )
+      .choices(["messages", "documents"])
+      .default("messages"),
   ],
   examples: [
     "mnemo eval retrieval --input cases.jsonl",
@@ -111,6 +118,7 @@ const retrieval = defineCommand({
             timeoutMs: search.rerankTimeoutMs,
           },
         }),
+        as: input.as as "messages" | "documents",
         rankedOut: input.rankedOut,
         limitCases: input.limit === undefined ? undefined : Number(input.limit),
         onCase: (done) => bar.update(done, Math.max(done, Number(input.limit ?? done))),

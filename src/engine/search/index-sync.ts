@@ -1,7 +1,13 @@
 import type { DocumentInfo, DocumentReader } from "../../contracts/document-store.js";
 import type { ChunkRecord, DocumentState, SearchIndex } from "../../contracts/search-index.js";
 import { textHash } from "./embed-chunks.js";
-import { chunkFormatOf, chunkHomeDocument, INDEXED_FOLDERS, INDEXED_ROOT_FILES, isIndexedPath } from "./home-chunks.js";
+import {
+  chunkFormatOf,
+  chunkHomeDocument,
+  INDEXED_FOLDERS,
+  INDEXED_ROOT_FILES,
+  isIndexedPath,
+} from "./home-chunks.js";
 
 /**
  * Keeps the index in step with the files. A document is re-read when its size, modification time or

@@ -23,28 +23,30 @@ test("a person's message is searched under their name; a role's is not labelled"
   ).toBe("We adopted a cat last Tuesday, with my sister.");
 });
 
-test("a short turn is searched with the start of the turn before it; a long one alone", () => {
+test("a short reply is searched with the start of the turn it answers; a long one, or one's own follow-up, alone", () => {
   const options = turn(
     "assistant",
     "Here are four ways to Ostend: 1. the ferry 2. the night train 3. a rental car 4. a flight",
     1,
   );
   const pick = turn("user", "I'll go with option 1.", 2);
+  const followUp = turn("user", "And we bring the bikes.", 3);
   const long = turn(
     "Maria",
-    "Honestly the ferry sounds best to me because I get seasick on small boats only.",
-    3,
+    "Honestly the ferry sounds best to me, because I only get seasick on small boats and this one is big, and we could take the bikes along for free on the lower deck.",
+    4,
   );
-  const [first, second, third] = messageChunks("conversations/s.md", [options, pick, long]);
+  const [first, second, third, fourth] = messageChunks("conversations/s.md", [options, pick, followUp, long]);
   expect(first?.text).toBe(options.text);
   expect(second?.text).toBe(`${options.text}\nI'll go with option 1.`);
-  expect(third?.text).toBe(`Maria: ${long.text}`);
+  expect(third?.text).toBe("And we bring the bikes.");
+  expect(fourth?.text).toBe(`Maria: ${long.text}`);
 });
 
-test("the turn before is cut to its first words, so a long one does not drown the reply", () => {
+test("the turn before is cut to its first words and not named, so neither its length nor its speaker drowns the reply", () => {
   const before = turn("Tom", Array.from({ length: 100 }, (_, index) => `word${index}`).join(" "), 1);
   const text = messageIndexText({ speaker: "Maria", text: "Yes, on Sunday." }, before);
-  expect(text).toMatch(/^Tom: word0 word1 .* word39 …\nMaria: Yes, on Sunday\.$/);
+  expect(text).toMatch(/^word0 word1 .* word39 …\nMaria: Yes, on Sunday\.$/);
   expect(text).not.toContain("word40");
 });
 

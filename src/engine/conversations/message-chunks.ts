@@ -7,8 +7,8 @@ import type { LocatedTurn } from "./conversation-file.js";
  *
  * What is embedded and searched is more than the turn: the vector sees only a chunk's text, and
  * questions name people ("What did Maria say about the ferry?"), so a person's name leads the text
- * ("Maria: ..."); and a short turn ("I'll go with option 2") means nothing without what it answers,
- * so the start of the turn before it comes first. What recall shows is the turn itself: the hit's
+ * ("Maria: ..."); and a short reply ("I'll go with option 2") means nothing without what it answers,
+ * so the start of the other speaker's turn before it comes first. What recall shows is the turn itself: the hit's
  * text is read back from the transcript (turns-around-hits.ts).
  */
 export interface MessageChunk {
@@ -30,8 +30,12 @@ export interface MessageChunk {
  */
 export const MESSAGE_CHUNK_FORMAT = "messages-2";
 
-/** A turn of fewer words than this is indexed with the start of the turn before it. */
-export const SHORT_TURN_WORDS = 12;
+/**
+ * A reply of fewer words than this is indexed with the start of the turn it answers. Measured on
+ * PrefEval, where a user's pick of the assistant's options is 12 to 44 words (median 23): 30 words
+ * (docs/retrieval.md, "Messages searched with their speaker and the turn they answer").
+ */
+export const SHORT_TURN_WORDS = 30;
 /** How many words of the turn before a short one are enough to tell its topic. */
 export const CONTEXT_WORDS = 40;
 /** Roles rather than names: "user: " in front of every message tells the vector nothing. */
@@ -55,8 +59,11 @@ export function messageIndexText(
   before: Pick<LocatedTurn, "speaker" | "text"> | undefined,
 ): string {
   const own = labelled(turn.speaker, turn.text);
-  if (before === undefined || wordCount(turn.text) >= SHORT_TURN_WORDS) return own;
-  return `${labelled(before.speaker, firstWords(before.text, CONTEXT_WORDS))}\n${own}`;
+  // One's own turn before is not what a reply answers: a short turn by the same speaker is left alone.
+  if (before === undefined || before.speaker === turn.speaker || wordCount(turn.text) >= SHORT_TURN_WORDS)
+    return own;
+  // The turn before without its speaker's name: who answered is this turn's speaker, not that one.
+  return `${firstWords(before.text, CONTEXT_WORDS)}\n${own}`;
 }
 
 function labelled(speaker: string, text: string): string {

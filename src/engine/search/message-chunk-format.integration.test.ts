@@ -41,7 +41,7 @@ test("an index holding messages in an earlier form is rebuilt from the transcrip
     const texts = database.prepare("SELECT text FROM chunks WHERE path = ? ORDER BY id").pluck().all(PATH);
     expect(texts).toEqual([
       "Tom: Should we take the ferry to the island on Saturday?",
-      "Tom: Should we take the ferry to the island on Saturday?\nMaria: Only if it leaves before nine.",
+      "Should we take the ferry to the island on Saturday?\nMaria: Only if it leaves before nine.",
     ]);
     const hash = database.prepare("SELECT hash FROM documents WHERE path = ?").pluck().get(PATH);
     expect(hash).toMatch(new RegExp(`^${MESSAGE_CHUNK_FORMAT}:`));

@@ -45,8 +45,9 @@ test("a question naming a person finds that person's short reply, shown as the t
     { speaker: "Maria", text: "Only if it leaves before nine.", at },
     { speaker: "Lea", text: "The ferry tickets are twelve euros each, bikes go free on the ferry.", at },
     { speaker: "Tom", text: "I checked the ferry timetable: the first ferry is at seven thirty.", at },
-    { speaker: "Maria", text: "I will bring sandwiches and a big thermos of hot coffee for all of us.", at },
     { speaker: "Lea", text: "The ferry back runs until midnight in summer.", at },
+    { speaker: "Lea", text: "I will pack the picnic blanket and some fruit.", at },
+    { speaker: "Maria", text: "I will bring sandwiches and a big thermos of hot coffee for all of us.", at },
   ]);
   await memory.conversations.add("garden", [
     { speaker: "Maria", text: "The tomatoes need watering twice a day in this heat.", at },

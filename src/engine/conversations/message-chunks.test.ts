@@ -33,7 +33,7 @@ test("a short reply is searched with the start of the turn it answers; a long on
   const followUp = turn("user", "And we bring the bikes.", 3);
   const long = turn(
     "Maria",
-    "Honestly the ferry sounds best to me, because I only get seasick on small boats and this one is big, and we could take the bikes along for free on the lower deck.",
+    "Honestly the ferry sounds best to me, because I only get seasick on small boats and this one is big, and we could take the bikes along for free on the lower deck, have breakfast in the café upstairs while we cross, and still be on the island before the shops open and the beaches fill up with the day trippers.",
     4,
   );
   const [first, second, third, fourth] = messageChunks("conversations/s.md", [options, pick, followUp, long]);

@@ -32,10 +32,10 @@ export const MESSAGE_CHUNK_FORMAT = "messages-2";
 
 /**
  * A reply of fewer words than this is indexed with the start of the turn it answers. Measured on
- * PrefEval, where a user's pick of the assistant's options is 12 to 44 words (median 23): 30 words
- * (docs/retrieval.md, "Messages searched with their speaker and the turn they answer").
+ * PrefEval, where a user's pick of the assistant's options is 12 to 44 words (median 23): 50 words
+ * (docs/retrieval.md, "Issue 28: messages searched with their speaker and the turn they answer").
  */
-export const SHORT_TURN_WORDS = 30;
+export const SHORT_TURN_WORDS = 50;
 /** How many words of the turn before a short one are enough to tell its topic. */
 export const CONTEXT_WORDS = 40;
 /** Roles rather than names: "user: " in front of every message tells the vector nothing. */

@@ -46,11 +46,13 @@ export const MODULES = [
     mutate: [
       "src/engine/search/fusion.ts",
       "src/engine/search/rank-chunks.ts",
+      "src/engine/search/ranking-pipeline.ts",
       "src/engine/search/vector-feedback.ts",
     ],
     tests: [
       "src/engine/search/fusion.test.ts",
       "src/engine/search/rank-chunks.test.ts",
+      "src/engine/search/ranking-pipeline.test.ts",
       "src/engine/search/vector-feedback.test.ts",
       "src/engine/search/ranking-order.integration.test.ts",
       "src/engine/search/vector-feedback.integration.test.ts",
@@ -422,5 +424,16 @@ export const MODULES = [
       "src/session/tools/memory-save.test.ts",
       "src/engine/doctor/consolidation-check.test.ts",
     ],
+  },
+  {
+    // mnemo daemon (issue 29 point 2): who may reach the socket, which requests it answers, its idle stop.
+    name: "daemon",
+    mutate: [
+      "src/surfaces/daemon/daemon-paths.ts",
+      "src/surfaces/daemon/daemon-setting.ts",
+      "src/surfaces/daemon/daemon-requests.ts",
+      "src/surfaces/daemon/daemon-server.ts",
+    ],
+    tests: ["src/surfaces/daemon/daemon-server.test.ts"],
   },
 ];

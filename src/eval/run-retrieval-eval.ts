@@ -24,6 +24,7 @@ import {
 /**
  * `mnemo eval retrieval`: for each case, a fresh in-memory index built from its documents with
  * the same chunk records, fusion and ranking code as recall, then every query ranked and scored.
+ * The ranking options are recall's when taken from rankingSettings (ranking-pipeline.ts).
  */
 export interface RetrievalEvalOptions {
   input: string;
@@ -32,6 +33,8 @@ export interface RetrievalEvalOptions {
   fusion: FusionOptions;
   /** Pseudo-relevance feedback on vectors, as recall does; off when absent. */
   feedback?: VectorFeedbackOptions;
+  /** Recent chunks favoured as recall favours them (search.recencyWeight), counted from each query's askedAt; off when absent. */
+  recency?: { weight: number; halfLifeDays: number };
   /** Time expressions in queries, as recall reads them (search.timeWindowWeight); off when absent or 0. */
   timeWindowWeight?: number;
   /** Queries naming several things side by side, as recall covers them (search.aspectWeight); off when absent or 0. */
@@ -109,7 +112,7 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
         limit: options.rerank ? Math.max(maxK, options.rerank.candidates) : maxK,
         fusion: options.fusion,
         feedback: options.feedback,
-        recency: { weight: 0, halfLifeDays: 30 },
+        recency: options.recency ?? { weight: 0, halfLifeDays: 30 },
         timeWindowWeight: options.timeWindowWeight,
         aspectWeight: options.aspectWeight,
         answerTypeWeight: options.answerTypeWeight,

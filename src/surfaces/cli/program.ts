@@ -5,6 +5,7 @@ import { archive } from "./commands/archive.js";
 import { chat } from "./commands/chat.js";
 import { context } from "./commands/context.js";
 import { conversation } from "./commands/conversation.js";
+import { daemon } from "./commands/daemon.js";
 import { doctor } from "./commands/doctor.js";
 import { evaluation } from "./commands/eval.js";
 import { exportCommand } from "./commands/export.js";
@@ -51,6 +52,7 @@ const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
   homes,
   tokens,
   ui,
+  daemon,
 ];
 
 /**

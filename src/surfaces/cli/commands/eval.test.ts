@@ -62,6 +62,7 @@ describe("eval retrieval", () => {
     [{ k: "0,5" }, /--k takes whole numbers like 5,10, not "0,5"/],
     [{ k: "5", textWeight: "2" }, /--text-weight is a number from 0 to 1, not "2"/],
     [{ k: "5", fusion: "best" }, /Unknown fusion "best"/],
+    [{ k: "5", rankedOut: "r.jsonl", ablate: true }, /--ranked-out writes one set's rankings/],
   ])("refuses %o", async (options, message) => {
     await expect(runUnit(retrieval, test.memory, [], { input: "cases.jsonl", ...options })).rejects.toThrow(
       message,

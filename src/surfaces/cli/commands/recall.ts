@@ -83,6 +83,9 @@ export const recall = defineCommand({
       filters: { limit, type, kind, file, since, until, around, rerank, minRelevance, fast, asOf },
     };
   },
+  // With `mnemo daemon` turned on, the daemon answers and no home is opened here (loaded on use: --help stays light).
+  remote: async (input, options) =>
+    (await import("../recall-through-daemon.js")).recallThroughDaemon(input, options),
   async run({ query, filters }, { memory }) {
     const progress = indexProgressReporter();
     const minRelevance = filters.minRelevance ?? memory.config.search.minRelevance;

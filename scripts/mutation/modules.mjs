@@ -82,6 +82,26 @@ export const MODULES = [
     ],
   },
   {
+    // Issue 28: what a message is searched by (its speaker, the turn a short reply answers), the turn
+    // shown back as said, and an index of an earlier chunk form rebuilt rather than mixed.
+    name: "message-indexing",
+    mutate: [
+      "src/engine/conversations/message-chunks.ts",
+      "src/engine/conversations/turns-around-hits.ts",
+      "src/engine/search/index-sync.ts",
+      "src/eval/case-chunks.ts",
+    ],
+    tests: [
+      "src/engine/conversations/message-chunks.test.ts",
+      "src/engine/conversations/conversations.test.ts",
+      "src/engine/search/speaker-names.integration.test.ts",
+      "src/engine/search/message-chunk-format.integration.test.ts",
+      "src/engine/doctor/index-check.test.ts",
+      "src/eval/case-chunks.test.ts",
+      "src/eval/run-retrieval-eval.test.ts",
+    ],
+  },
+  {
     name: "query-terms",
     mutate: ["src/rules/query-terms.ts"],
     tests: ["src/rules/query-terms.test.ts", "src/engine/search/ranking-order.integration.test.ts"],

@@ -11,7 +11,7 @@ import type { RankedHit } from "../engine/search/ranked-hit.js";
 import { rerankHits } from "../engine/search/rerank-hits.js";
 import type { VectorFeedbackOptions } from "../engine/search/vector-feedback.js";
 import { errorMessage, MnemoError } from "../errors.js";
-import { caseChunks } from "./case-chunks.js";
+import { caseChunks, type TurnsIndexedAs } from "./case-chunks.js";
 import { type RetrievalCase, retrievalCaseSchema } from "./retrieval-case.js";
 import {
   type MetricsSummary,
@@ -46,6 +46,8 @@ export interface RetrievalEvalOptions {
    * fused best `candidates`; a failed call leaves the fused order and is counted in the report.
    */
   rerank?: { model: ChatModel; candidates: number; timeoutMs: number };
+  /** How documents with a session are indexed: as conversation messages (default) or as "Speaker: text" documents. */
+  as?: TurnsIndexedAs;
   rankedOut?: string;
   limitCases?: number;
   onCase?: (done: number) => void;
@@ -101,7 +103,7 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
     await index.open();
     const buildStart = performance.now();
     if (options.embedder) await index.resetVectors({ id: options.embedder.id, dimensions });
-    const documentIds = await indexDocuments(index, options.embedder, evalCase);
+    const documentIds = await indexDocuments(index, options.embedder, evalCase, options.as);
     buildTimes.push(performance.now() - buildStart);
     const rankedLines: string[] = [];
     for (const query of evalCase.queries) {
@@ -197,8 +199,9 @@ export async function indexDocuments(
   index: SearchIndex,
   embedder: EmbeddingModel | undefined,
   evalCase: RetrievalCase,
+  as: TurnsIndexedAs = "messages",
 ): Promise<Map<string, string>> {
-  const { chunks, documentIds } = caseChunks(evalCase);
+  const { chunks, documentIds } = caseChunks(evalCase, as);
   const vectors = new Map<string, Float32Array>();
   if (embedder) {
     const unique = [...new Map(chunks.map((chunk) => [chunk.textHash, chunk.text]))];

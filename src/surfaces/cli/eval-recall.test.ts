@@ -105,6 +105,36 @@ describe("mnemo eval retrieval", () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/cases\.jsonl line 2: documents/);
   });
+
+  it("--as documents indexes a conversation's turns as documents; another form is refused by name", async () => {
+    const input = join(root, "turns.jsonl");
+    const ranked = join(root, "ranked.jsonl");
+    const turns = {
+      id: "c3",
+      documents: [
+        { id: "t1", text: "Shall we take the ferry?", session: "s1" },
+        { id: "t2", text: "Only if it runs on Sunday.", session: "s1", speaker: "maria" },
+      ],
+      queries: [{ id: "q1", text: "What did Maria answer?", gold: ["t2"] }],
+    };
+    await writeFile(input, `${JSON.stringify(turns)}\n`);
+    const common = [
+      "eval",
+      "retrieval",
+      "--input",
+      input,
+      "--embedder",
+      "none",
+      "--home",
+      join(root, "home"),
+    ];
+    const documents = runMnemo([...common, "--as", "documents", "--ranked-out", ranked, "--k", "1"]);
+    expect(documents.status, documents.stderr).toBe(0);
+    expect(JSON.parse(await readFile(ranked, "utf8")).ranked).toEqual(["t2"]);
+    const wrong = runMnemo([...common, "--as", "notes"]);
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toMatch(/--as <form>.*notes.*messages, documents/s);
+  });
 });
 
 /** A question asking for hours: the text stating them shares fewer of its words than one that does not. */

@@ -25,6 +25,7 @@ interface EvalOptions extends CommonOptions {
   answerTypeWeight?: string;
   rerank?: boolean;
   limit?: string;
+  as?: string;
 }
 
 const FORMAT_HELP = `
@@ -75,6 +76,12 @@ const retrieval = defineCommand({
     ),
     new Option("--no-rerank", "the fused order only (the default unless search.rerank is llm)"),
     new Option("--limit <n>", "only the first n cases"),
+    new Option(
+      "--as <form>",
+      'index documents with a session as conversation messages, or as one "Speaker: text" document each',
+    )
+      .choices(["messages", "documents"])
+      .default("messages"),
   ],
   examples: [
     "mnemo eval retrieval --input cases.jsonl",
@@ -117,6 +124,7 @@ const retrieval = defineCommand({
       }),
     };
     const limitCases = input.limit === undefined ? undefined : Number(input.limit);
+    const turnsAs = (input.as ?? "messages") as "messages" | "documents";
     const bars = new Map<string, ReturnType<typeof createProgressBar>>();
     const progress = (label: string, done: number) => {
       const bar = bars.get(label) ?? createProgressBar(label);
@@ -129,6 +137,7 @@ const retrieval = defineCommand({
           input: input.cases[0] as string,
           ks: input.ks,
           ...evaluation.rankingEvalOptions(search, models),
+          as: turnsAs,
           rankedOut: input.rankedOut,
           limitCases,
           onCase: (done) => progress("cases", done),
@@ -140,6 +149,7 @@ const retrieval = defineCommand({
           inputs: input.cases,
           ks: input.ks,
           ...evaluation.rankingEvalOptions(settings, models),
+          as: turnsAs,
           limitCases,
           onCase: progress,
         });

@@ -1,0 +1,72 @@
+/**
+ * Runs one hook of a coding agent within a time budget, and never fails it: the agent waits for
+ * the hook before it goes on, so an error or an overrun prints nothing (the agent goes on without
+ * memory) and writes a line to the home's hook log instead. The memory engine is loaded lazily,
+ * after the input was read: a hook pays for what it uses, on every session and every prompt.
+ */
+import { errorMessage } from "../../errors.js";
+import { resolveHome } from "../../load-config.js";
+import { type HookInput, parseHookInput } from "./hook-input.js";
+import { writeHookLog } from "./hook-log.js";
+
+export type AgentHookEvent = "SessionStart" | "UserPromptSubmit";
+
+export interface AgentHookOptions {
+  event: AgentHookEvent;
+  /** --home, else $MNEMO_HOME, else ~/.mnemo. */
+  home: string | undefined;
+  budgetMs: number;
+  readStdin(): Promise<string>;
+}
+
+/** What the hook prints on stdout ("" for nothing), and whether it gave up on its budget. */
+export async function runAgentHook(options: AgentHookOptions): Promise<{ output: string; overran: boolean }> {
+  const home = resolveHome(options.home, process.env);
+  const started = performance.now();
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const overrun = new Promise<"overrun">((resolve) => {
+    timer = setTimeout(() => resolve("overrun"), options.budgetMs);
+  });
+  const log = (message: string, input?: HookInput) => {
+    const session = input?.session_id ? ` session ${input.session_id}` : "";
+    return writeHookLog(home, `${options.event}${session}: ${message}`);
+  };
+  try {
+    const answer = await Promise.race([hookAnswer(options, controller.signal, log), overrun]);
+    if (answer !== "overrun") return { output: answer, overran: false };
+    controller.abort();
+    await log(
+      `gave up after ${Math.round(performance.now() - started)} ms (budget ${options.budgetMs} ms); the agent went on without memory. A first search builds the index: run mnemo reindex once.`,
+    );
+    return { output: "", overran: true };
+  } catch (error) {
+    await log(`failed: ${errorMessage(error)}`);
+    return { output: "", overran: false };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function hookAnswer(
+  options: AgentHookOptions,
+  signal: AbortSignal,
+  log: (message: string, input?: HookInput) => Promise<void>,
+): Promise<string> {
+  const input = parseHookInput(await options.readStdin());
+  const [{ openMemory }, answers] = await Promise.all([
+    import("../../open-memory.js"),
+    import("./hook-answers.js"),
+  ]);
+  signal.throwIfAborted();
+  const memory = await openMemory({ home: options.home, onWarning: (message) => void log(message, input) });
+  try {
+    if (options.event === "SessionStart") return await answers.sessionStartAnswer(memory);
+    return await answers.userPromptAnswer(memory, input, {
+      signal,
+      onWarning: (message) => void log(message, input),
+    });
+  } finally {
+    await memory.close();
+  }
+}

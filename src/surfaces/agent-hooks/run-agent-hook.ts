@@ -28,12 +28,17 @@ export async function runAgentHook(options: AgentHookOptions): Promise<{ output:
   const overrun = new Promise<"overrun">((resolve) => {
     timer = setTimeout(() => resolve("overrun"), options.budgetMs);
   });
-  const log = (message: string, input?: HookInput) => {
-    const session = input?.session_id ? ` session ${input.session_id}` : "";
+  // Lines name the agent's session once its input is read.
+  const seen: { input?: HookInput } = {};
+  const log = (message: string) => {
+    const session = seen.input?.session_id ? ` session ${seen.input.session_id}` : "";
     return writeHookLog(home, `${options.event}${session}: ${message}`);
   };
   try {
-    const answer = await Promise.race([hookAnswer(options, controller.signal, log), overrun]);
+    const answer = await Promise.race([
+      hookAnswer(options, { signal: controller.signal, seen, log }),
+      overrun,
+    ]);
     if (answer !== "overrun") return { output: answer, overran: false };
     controller.abort();
     await log(
@@ -50,22 +55,20 @@ export async function runAgentHook(options: AgentHookOptions): Promise<{ output:
 
 async function hookAnswer(
   options: AgentHookOptions,
-  signal: AbortSignal,
-  log: (message: string, input?: HookInput) => Promise<void>,
+  context: { signal: AbortSignal; seen: { input?: HookInput }; log: (message: string) => Promise<void> },
 ): Promise<string> {
   const input = parseHookInput(await options.readStdin());
+  context.seen.input = input;
   const [{ openMemory }, answers] = await Promise.all([
     import("../../open-memory.js"),
     import("./hook-answers.js"),
   ]);
-  signal.throwIfAborted();
-  const memory = await openMemory({ home: options.home, onWarning: (message) => void log(message, input) });
+  context.signal.throwIfAborted();
+  const onWarning = (message: string) => void context.log(message);
+  const memory = await openMemory({ home: options.home, onWarning });
   try {
     if (options.event === "SessionStart") return await answers.sessionStartAnswer(memory);
-    return await answers.userPromptAnswer(memory, input, {
-      signal,
-      onWarning: (message) => void log(message, input),
-    });
+    return await answers.userPromptAnswer(memory, input, { signal: context.signal, onWarning });
   } finally {
     await memory.close();
   }

@@ -33,7 +33,7 @@ export function codexConfigEdit(path: string, entry: { command: string; args: st
           `${path} already has an MCP server named mnemo that mnemo setup did not write; remove it (or run mnemo setup codex after removing it) so there is one.`,
         );
       const next = withBlock(current, block, TOML_MARKERS);
-      if (!isDeepStrictEqual(mnemoServer(next, path), entry))
+      if (!isDeepStrictEqual(readBack(next, path), entry))
         throw new MnemoError(
           "INVALID_INPUT",
           `${path} would not read [mcp_servers.mnemo] back as written (is mcp_servers an inline table there?); add it by hand: ${block.split("\n").slice(1, -1).join(" ")}`,
@@ -59,6 +59,15 @@ function mnemoServer(text: string, path: string): { command: unknown; args: unkn
   const servers = parsed.mcp_servers as Record<string, { command?: unknown; args?: unknown }> | undefined;
   const server = servers?.mnemo;
   return server === undefined ? undefined : { command: server.command, args: server.args };
+}
+
+/** The mnemo server of the text setup made, or undefined when that text does not parse. */
+function readBack(text: string, path: string): { command: unknown; args: unknown } | undefined {
+  try {
+    return mnemoServer(text, path);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A TOML basic string: JSON's escapes are TOML's, but TOML also wants DEL escaped. */

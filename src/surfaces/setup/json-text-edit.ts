@@ -53,9 +53,10 @@ export function replaceValue(text: string, path: JsonPath, value: unknown): stri
 /**
  * Removes the member at `path` (an object's property or an array's element) with the comma and
  * line break that tie it to its neighbours: the exact inverse of addProperty / appendElement. A
- * member that was its container's only one on lines of its own was added with that container, so
- * the container goes too (and so on up); one written on the container's first line was added to a
- * container that was there before, which stays. Undefined when nothing is left of the document.
+ * member that was its container's only one was added with that container (setup writes a space or
+ * a line break after the bracket of a container it makes), so the container goes too, and so on
+ * up; one right after the bracket was added to a container that was there before, which stays.
+ * Undefined when nothing is left of the document.
  */
 export function removeMember(text: string, path: JsonPath): string | undefined {
   const value = nodeAt(text, path);
@@ -68,7 +69,8 @@ export function removeMember(text: string, path: JsonPath): string | undefined {
   const next = siblings[index + 1];
   if (previous) return cut(text, previous.offset + previous.length, member.offset + member.length);
   if (next) return cut(text, member.offset, next.offset);
-  if (!text.slice(container.offset, member.offset).includes("\n"))
+  // Nothing between the bracket and the member: added to a container that was there before.
+  if (member.offset === container.offset + 1)
     return cut(text, container.offset + 1, member.offset + member.length);
   return path.length === 1 ? undefined : removeMember(text, path.slice(0, -1));
 }
@@ -91,7 +93,7 @@ function insertMember(text: string, container: Node, prefix: string, value: unkn
   // A container written on one line (["a", "b"]) gets its new member on that line too.
   const oneLine = !text.slice(container.offset, end).includes("\n");
   const indent = lineIndent(text, last.offset);
-  const member = oneLine ? prefix + JSON.stringify(value) : prefix + renderValue(value, indent, unit);
+  const member = oneLine ? prefix + oneLineJson(value) : prefix + renderValue(value, indent, unit);
   const separator = oneLine ? ", " : `,\n${indent}`;
   return text.slice(0, end) + separator + member + text.slice(end);
 }
@@ -105,6 +107,18 @@ function containerAt(text: string, path: JsonPath, type: "object" | "array"): No
 /** JSON.stringify with the file's indent unit, every line after the first indented as `indent`. */
 function renderValue(value: unknown, indent: string, unit: string): string {
   return JSON.stringify(value, null, unit).replace(/\n/g, `\n${indent}`);
+}
+
+/** JSON on one line, a space inside each bracket: `{ "a": [ 1, 2 ] }` (see removeMember). */
+function oneLineJson(value: unknown): string {
+  if (Array.isArray(value)) return value.length === 0 ? "[]" : `[ ${value.map(oneLineJson).join(", ")} ]`;
+  if (value !== null && typeof value === "object") {
+    const members = Object.entries(value).map(
+      ([key, each]) => `${JSON.stringify(key)}: ${oneLineJson(each)}`,
+    );
+    return members.length === 0 ? "{}" : `{ ${members.join(", ")} }`;
+  }
+  return JSON.stringify(value);
 }
 
 /** The whitespace a file indents with: that of its first indented line, else two spaces. */

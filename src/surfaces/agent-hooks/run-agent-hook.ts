@@ -41,8 +41,13 @@ export async function runAgentHook(options: AgentHookOptions): Promise<{ output:
     ]);
     if (answer !== "overrun") return { output: answer, overran: false };
     controller.abort();
+    // A prompt's first search on a home builds its index, which may take longer than any budget.
+    const hint =
+      options.event === "UserPromptSubmit"
+        ? " If the home's first search is still to come, run mnemo reindex once."
+        : "";
     await log(
-      `gave up after ${Math.round(performance.now() - started)} ms (budget ${options.budgetMs} ms); the agent went on without memory. A first search builds the index: run mnemo reindex once.`,
+      `gave up after ${Math.round(performance.now() - started)} ms (budget ${options.budgetMs} ms); the agent went on without memory.${hint}`,
     );
     return { output: "", overran: true };
   } catch (error) {

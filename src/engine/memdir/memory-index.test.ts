@@ -1,6 +1,14 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
-import { type IndexLine, indexLinesOf, upsertIndexLine, upsertIndexLines } from "./memory-index.js";
+import { splitLinesKeepEnds } from "../markdown/lines.js";
+import {
+  formatIndexLine,
+  type IndexLine,
+  indexLinesOf,
+  parseIndexLine,
+  upsertIndexLine,
+  upsertIndexLines,
+} from "./memory-index.js";
 
 const entry = fc.record({
   title: fc.constantFrom("Pet", "Tabs", "Ada [x]", "Deploy"),
@@ -9,7 +17,15 @@ const entry = fc.record({
 });
 const bodyLine = fc.oneof(
   entry.map((line: IndexLine) => `- [${line.title}](${line.path}) — ${line.summary}\n`),
-  fc.constantFrom("A person's note.\n", "\n", "* [Old](memories/old.md)\n", "no final newline"),
+  fc.constantFrom(
+    "A person's note.\n",
+    "\n",
+    "* [Old](memories/old.md)\n",
+    "no final newline",
+    "See memories/user_a.md for the cat.\n",
+    "- [Copy](memories/user_a.md.bak) — not the same file\n",
+    "- [Last](memories/d.md)",
+  ),
 );
 const body = fc.array(bodyLine, { maxLength: 8 }).map((lines) => lines.join(""));
 
@@ -43,4 +59,40 @@ describe("upsertIndexLines", () => {
       expect(lines[0]?.path).toBe(entries.at(-1)?.path);
     },
   );
+});
+
+/** upsertIndexLine as it was written first, line by line: the string-search version must agree. */
+function upsertByLines(sectionBody: string, entry: IndexLine): string {
+  const formatted = `${formatIndexLine(entry)}\n`;
+  const kept = splitLinesKeepEnds(sectionBody).filter((line) => parseIndexLine(line)?.path !== entry.path);
+  const first = kept.findIndex((line) => parseIndexLine(line) !== undefined);
+  if (first === -1) {
+    const content = kept.join("").replace(/\s+$/, "");
+    return content === "" ? `${formatted}\n` : `${content}\n${formatted}\n`;
+  }
+  return [...kept.slice(0, first), formatted, ...kept.slice(first)].join("");
+}
+
+describe("upsertIndexLine", () => {
+  // A save rewrites the index of every memory; it now searches the text instead of splitting it.
+  test.prop([body, entry])("gives the same text as the line-by-line edit", (sectionBody, each) => {
+    expect(upsertIndexLine(sectionBody, each)).toBe(upsertByLines(sectionBody, each));
+  });
+
+  test.prop([body, fc.array(entry, { maxLength: 6 })])(
+    "agrees with the line-by-line edit over a sequence of saves",
+    (sectionBody, entries) => {
+      const fast = entries.reduce((text, each) => upsertIndexLine(text, each), sectionBody);
+      const byLines = entries.reduce((text, each) => upsertByLines(text, each), sectionBody);
+      expect(fast).toBe(byLines);
+    },
+  );
+
+  test("keeps a note that names the path and drops only the index line pointing at it", () => {
+    const sectionBody =
+      "See memories/user_a.md first.\n- [A](memories/user_a.md) — old\n- [B](memories/user_b.md)\n";
+    expect(upsertIndexLine(sectionBody, { title: "A", path: "memories/user_a.md", summary: "new" })).toBe(
+      "See memories/user_a.md first.\n- [A](memories/user_a.md) — new\n- [B](memories/user_b.md)\n",
+    );
+  });
 });

@@ -16,6 +16,8 @@ export interface AgentHookOptions {
   /** --home, else $MNEMO_HOME, else ~/.mnemo. */
   home: string | undefined;
   budgetMs: number;
+  /** A problem of the hook's command line, logged (a hook never fails on one). */
+  problem?: string;
   readStdin(): Promise<string>;
 }
 
@@ -34,6 +36,7 @@ export async function runAgentHook(options: AgentHookOptions): Promise<{ output:
     const session = seen.input?.session_id ? ` session ${seen.input.session_id}` : "";
     return writeHookLog(home, `${options.event}${session}: ${message}`);
   };
+  if (options.problem) await log(options.problem);
   try {
     const answer = await Promise.race([
       hookAnswer(options, { signal: controller.signal, seen, log }),

@@ -41,7 +41,8 @@ beforeAll(async () => {
 });
 afterAll(async () => removeDir(home));
 
-function hook(name: string, input: string, args: string[] = [], hookHome = home) {
+/** A generous budget unless the test is about the budget: a loaded CI machine must not make it give up. */
+function hook(name: string, input: string, args = ["--budget-ms", "60000"], hookHome = home) {
   return runMnemo(["hook", name, "--home", hookHome, ...args], { input });
 }
 
@@ -94,7 +95,7 @@ describe("mnemo hook", { timeout: 60_000 }, () => {
         ["session-start", SESSION_START],
         ["user-prompt-submit", promptSubmit("How do deploys work here?")],
       ] as const) {
-        const result = hook(name, input, [], broken);
+        const result = hook(name, input, undefined, broken);
         expect(result.status).toBe(0);
         expect(result.stdout).toBe("");
       }
@@ -104,6 +105,14 @@ describe("mnemo hook", { timeout: 60_000 }, () => {
     } finally {
       await removeDir(broken);
     }
+  });
+
+  it("a bad --budget-ms is no usage error (exit 2 would block the prompt): the default is used and logged", async () => {
+    const result = hook("session-start", SESSION_START, ["--budget-ms", "soon"]);
+    expect(result.status).toBe(0);
+    expect(await hookLog(home)).toContain(
+      'SessionStart: --budget-ms must be a whole number from 1 to 600000, not "soon"; used 2000',
+    );
   });
 
   it("over its time budget: gives up quietly, exit 0, and logs how long it took", async () => {

@@ -318,7 +318,8 @@ describe("mnemo setup AGENT", { timeout: 120_000 }, () => {
       hook_event_name: "SessionStart",
       source: "startup",
     });
-    const stdout = execFileSync("sh", ["-c", command], {
+    // The command as written, with a budget a loaded CI machine cannot run out of.
+    const stdout = execFileSync("sh", ["-c", `${command} --budget-ms 60000`], {
       input: stdin,
       env,
       cwd: join(folder, "project"),

@@ -1,5 +1,4 @@
 import { Option } from "commander";
-import { MnemoError } from "../../../errors.js";
 import type { AnyCliCommand, CommandGroup, CommonOptions } from "../cli-command.js";
 import { defineCommand } from "../cli-command.js";
 
@@ -34,14 +33,13 @@ function hookCommand(
     examples: [
       `echo '{"session_id":"s1","hook_event_name":"${event}"${event === "UserPromptSubmit" ? ',"prompt":"how do we deploy?"' : ""}}' | mnemo hook ${name}`,
     ],
+    // Never a usage error: Claude Code reads exit code 2 of UserPromptSubmit as "block this prompt".
     input(_args, options: HookOptions) {
       const budgetMs = Number(options.budgetMs);
-      if (!Number.isInteger(budgetMs) || budgetMs < 1 || budgetMs > 600_000)
-        throw new MnemoError(
-          "INVALID_INPUT",
-          `--budget-ms must be a whole number from 1 to 600000, not "${options.budgetMs}"`,
-        );
-      return { home: options.home, budgetMs };
+      if (Number.isInteger(budgetMs) && budgetMs >= 1 && budgetMs <= 600_000)
+        return { home: options.home, budgetMs };
+      const problem = `--budget-ms must be a whole number from 1 to 600000, not "${options.budgetMs}"; used ${DEFAULT_BUDGET_MS}`;
+      return { home: options.home, budgetMs: Number(DEFAULT_BUDGET_MS), problem };
     },
     withoutHome: (input) => async () => {
       const [{ runAgentHook }, { readStdin }] = await Promise.all([

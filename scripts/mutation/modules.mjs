@@ -223,6 +223,30 @@ export const MODULES = [
     ],
   },
   {
+    // Another tool's memory read into planned saves (mnemo import --from): each format's mapper,
+    // names, dates and the place of each error; and the import applying them through the home's save.
+    name: "import-from",
+    mutate: [
+      "src/engine/transfer/import-from/planned-import.ts",
+      "src/engine/transfer/import-from/json-input.ts",
+      "src/engine/transfer/import-from/claude-code-memory.ts",
+      "src/engine/transfer/import-from/prose-sections.ts",
+      "src/engine/transfer/import-from/mem0-export.ts",
+      "src/engine/transfer/import-from/letta-agent-file.ts",
+      "src/engine/transfer/import-from/cursor-rules.ts",
+      "src/import-from.ts",
+    ],
+    tests: [
+      "src/engine/transfer/import-from/planned-import.test.ts",
+      "src/engine/transfer/import-from/claude-code-memory.test.ts",
+      "src/engine/transfer/import-from/prose-sections.test.ts",
+      "src/engine/transfer/import-from/mem0-export.test.ts",
+      "src/engine/transfer/import-from/letta-agent-file.test.ts",
+      "src/engine/transfer/import-from/cursor-rules.test.ts",
+      "src/import-from.test.ts",
+    ],
+  },
+  {
     // The one statement of a PostgreSQL search and its filters: each home's candidates, and only
     // that home's (a prefilter without its home condition loses the home's vectors past 400).
     // The integration tests start a throwaway cluster, or skip without PostgreSQL installed.
@@ -334,6 +358,12 @@ export const MODULES = [
     tests: ["src/engine/memdir/rename-memory.test.ts", "src/engine/journal/topic-files.test.ts"],
   },
   {
+    // MEMORY.md's index lines: every save rewrites one, so a wrong edit loses or doubles a memory's line.
+    name: "memory-index",
+    mutate: ["src/engine/memdir/memory-index.ts"],
+    tests: ["src/engine/memdir/memory-index.test.ts", "src/engine/memdir/memdir.test.ts"],
+  },
+  {
     // The session context: what of each layer fits the token budget, the files' budgets and the line
     // caps, what a cut line shows, and the notice of what was left out and why (issue 26 point 7, issue 27).
     name: "context",
@@ -344,12 +374,14 @@ export const MODULES = [
       "src/engine/context/context-budget.ts",
       "src/engine/context/load-context.ts",
       "src/engine/context/render-context.ts",
+      "src/engine/context/holding-index-lines.ts",
     ],
     tests: [
       "src/engine/context/fit-context.test.ts",
       "src/engine/context/fit-context-edges.test.ts",
       "src/engine/context/context.test.ts",
       "src/engine/context/context-cuts.test.ts",
+      "src/engine/context/holding-index-lines.test.ts",
     ],
   },
   {

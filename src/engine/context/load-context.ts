@@ -12,6 +12,7 @@ import { parseJournal } from "../markdown/journal-entries.js";
 import { splitLinesKeepEnds } from "../markdown/lines.js";
 import { findSection, parseSections, sameSectionName, serializeSections } from "../markdown/sections.js";
 import { type ContextLayers, fitContext } from "./fit-context.js";
+import { indexLinesHoldingNow } from "./holding-index-lines.js";
 import { MEMORY_INSTRUCTIONS_PROMPT } from "./memory-instructions-prompt.js";
 import { type ContextSnapshot, renderContext } from "./render-context.js";
 
@@ -47,11 +48,17 @@ export function headOfLines(text: string, maxLines: number, maxBytes: number): C
 /** Reads the layers of the frozen context and fits them into the context budget (fit-context.ts). */
 export async function loadContextSnapshot(home: HomeContext): Promise<ContextSnapshot> {
   const memoryText = (await home.store.read(MEMORY_PATH)) ?? "";
+  const layers = memoryLayers(memoryText);
+  const index = await indexLinesHoldingNow(home.store, layers.index, {
+    now: home.now().getTime(),
+    shown: home.config.index.maxLines,
+  });
   const fitted = fitContext(
     {
       soul: (await home.store.read(SOUL_PATH)) ?? "",
       user: (await home.store.read(USER_PATH)) ?? "",
-      ...memoryLayers(memoryText),
+      ...layers,
+      index,
       dailies: await loadRecentDailies(home),
     },
     {

@@ -447,4 +447,22 @@ export const MODULES = [
     ],
     tests: ["src/surfaces/daemon/daemon-server.test.ts"],
   },
+  {
+    // mnemo setup (issue 31): how a coding agent's settings are merged and taken out again, as text.
+    name: "agent-setup",
+    mutate: [
+      "src/surfaces/setup/json-text-edit.ts",
+      "src/surfaces/setup/marked-block.ts",
+      "src/surfaces/setup/claude-hooks-edit.ts",
+      "src/surfaces/setup/mcp-servers-edit.ts",
+      "src/surfaces/setup/codex-config-edit.ts",
+      "src/surfaces/setup/cursor-rule-edit.ts",
+      "src/surfaces/setup/agent-edits.ts",
+    ],
+    tests: [
+      "src/surfaces/setup/json-text-edit.test.ts",
+      "src/surfaces/setup/marked-block.test.ts",
+      "src/surfaces/setup/agent-edits.test.ts",
+    ],
+  },
 ];

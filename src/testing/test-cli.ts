@@ -3,17 +3,24 @@ import { CLI_PATH } from "./test-home.js";
 
 /**
  * Runs the built `mnemo` bin as a user would, with no MNEMO_* variable from the test's environment;
- * `user` runs it as another user (tests running as root use it to meet a permission check).
+ * `user` runs it as another user (tests running as root use it to meet a permission check), `cwd`
+ * in another folder (a project).
  */
 export function runMnemo(
   args: string[],
-  options: { input?: string; env?: NodeJS.ProcessEnv; user?: { uid: number; gid: number } } = {},
+  options: {
+    input?: string;
+    env?: NodeJS.ProcessEnv;
+    user?: { uid: number; gid: number };
+    cwd?: string;
+  } = {},
 ) {
   const inherited = Object.entries(process.env).filter(([key]) => !key.startsWith("MNEMO_"));
   return spawnSync(process.execPath, [CLI_PATH, ...args], {
     env: { ...Object.fromEntries(inherited), ...options.env },
     input: options.input ?? "",
     encoding: "utf8",
+    cwd: options.cwd,
     ...options.user,
   });
 }

@@ -11,6 +11,7 @@ import { evaluation } from "./commands/eval.js";
 import { exportCommand } from "./commands/export.js";
 import { forget } from "./commands/forget.js";
 import { homes } from "./commands/homes.js";
+import { hook } from "./commands/hook.js";
 import { importCommand } from "./commands/import.js";
 import { init } from "./commands/init.js";
 import { journal } from "./commands/journal.js";
@@ -21,6 +22,7 @@ import { profile } from "./commands/profile.js";
 import { recall, reindex } from "./commands/recall.js";
 import { remember } from "./commands/remember.js";
 import { serve } from "./commands/serve.js";
+import { setup } from "./commands/setup.js";
 import { show } from "./commands/show.js";
 import { status } from "./commands/status.js";
 import { tokens } from "./commands/tokens.js";
@@ -50,6 +52,8 @@ const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
   exportCommand,
   importCommand,
   mcp,
+  setup,
+  hook,
   serve,
   homes,
   tokens,

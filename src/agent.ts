@@ -20,3 +20,13 @@ export type {
 } from "./session/extraction/extract-session.js";
 export type { PendingRetryReport } from "./session/extraction/pending-extractions.js";
 export type { ExtractionRunOptions } from "./session/extraction/run-extraction.js";
+export { parseTranscript } from "./session/learning/formats/parse-transcript.js";
+export {
+  type ParsedTranscript,
+  TRANSCRIPT_FORMATS,
+  type TranscriptFormat,
+  type TranscriptMessage,
+  type TranscriptParse,
+} from "./session/learning/formats/transcript.js";
+export type { LearnedExtraction, LearnReport } from "./session/learning/learn-report.js";
+export { type LearnTranscriptOptions, learnTranscript } from "./session/learning/learn-transcript.js";

@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
-import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { z } from "zod";
 import { configFromEnv, readHomeFromEnv } from "./engine/config/env.js";
 import { configSchema, type MnemoConfig, type MnemoConfigInput } from "./engine/config/schema.js";
 import { errnoCode, errorMessage, MnemoError } from "./errors.js";
 import { CONFIG_FILE_NAME } from "./rules/config-file.js";
+import { resolveHomeFolder } from "./rules/home-folder.js";
 
 export { CONFIG_FILE_NAME };
 
@@ -24,17 +24,7 @@ export interface LoadedConfig {
 
 /** `--home DIR` > MNEMO_HOME > ~/.mnemo. */
 export function resolveHome(explicit: string | undefined, env: NodeJS.ProcessEnv): string {
-  const chosen = explicit ?? readHomeFromEnv(env) ?? join(homedir(), ".mnemo");
-  return resolve(expandTilde(chosen));
-}
-
-/**
- * "~" and "~/..." mean the user's home folder, also where no shell expands them: an MCP client's
- * JSON config, an environment variable set by a program.
- */
-function expandTilde(path: string): string {
-  if (path === "~") return homedir();
-  return /^~[/\\]/.test(path) ? join(homedir(), path.slice(2)) : path;
+  return resolveHomeFolder(explicit, readHomeFromEnv(env));
 }
 
 /** Defaults < <home>/config.json < environment < explicit overrides. Reads, never writes. */

@@ -6,7 +6,7 @@ import type { MnemoConfig } from "./engine/config/schema.js";
 import type { HomeContext } from "./engine/home/home-context.js";
 import { MemoryHome } from "./engine/memory-home.js";
 import { MemorySearch } from "./engine/search/memory-search.js";
-import { feedbackOptions, fusionOptions } from "./engine/search/search-options.js";
+import { rankingSettings } from "./engine/search/ranking-pipeline.js";
 import { fileBackend, type HomeBackend, postgresBackend } from "./home-backends.js";
 import { type LoadConfigOptions, loadConfig } from "./load-config.js";
 import { writeWarning } from "./rules/write-warning.js";
@@ -77,16 +77,9 @@ async function openSearch(
     index,
     embeddingCache: index,
     loadEmbedder: embedderLoader(context.config, options),
-    fusion: fusionOptions(context.config.search),
-    feedback: feedbackOptions(context.config.search),
+    // The same settings `mnemo eval retrieval` ranks with (ranking-pipeline.ts).
+    ...rankingSettings(context.config.search),
     fullScanIntervalMs: context.config.search.fullScanIntervalMs,
-    recency: {
-      weight: context.config.search.recencyWeight,
-      halfLifeDays: context.config.search.recencyHalfLifeDays,
-    },
-    timeWindowWeight: context.config.search.timeWindowWeight,
-    aspectWeight: context.config.search.aspectWeight,
-    answerTypeWeight: context.config.search.answerTypeWeight,
     warn: context.warn,
     now: context.now,
   });

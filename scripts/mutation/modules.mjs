@@ -58,11 +58,13 @@ export const MODULES = [
     mutate: [
       "src/engine/search/fusion.ts",
       "src/engine/search/rank-chunks.ts",
+      "src/engine/search/ranking-pipeline.ts",
       "src/engine/search/vector-feedback.ts",
     ],
     tests: [
       "src/engine/search/fusion.test.ts",
       "src/engine/search/rank-chunks.test.ts",
+      "src/engine/search/ranking-pipeline.test.ts",
       "src/engine/search/vector-feedback.test.ts",
       "src/engine/search/ranking-order.integration.test.ts",
       "src/engine/search/vector-feedback.integration.test.ts",
@@ -89,6 +91,26 @@ export const MODULES = [
       "src/adapters/bm25/term-postings.test.ts",
       "src/adapters/bm25/best-scored.test.ts",
       "src/adapters/sqlite/sqlite-chunk-terms.test.ts",
+    ],
+  },
+  {
+    // Issue 28: what a message is searched by (its speaker, the turn a short reply answers), the turn
+    // shown back as said, and an index of an earlier chunk form rebuilt rather than mixed.
+    name: "message-indexing",
+    mutate: [
+      "src/engine/conversations/message-chunks.ts",
+      "src/engine/conversations/turns-around-hits.ts",
+      "src/engine/search/index-sync.ts",
+      "src/eval/case-chunks.ts",
+    ],
+    tests: [
+      "src/engine/conversations/message-chunks.test.ts",
+      "src/engine/conversations/conversations.test.ts",
+      "src/engine/search/speaker-names.integration.test.ts",
+      "src/engine/search/message-chunk-format.integration.test.ts",
+      "src/engine/doctor/index-check.test.ts",
+      "src/eval/case-chunks.test.ts",
+      "src/eval/run-retrieval-eval.test.ts",
     ],
   },
   {
@@ -197,6 +219,17 @@ export const MODULES = [
     ],
   },
   {
+    // mnemo learn: which part of a transcript is new, the ledger and claim that learn it once.
+    name: "learn",
+    mutate: [
+      "src/session/learning/learned-range.ts",
+      "src/session/learning/learned-ledger.ts",
+      "src/session/learning/learn-transcript.ts",
+      "src/session/learning/learn-report.ts",
+    ],
+    tests: ["src/session/learning/learned-range.test.ts", "src/session/learning/learn-transcript.test.ts"],
+  },
+  {
     // Sessions killed before they ended: their open marker, the queueing of their conversation, once.
     name: "interrupted-sessions",
     mutate: [
@@ -232,6 +265,30 @@ export const MODULES = [
       "src/engine/transfer/home-tree.test.ts",
       "src/adapters/fs/tree-folder.test.ts",
       "src/export-import.test.ts",
+    ],
+  },
+  {
+    // Another tool's memory read into planned saves (mnemo import --from): each format's mapper,
+    // names, dates and the place of each error; and the import applying them through the home's save.
+    name: "import-from",
+    mutate: [
+      "src/engine/transfer/import-from/planned-import.ts",
+      "src/engine/transfer/import-from/json-input.ts",
+      "src/engine/transfer/import-from/claude-code-memory.ts",
+      "src/engine/transfer/import-from/prose-sections.ts",
+      "src/engine/transfer/import-from/mem0-export.ts",
+      "src/engine/transfer/import-from/letta-agent-file.ts",
+      "src/engine/transfer/import-from/cursor-rules.ts",
+      "src/import-from.ts",
+    ],
+    tests: [
+      "src/engine/transfer/import-from/planned-import.test.ts",
+      "src/engine/transfer/import-from/claude-code-memory.test.ts",
+      "src/engine/transfer/import-from/prose-sections.test.ts",
+      "src/engine/transfer/import-from/mem0-export.test.ts",
+      "src/engine/transfer/import-from/letta-agent-file.test.ts",
+      "src/engine/transfer/import-from/cursor-rules.test.ts",
+      "src/import-from.test.ts",
     ],
   },
   {
@@ -346,6 +403,12 @@ export const MODULES = [
     tests: ["src/engine/memdir/rename-memory.test.ts", "src/engine/journal/topic-files.test.ts"],
   },
   {
+    // MEMORY.md's index lines: every save rewrites one, so a wrong edit loses or doubles a memory's line.
+    name: "memory-index",
+    mutate: ["src/engine/memdir/memory-index.ts"],
+    tests: ["src/engine/memdir/memory-index.test.ts", "src/engine/memdir/memdir.test.ts"],
+  },
+  {
     // The session context: what of each layer fits the token budget, the files' budgets and the line
     // caps, what a cut line shows, and the notice of what was left out and why (issue 26 point 7, issue 27).
     name: "context",
@@ -356,12 +419,14 @@ export const MODULES = [
       "src/engine/context/context-budget.ts",
       "src/engine/context/load-context.ts",
       "src/engine/context/render-context.ts",
+      "src/engine/context/holding-index-lines.ts",
     ],
     tests: [
       "src/engine/context/fit-context.test.ts",
       "src/engine/context/fit-context-edges.test.ts",
       "src/engine/context/context.test.ts",
       "src/engine/context/context-cuts.test.ts",
+      "src/engine/context/holding-index-lines.test.ts",
     ],
   },
   {
@@ -381,6 +446,35 @@ export const MODULES = [
       "src/engine/consolidation/consolidated-save.test.ts",
       "src/session/tools/memory-save.test.ts",
       "src/engine/doctor/consolidation-check.test.ts",
+    ],
+  },
+  {
+    // mnemo daemon (issue 29 point 2): who may reach the socket, which requests it answers, its idle stop.
+    name: "daemon",
+    mutate: [
+      "src/surfaces/daemon/daemon-paths.ts",
+      "src/surfaces/daemon/daemon-setting.ts",
+      "src/surfaces/daemon/daemon-requests.ts",
+      "src/surfaces/daemon/daemon-server.ts",
+    ],
+    tests: ["src/surfaces/daemon/daemon-server.test.ts"],
+  },
+  {
+    // mnemo setup (issue 31): how a coding agent's settings are merged and taken out again, as text.
+    name: "agent-setup",
+    mutate: [
+      "src/surfaces/setup/json-text-edit.ts",
+      "src/surfaces/setup/marked-block.ts",
+      "src/surfaces/setup/claude-hooks-edit.ts",
+      "src/surfaces/setup/mcp-servers-edit.ts",
+      "src/surfaces/setup/codex-config-edit.ts",
+      "src/surfaces/setup/cursor-rule-edit.ts",
+      "src/surfaces/setup/agent-edits.ts",
+    ],
+    tests: [
+      "src/surfaces/setup/json-text-edit.test.ts",
+      "src/surfaces/setup/marked-block.test.ts",
+      "src/surfaces/setup/agent-edits.test.ts",
     ],
   },
 ];

@@ -18,7 +18,8 @@ describe("retrieval metrics", () => {
         expect(value).toBeGreaterThanOrEqual(0);
         expect(value).toBeLessThanOrEqual(1 + 1e-12);
       }
-      expect(metrics.recallAll[k] ?? 0).toBeLessThanOrEqual(metrics.recallAny[k] ?? 0);
+      expect(metrics.recallAll[k] ?? 0).toBeLessThanOrEqual(metrics.recall[k] ?? 0);
+      expect(metrics.recall[k] ?? 0).toBeLessThanOrEqual(metrics.recallAny[k] ?? 0);
       if (metrics.recallAny[k] === 0) expect(metrics.ndcg[k]).toBe(0);
     },
   );
@@ -34,6 +35,7 @@ describe("retrieval metrics", () => {
     const metrics = queryMetrics(["x", "a", "y", "b"], ["a", "b"], [2, 4]);
     expect(metrics.recallAll).toEqual({ 2: 0, 4: 1 });
     expect(metrics.recallAny).toEqual({ 2: 1, 4: 1 });
+    expect(metrics.recall).toEqual({ 2: 0.5, 4: 1 });
     expect(metrics.ndcg[4]).toBeCloseTo((1 / Math.log2(3) + 1 / Math.log2(5)) / (1 + 1 / Math.log2(3)), 10);
     expect(metrics.reciprocalRank).toBe(0.5);
     expect(summarizeMetrics([metrics, queryMetrics([], ["a"], [2, 4])], [2, 4]).recallAll).toEqual({

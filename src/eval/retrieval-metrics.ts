@@ -1,11 +1,13 @@
 /**
  * Retrieval metrics over one ranked list (best first) and its gold set, as in LongMemEval:
- * R_all@k (every gold item in the top k), R_any@k (at least one), NDCG@k with binary gains, and
- * the reciprocal rank of the first gold item.
+ * R_all@k (every gold item in the top k), R_any@k (at least one), recall@k (the share of the gold
+ * items in the top k: partial credit), NDCG@k with binary gains, and the reciprocal rank of the
+ * first gold item.
  */
 export interface QueryMetrics {
   recallAll: Record<number, number>;
   recallAny: Record<number, number>;
+  recall: Record<number, number>;
   ndcg: Record<number, number>;
   reciprocalRank: number;
 }
@@ -14,16 +16,18 @@ export function queryMetrics(ranked: string[], gold: string[], ks: number[]): Qu
   const goldSet = new Set(gold);
   const recallAll: Record<number, number> = {};
   const recallAny: Record<number, number> = {};
+  const recall: Record<number, number> = {};
   const ndcg: Record<number, number> = {};
   for (const k of ks) {
     const top = ranked.slice(0, k);
     const found = top.filter((id) => goldSet.has(id)).length;
     recallAll[k] = found === goldSet.size ? 1 : 0;
     recallAny[k] = found > 0 ? 1 : 0;
+    recall[k] = found / goldSet.size;
     ndcg[k] = ndcgAt(top, goldSet, k);
   }
   const firstGold = ranked.findIndex((id) => goldSet.has(id));
-  return { recallAll, recallAny, ndcg, reciprocalRank: firstGold === -1 ? 0 : 1 / (firstGold + 1) };
+  return { recallAll, recallAny, recall, ndcg, reciprocalRank: firstGold === -1 ? 0 : 1 / (firstGold + 1) };
 }
 
 function ndcgAt(top: string[], gold: Set<string>, k: number): number {
@@ -37,6 +41,8 @@ export interface MetricsSummary {
   queries: number;
   recallAll: Record<number, number>;
   recallAny: Record<number, number>;
+  /** recall@k with partial credit: the mean share of each query's gold found in its top k. */
+  recall: Record<number, number>;
   ndcg: Record<number, number>;
   mrr: number;
 }
@@ -50,6 +56,7 @@ export function summarizeMetrics(all: QueryMetrics[], ks: number[]): MetricsSumm
     queries: all.length,
     recallAll: perK((metrics) => metrics.recallAll),
     recallAny: perK((metrics) => metrics.recallAny),
+    recall: perK((metrics) => metrics.recall),
     ndcg: perK((metrics) => metrics.ndcg),
     mrr: mean(all.map((metrics) => metrics.reciprocalRank)),
   };

@@ -11,7 +11,7 @@ import type { RankedHit } from "../engine/search/ranked-hit.js";
 import { rerankHits } from "../engine/search/rerank-hits.js";
 import type { VectorFeedbackOptions } from "../engine/search/vector-feedback.js";
 import { errorMessage, MnemoError } from "../errors.js";
-import { caseChunks } from "./case-chunks.js";
+import { caseChunks, type TurnsIndexedAs } from "./case-chunks.js";
 import { type RetrievalCase, retrievalCaseSchema } from "./retrieval-case.js";
 import {
   type MetricsSummary,
@@ -24,6 +24,7 @@ import {
 /**
  * `mnemo eval retrieval`: for each case, a fresh in-memory index built from its documents with
  * the same chunk records, fusion and ranking code as recall, then every query ranked and scored.
+ * The ranking options are recall's when taken from rankingSettings (ranking-pipeline.ts).
  */
 export interface RetrievalEvalOptions {
   input: string;
@@ -32,6 +33,8 @@ export interface RetrievalEvalOptions {
   fusion: FusionOptions;
   /** Pseudo-relevance feedback on vectors, as recall does; off when absent. */
   feedback?: VectorFeedbackOptions;
+  /** Recent chunks favoured as recall favours them (search.recencyWeight), counted from each query's askedAt; off when absent. */
+  recency?: { weight: number; halfLifeDays: number };
   /** Time expressions in queries, as recall reads them (search.timeWindowWeight); off when absent or 0. */
   timeWindowWeight?: number;
   /** Queries naming several things side by side, as recall covers them (search.aspectWeight); off when absent or 0. */
@@ -43,6 +46,8 @@ export interface RetrievalEvalOptions {
    * fused best `candidates`; a failed call leaves the fused order and is counted in the report.
    */
   rerank?: { model: ChatModel; candidates: number; timeoutMs: number };
+  /** How documents with a session are indexed: as conversation messages (default) or as "Speaker: text" documents. */
+  as?: TurnsIndexedAs;
   rankedOut?: string;
   limitCases?: number;
   onCase?: (done: number) => void;
@@ -98,7 +103,7 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
     await index.open();
     const buildStart = performance.now();
     if (options.embedder) await index.resetVectors({ id: options.embedder.id, dimensions });
-    const documentIds = await indexDocuments(index, options.embedder, evalCase);
+    const documentIds = await indexDocuments(index, options.embedder, evalCase, options.as);
     buildTimes.push(performance.now() - buildStart);
     const rankedLines: string[] = [];
     for (const query of evalCase.queries) {
@@ -107,7 +112,7 @@ export async function runRetrievalEval(options: RetrievalEvalOptions): Promise<R
         limit: options.rerank ? Math.max(maxK, options.rerank.candidates) : maxK,
         fusion: options.fusion,
         feedback: options.feedback,
-        recency: { weight: 0, halfLifeDays: 30 },
+        recency: options.recency ?? { weight: 0, halfLifeDays: 30 },
         timeWindowWeight: options.timeWindowWeight,
         aspectWeight: options.aspectWeight,
         answerTypeWeight: options.answerTypeWeight,
@@ -194,8 +199,9 @@ export async function indexDocuments(
   index: SearchIndex,
   embedder: EmbeddingModel | undefined,
   evalCase: RetrievalCase,
+  as: TurnsIndexedAs = "messages",
 ): Promise<Map<string, string>> {
-  const { chunks, documentIds } = caseChunks(evalCase);
+  const { chunks, documentIds } = caseChunks(evalCase, as);
   const vectors = new Map<string, Float32Array>();
   if (embedder) {
     const unique = [...new Map(chunks.map((chunk) => [chunk.textHash, chunk.text]))];

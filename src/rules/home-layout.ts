@@ -14,8 +14,12 @@ export const SEARCH_INDEX_FILE = ".index/search.sqlite";
 export const SESSIONS_DIR = ".sessions";
 /** The markers of sessions still running (engine/sessions/open-sessions.ts). */
 export const OPEN_SESSIONS_DIR = `${SESSIONS_DIR}/open`;
+/** What the hooks of coding agents (`mnemo hook ...`) could not do: they never fail the agent, so they say it here. */
+export const HOOKS_LOG_FILE = ".logs/hooks.log";
 /** Conversations whose session-end extraction failed, kept until a retry succeeds. */
 export const PENDING_DIR = ".pending";
+/** How far each transcript given to `mnemo learn` was learned, one JSON ledger per session. */
+export const LEARNED_DIR = ".learned";
 
 /** MEMORY.md sections that mnemo manages itself; everything else in MEMORY.md is the agent's notes. */
 export const MEMORY_INDEX_SECTION = "Memories";

@@ -3,7 +3,8 @@ import { CLI_PATH } from "./test-home.js";
 
 /**
  * Runs the built `mnemo` bin as a user would, with no MNEMO_* variable from the test's environment;
- * `user` runs it as another user (tests running as root use it to meet a permission check).
+ * `user` runs it as another user (tests running as root use it to meet a permission check), `cwd`
+ * in another folder (a project).
  */
 export function runMnemo(
   args: string[],
@@ -32,20 +33,27 @@ export interface MnemoRun {
   ms: number;
 }
 
-/** Like runMnemo, without blocking: many runs can go at once, as several editor windows or scripts do. */
-export function spawnMnemo(args: string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<MnemoRun> {
+/**
+ * Like runMnemo, without blocking: many runs can go at once, as several editor windows or scripts do,
+ * and a server in the test's own process (the scripted model) keeps answering. `input` is its stdin.
+ */
+export function spawnMnemo(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; input?: string } = {},
+): Promise<MnemoRun> {
   const inherited = Object.entries(process.env).filter(([key]) => !key.startsWith("MNEMO_"));
   const started = performance.now();
   const child = spawn(process.execPath, [CLI_PATH, ...args], {
     env: { ...Object.fromEntries(inherited), ...options.env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
   });
+  child.stdin?.end(options.input);
   let stdout = "";
   let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => {
+  child.stdout?.on("data", (chunk: Buffer) => {
     stdout += chunk.toString("utf8");
   });
-  child.stderr.on("data", (chunk: Buffer) => {
+  child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString("utf8");
   });
   return new Promise((resolve, reject) => {

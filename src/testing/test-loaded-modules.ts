@@ -21,8 +21,11 @@ export interface LoadedModules {
 
 const DIST = join(REPOSITORY_ROOT, "dist");
 
-/** Runs `node <args>` with the hook and returns what it loaded; `env` replaces the environment. */
-export function modulesLoadedBy(args: string[], options: { env?: NodeJS.ProcessEnv } = {}): LoadedModules {
+/** Runs `node <args>` with the hook and returns what it loaded; `env` replaces the environment, `input` is stdin. */
+export function modulesLoadedBy(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; input?: string } = {},
+): LoadedModules {
   const folder = mkdtempSync(join(tmpdir(), "mnemo-loaded-"));
   const log = join(folder, "loaded.txt");
   const files = join(folder, "files.txt");
@@ -45,7 +48,8 @@ export async function resolve(specifier, context, next) {
   try {
     const { status } = spawnSync(process.execPath, ["--import", pathToFileURL(register).href, ...args], {
       env: options.env ?? process.env,
-      stdio: "ignore",
+      input: options.input,
+      stdio: [options.input === undefined ? "ignore" : "pipe", "ignore", "ignore"],
     });
     const specifiers = existsSync(log) ? readFileSync(log, "utf8").split("\n") : [];
     const packages = specifiers

@@ -29,6 +29,14 @@ export async function writeToolShapesHome(home: string, llmBaseUrl: string): Pro
   await memory.journal.add("general", "The coffee machine is descaled on Mondays.");
   await memory.memories.save({ type: "feedback", name: "Coffee rule", content: "Coffee only before noon." });
   await memory.profile.add("user", "Drinks", "Coffee with oat milk.");
+  // A fact that changed: the Porto version, valid since 2020, is archived by the Lisbon one.
+  await memory.memories.save({
+    type: "user",
+    name: "Home city",
+    content: "Lives in Porto.",
+    validFrom: "2020-01-01",
+  });
+  await memory.memories.save({ type: "user", name: "City", content: "Now lives in Lisbon." });
   await memory.profile.add("daily", "Work", "Repaired the coffee grinder.");
   await memory.conversations.add("kitchen", [
     { speaker: "user", text: "Where is the kettle?" },

@@ -63,6 +63,7 @@ describe("configuration", () => {
       llm: { timeoutMs: 60_000, maxRetries: 2 },
       extraction: { enabled: true, relatedMemories: 10, duplicateSimilarity: 0.8 },
       consolidation: { enabled: true, decider: "rules", candidates: 6, timeoutMs: 15_000 },
+      daemon: { enabled: false, idleMinutes: 15 },
     });
   });
 

@@ -163,6 +163,19 @@ const consolidation = z
 
 export type ConsolidationConfig = z.output<typeof consolidation>;
 
+const daemon = z
+  .object({
+    /**
+     * Let `mnemo recall` ask a background process of this user (`mnemo daemon`, docs/daemon.md) that
+     * keeps homes and the embedding model loaded, starting it on first use. Off by default: mnemo then
+     * leaves no process behind. MNEMO_DAEMON=1 turns it on for one shell.
+     */
+    enabled: z.boolean().default(false),
+    /** The background process stops itself after this many minutes without a request. */
+    idleMinutes: z.number().positive().max(1440).default(15),
+  })
+  .strict();
+
 export const configSchema = z
   .object({
     /** false: mnemo touches no file at all. */
@@ -196,6 +209,7 @@ export const configSchema = z
     llm: llm.default(llm.parse({})),
     extraction: extraction.default(extraction.parse({})),
     consolidation: consolidation.default(consolidation.parse({})),
+    daemon: daemon.default(daemon.parse({})),
     /**
      * Text to store that holds a credential (an API key, a token, a private key, a password): "refuse"
      * fails the write with SECRET_DETECTED; "redact" stores it with each secret replaced by

@@ -13,6 +13,7 @@ import { parseJournal } from "../markdown/journal-entries.js";
 import { splitLinesKeepEnds } from "../markdown/lines.js";
 import { findSection, parseSections, sameSectionName, serializeSections } from "../markdown/sections.js";
 import { type ContextLayers, type ContextLimits, fitContext } from "./fit-context.js";
+import { indexLinesHoldingNow } from "./holding-index-lines.js";
 import { MEMORY_INSTRUCTIONS_PROMPT } from "./memory-instructions-prompt.js";
 import { type ContextSnapshot, renderContext } from "./render-context.js";
 
@@ -54,10 +55,17 @@ export interface ContextParts {
 /** Reads the layers of the frozen context and the limits of the home's config, unfitted. */
 export async function readContextParts(home: HomeContext): Promise<ContextParts> {
   const memoryText = (await home.store.read(MEMORY_PATH)) ?? "";
+  const memory = memoryLayers(memoryText);
+  // Only the index lines of memories that hold now (main's validity rule) go into the context.
+  const index = await indexLinesHoldingNow(home.store, memory.index, {
+    now: home.now().getTime(),
+    shown: home.config.index.maxLines,
+  });
   const layers: ContextLayers = {
     soul: (await home.store.read(SOUL_PATH)) ?? "",
     user: (await home.store.read(USER_PATH)) ?? "",
-    ...memoryLayers(memoryText),
+    ...memory,
+    index,
     dailies: await loadRecentDailies(home),
   };
   return { layers, limits: contextLimits(home.config) };

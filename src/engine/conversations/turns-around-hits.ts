@@ -21,12 +21,15 @@ interface MessageHitFields {
   kind: string;
   path: string;
   locator: string;
+  text: string;
   conversation?: HitConversation;
 }
 
 /**
  * Message hits with the `around` turns before and after them, read from their transcripts (each
  * file once). A reply ("Yes, last Tuesday, with my sister") makes sense only with what it answers.
+ * A hit's text becomes the turn as said: the index searched it with its speaker's name and, for a
+ * short turn, the turn before (message-chunks.ts), which are shown as `speaker` and `before`.
  * A transcript edited since it was indexed gives the turns as they are now; a turn gone is left bare.
  */
 export async function withTurnsAround<T extends MessageHitFields>(
@@ -49,6 +52,7 @@ export async function withTurnsAround<T extends MessageHitFields>(
     const { before, after } = turnsAround(turns, turn.turn, around);
     return {
       ...hit,
+      text: turn.text,
       conversation: { session, turn: turn.turn, speaker: turn.speaker, time: turn.time, before, after },
     };
   });

@@ -88,6 +88,12 @@ describe("upsertIndexLine", () => {
     },
   );
 
+  test("an entry without a path is added like any other, and the edit ends", () => {
+    const sectionBody = "- [A](memories/user_a.md) — a\n";
+    const entry = { title: "Nameless", path: "", summary: "x" };
+    expect(upsertIndexLine(sectionBody, entry)).toBe(upsertByLines(sectionBody, entry));
+  });
+
   test("keeps a note that names the path and drops only the index line pointing at it", () => {
     const sectionBody =
       "See memories/user_a.md first.\n- [A](memories/user_a.md) — old\n- [B](memories/user_b.md)\n";

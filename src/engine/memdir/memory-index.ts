@@ -70,7 +70,7 @@ function withoutLinesPointingAt(body: string, path: string): string {
     }
     hit = body.indexOf(path, end);
   }
-  return copiedUpTo === 0 ? body : result + body.slice(copiedUpTo);
+  return result + body.slice(copiedUpTo);
 }
 
 /** Where the first index line starts, or -1 when the body has none. */

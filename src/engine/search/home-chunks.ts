@@ -10,7 +10,7 @@ import {
   USER_PATH,
 } from "../../rules/home-layout.js";
 import { parseConversation } from "../conversations/conversation-file.js";
-import { messageChunks } from "../conversations/message-chunks.js";
+import { MESSAGE_CHUNK_FORMAT, messageChunks } from "../conversations/message-chunks.js";
 import { parseJournal } from "../markdown/journal-entries.js";
 import { splitLinesKeepEnds } from "../markdown/lines.js";
 import { parseSections, sameSectionName, sectionContent } from "../markdown/sections.js";
@@ -59,6 +59,15 @@ export function chunkHomeDocument(path: string, text: string): HomeChunk[] {
   if (path.startsWith(`${DAILY_DIR}/`))
     return sectionChunks(path, text, "daily", /(\d{4}-\d{2}-\d{2})\.md$/.exec(path)?.[1]);
   return sectionChunks(path, text, "section", undefined);
+}
+
+/**
+ * The form of a document's chunks, when it may change from one mnemo to the next (conversations:
+ * what a message is searched by): the index records it with the document, and a document indexed
+ * in another form is chunked again though its file did not change. "" for the others.
+ */
+export function chunkFormatOf(path: string): string {
+  return path.startsWith(`${CONVERSATIONS_DIR}/`) ? MESSAGE_CHUNK_FORMAT : "";
 }
 
 function memoryChunks(path: string, text: string): HomeChunk[] {

@@ -90,10 +90,12 @@ export async function recallHome(
     asOf === undefined
       ? found
       : (await hitsAsOf(context.store, found, asOf)).slice(0, reranked ? fetched : limit);
+  // Message hits read as the turn said (the index searched more) before the model is shown them.
+  const shown = await withTurnsAround(context.store, relevant, around);
   const ranked = reranked
-    ? await parts.reranker.rerank(query, relevant, { limit, signal: options.signal })
-    : { hits: relevant, report: undefined };
-  const hits = await withTurnsAround(context.store, await withAges(context, ranked.hits), around);
+    ? await parts.reranker.rerank(query, shown, { limit, signal: options.signal })
+    : { hits: shown, report: undefined };
+  const hits = await withAges(context, ranked.hits);
   return {
     ...result,
     hits,

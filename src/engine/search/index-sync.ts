@@ -1,7 +1,13 @@
 import type { DocumentInfo, DocumentReader } from "../../contracts/document-store.js";
 import type { ChunkRecord, DocumentState, SearchIndex } from "../../contracts/search-index.js";
 import { textHash } from "./embed-chunks.js";
-import { chunkHomeDocument, INDEXED_FOLDERS, INDEXED_ROOT_FILES, isIndexedPath } from "./home-chunks.js";
+import {
+  chunkFormatOf,
+  chunkHomeDocument,
+  INDEXED_FOLDERS,
+  INDEXED_ROOT_FILES,
+  isIndexedPath,
+} from "./home-chunks.js";
 
 /**
  * Keeps the index in step with the files. A document is re-read when its size, modification time or
@@ -13,6 +19,8 @@ import { chunkHomeDocument, INDEXED_FOLDERS, INDEXED_ROOT_FILES, isIndexedPath }
  * file runs at least every `fullScanIntervalMs` to catch edits written in place, and never more
  * often than ten times its own duration (unless the interval is 0), so on a very large home it costs
  * at most a tenth of the time. An index that started over (it was found damaged) gets a full pass.
+ * A document whose chunks take another form since it was indexed (a new mnemo indexes conversation
+ * messages differently) is chunked again: the form leads its recorded hash (`chunkFormatOf`).
  */
 export interface SyncState {
   stamps: Map<string, string | undefined>;
@@ -106,14 +114,17 @@ async function documentChange(
   recorded: DocumentState | undefined,
 ): Promise<SyncChange | undefined> {
   const mtimeMs = document.modifiedAt.getTime();
+  const format = chunkFormatOf(document.path);
   const unchanged =
     recorded?.mtimeMs === mtimeMs &&
     recorded.size === document.size &&
-    recorded.changeStamp === document.changeStamp;
+    recorded.changeStamp === document.changeStamp &&
+    recorded.hash.startsWith(format === "" ? "" : `${format}:`);
   if (unchanged) return undefined;
   const text = await reader.read(document.path);
   if (text === undefined) return undefined;
-  const state = { hash: textHash(text), mtimeMs, size: document.size, changeStamp: document.changeStamp };
+  const hash = format === "" ? textHash(text) : `${format}:${textHash(text)}`;
+  const state = { hash, mtimeMs, size: document.size, changeStamp: document.changeStamp };
   const chunks = chunkHomeDocument(document.path, text).map((chunk) => ({
     ...chunk,
     textHash: textHash(chunk.text),

@@ -1,3 +1,8 @@
+/**
+ * Recall's ranking: candidates (BM25, vectors) → fusion → feedback → boosts → aspect coverage.
+ * Each stage, and the config setting that weighs it, is declared in ranking-pipeline.ts, from which
+ * recall and `mnemo eval retrieval` both build these options.
+ */
 import type { EmbeddingModel } from "../../contracts/embedding-model.js";
 import type {
   CandidateQuery,

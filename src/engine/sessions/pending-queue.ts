@@ -49,6 +49,8 @@ export interface QueuedConversation {
   /** Why it waits: the failure, or that the session was interrupted. */
   error: string;
   now: Date;
+  /** The process that will extract it right away (mnemo learn): queued already claimed, so no other takes it. */
+  claim?: ProcessHolder;
 }
 
 /**
@@ -77,6 +79,7 @@ export async function queuePendingWith(writer: DocumentWriter, options: QueuedCo
       attempts: (previous?.attempts ?? 0) + 1,
       lastError: options.error,
       transcript,
+      ...(options.claim === undefined ? {} : { claim: { ...options.claim, at: options.now.toISOString() } }),
     });
     return path;
   }
@@ -114,12 +117,12 @@ export function claimPendingExtraction(
   });
 }
 
-type PendingClaim = NonNullable<PendingFile["claim"]>;
+export type PendingClaim = NonNullable<PendingFile["claim"]>;
 
 /** An extraction takes minutes at most: a claim from a host this process cannot check is stale after this. */
 const FOREIGN_CLAIM_MS = 60 * 60 * 1000;
 
-function isClaimGone(claim: PendingClaim, now: Date): boolean {
+export function isClaimGone(claim: PendingClaim, now: Date): boolean {
   if (claim.host === thisProcess().host) return isHolderGone(claim);
   return !(now.getTime() - Date.parse(claim.at) <= FOREIGN_CLAIM_MS);
 }

@@ -86,6 +86,11 @@ export class HomePool<Home> {
     return this.cache.size;
   }
 
+  /** The ids of the homes in the cache, most recently used first. */
+  get openIds(): string[] {
+    return [...this.cache.keys()];
+  }
+
   /** Closes every home; call it once the requests have been answered (a held home closes on release). */
   async close(): Promise<void> {
     this.closed = true;

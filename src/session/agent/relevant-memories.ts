@@ -26,6 +26,8 @@ export async function findRelevantMemories(
     /** True for a file and place (a memory's name, a section, a turn) the prompt already shows. */
     alreadyShown?: (path: string, place: string) => boolean;
     signal?: AbortSignal;
+    /** Answer by keyword (BM25) without loading the embedding model: for a hook run on every prompt. */
+    fast?: boolean;
     onWarning: (message: string) => void;
   },
 ): Promise<RelevantMemory[]> {
@@ -38,6 +40,7 @@ export async function findRelevantMemories(
       limit: options.limit + 5,
       minRelevance: memory.config.search.minRelevance,
       signal: options.signal,
+      fast: options.fast,
     });
     const ownConversation = `${CONVERSATIONS_DIR}/${options.sessionId}.md`;
     return result.hits

@@ -1,13 +1,14 @@
 import {
   claimPendingExtraction,
   listPendingExtractions,
+  type PendingExtraction,
   recordPendingFailure,
   removePendingExtraction,
 } from "../../engine/sessions/pending-queue.js";
 import { thisProcess } from "../../rules/process-alive.js";
 import { type ExtractionReport, emptyReport } from "./apply-extraction.js";
 import { hasConversationText } from "./render-transcript.js";
-import { type ExtractionRunOptions, makeRun, runExtraction } from "./run-extraction.js";
+import { type ExtractionRun, type ExtractionRunOptions, makeRun, runExtraction } from "./run-extraction.js";
 
 /**
  * The second chance of session-end extraction: conversations whose extraction failed, and those of
@@ -41,20 +42,36 @@ export async function retryPendingExtractions(options: ExtractionRunOptions): Pr
       now: base.context.now(),
     });
     if (pending === undefined) continue;
-    const report: PendingRetryReport = { ...emptyReport(), sessionId: pending.sessionId, path: pending.path };
-    reports.push(report);
-    const run = { ...base, sessionId: pending.sessionId };
-    const failure = hasConversationText(pending.transcript)
-      ? await runExtraction(run, pending.transcript, report)
-      : undefined;
-    if (failure === undefined) {
-      await removePendingExtraction(memory.store, pending.path);
-      continue;
-    }
-    report.error = failure;
-    report.pending = pending.path;
-    base.context.warn(`retrying the extraction of session ${pending.sessionId} failed again: ${failure}`);
-    await recordPendingFailure(memory.store, pending.path, failure);
+    reports.push(await extractQueued(base, pending));
   }
   return reports;
+}
+
+/**
+ * Extracts one queued conversation this process has claimed: the file is removed once the
+ * extraction was written; on a failure it stays, its attempts counted and its claim released.
+ */
+export async function extractQueued(
+  base: ExtractionRun,
+  pending: PendingExtraction,
+  options: { retry: boolean } = { retry: true },
+): Promise<PendingRetryReport> {
+  const report: PendingRetryReport = { ...emptyReport(), sessionId: pending.sessionId, path: pending.path };
+  const run = { ...base, sessionId: pending.sessionId };
+  const failure = hasConversationText(pending.transcript)
+    ? await runExtraction(run, pending.transcript, report)
+    : undefined;
+  if (failure === undefined) {
+    await removePendingExtraction(base.memory.store, pending.path);
+    return report;
+  }
+  report.error = failure;
+  report.pending = pending.path;
+  base.context.warn(
+    options.retry
+      ? `retrying the extraction of session ${pending.sessionId} failed again: ${failure}`
+      : `the extraction of session ${pending.sessionId} failed: ${failure}; it waits in ${base.memory.store.locate(pending.path)} for a later retry`,
+  );
+  await recordPendingFailure(base.memory.store, pending.path, failure);
+  return report;
 }

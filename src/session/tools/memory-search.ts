@@ -56,6 +56,12 @@ export const memorySearchTool = defineMemoryTool({
         .describe(
           "Leave out matches less relevant than this (0 to 1; 0 returns every match). Default: the home's search.minRelevance.",
         ),
+      as_of: z
+        .string()
+        .optional()
+        .describe(
+          'Search as things stood on this date ("2026-05-01" or an ISO time): a saved memory replaced since is returned in the version that held then, and memories saved later are left out.',
+        ),
     })
     .strict(),
   output: z.object({
@@ -95,6 +101,15 @@ export const memorySearchTool = defineMemoryTool({
           .optional()
           .describe("Saved memories older than a day: it may be outdated, verify before acting on it."),
         conversation: hitConversationSchema.optional(),
+        validity: z
+          .object({
+            validFrom: z.string().optional(),
+            validTo: z.string().optional(),
+            supersededBy: z.string().optional().describe("The memory that replaced this version."),
+            archived: z.boolean().optional().describe("true: an older version, read from the archive."),
+          })
+          .optional()
+          .describe("With as_of: when the version returned held."),
       }),
     ),
     relevanceFloor: z
@@ -120,11 +135,25 @@ export const memorySearchTool = defineMemoryTool({
       ),
     rerank: rerankReportSchema.optional().describe("Present when a rerank was asked for: what it did."),
   }),
-  async run(memory, { query, limit, type, kind, file, rerank, min_relevance }, { signal, onProgress }) {
+  async run(
+    memory,
+    { query, limit, type, kind, file, rerank, min_relevance, as_of },
+    { signal, onProgress },
+  ) {
     const path = file === undefined ? undefined : (FILE_ALIASES[file] ?? file);
     const onIndexProgress = onProgress && ((each: IndexProgress) => onProgress(progressOf(each)));
     const minRelevance = min_relevance ?? memory.config.search.minRelevance;
-    const options = { limit, type, kind, file: path, rerank, signal, onIndexProgress, minRelevance };
+    const options = {
+      limit,
+      type,
+      kind,
+      file: path,
+      rerank,
+      signal,
+      onIndexProgress,
+      minRelevance,
+      asOf: as_of,
+    };
     const result = await memory.recall(query, options);
     const hits = result.hits.map(toHit);
     const notes = [
@@ -219,6 +248,7 @@ function toHit(hit: RankedHit) {
     ...(hit.ageDays === undefined ? {} : { ageDays: hit.ageDays }),
     ...(hit.staleness === undefined ? {} : { staleness: hit.staleness }),
     ...(hit.conversation === undefined ? {} : { conversation: hit.conversation }),
+    ...(hit.validity === undefined ? {} : { validity: hit.validity }),
   };
 }
 

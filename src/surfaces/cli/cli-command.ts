@@ -52,6 +52,11 @@ export interface CliCommand<Options, Input, Data> {
    * home and call run. The runner then opens no home, and a command without run has no --home.
    */
   withoutHome?(input: Input): ((context: PrintContext) => Promise<Data>) | undefined;
+  /**
+   * For a command another process can answer (recall through `mnemo daemon`): its answer, asked
+   * before the home is opened; undefined opens the home and calls run as usual.
+   */
+  remote?(input: Input, options: CommonOptions): Promise<RemoteAnswer<Data> | undefined>;
   /** The data as text for a person; "" prints nothing. */
   render(data: Data, context: RenderContext): string;
   /** The JSON printed with --json, when it is not the data itself. */
@@ -80,6 +85,14 @@ export interface ScopedRun<Input, Data> {
   run(input: Input, context: PrintContext & { scopes: ScopeStack }): Promise<Data>;
   render(data: Data, context: RenderContext): string;
   notes?(data: Data, input: Input, context: RenderContext & { json: boolean }): string[];
+}
+
+/** An answer made elsewhere: the data, and its --json text as that process wrote it. */
+export interface RemoteAnswer<Data> {
+  data: Data;
+  json: string;
+  /** The home folder it was answered on. */
+  home: string;
 }
 
 /** Commands under one word ("profile read", "profile add"). */

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runMnemo } from "../../testing/test-cli.js";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
@@ -103,6 +104,94 @@ describe("mnemo eval retrieval", () => {
     ]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/cases\.jsonl line 2: documents/);
+  });
+
+  it("--as documents indexes a conversation's turns as documents; another form is refused by name", async () => {
+    const input = join(root, "turns.jsonl");
+    const ranked = join(root, "ranked.jsonl");
+    const turns = {
+      id: "c3",
+      documents: [
+        { id: "t1", text: "Shall we take the ferry?", session: "s1" },
+        { id: "t2", text: "Only if it runs on Sunday.", session: "s1", speaker: "maria" },
+      ],
+      queries: [{ id: "q1", text: "What did Maria answer?", gold: ["t2"] }],
+    };
+    await writeFile(input, `${JSON.stringify(turns)}\n`);
+    const common = [
+      "eval",
+      "retrieval",
+      "--input",
+      input,
+      "--embedder",
+      "none",
+      "--home",
+      join(root, "home"),
+    ];
+    const documents = runMnemo([...common, "--as", "documents", "--ranked-out", ranked, "--k", "1"]);
+    expect(documents.status, documents.stderr).toBe(0);
+    expect(JSON.parse(await readFile(ranked, "utf8")).ranked).toEqual(["t2"]);
+    const wrong = runMnemo([...common, "--as", "notes"]);
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toMatch(/--as <form>.*notes.*messages, documents/s);
+  });
+});
+
+/** A question asking for hours: the text stating them shares fewer of its words than one that does not. */
+const HOURS = {
+  id: "c3",
+  documents: [
+    { id: "stated", text: "Played guitar for 10 hours this week." },
+    { id: "talk", text: "I spend my evenings on guitar practice; guitar practice is my favourite hobby." },
+  ],
+  queries: [{ id: "q4", text: "How many hours did I spend on guitar practice?", gold: ["stated"] }],
+};
+
+describe("mnemo eval retrieval on a suite", () => {
+  it("takes --input twice: one table with each set, its categories and the macro average; --ablate turns each stage off", async () => {
+    const pets = join(root, "pets.jsonl");
+    const moves = join(root, "moves.jsonl.gz");
+    await writeFile(pets, `${JSON.stringify(CASES[0])}\n`);
+    await writeFile(moves, gzipSync(`${[CASES[1], HOURS].map((line) => JSON.stringify(line)).join("\n")}\n`));
+    const common = ["eval", "retrieval", "--input", pets, "--input", moves, "--embedder", "none"];
+    const table = runMnemo([...common, "--home", join(root, "home")]);
+    expect(table.status, table.stderr).toBe(0);
+    const lines = table.stdout.trim().split("\n");
+    expect(lines[0]?.split(/\s+/)).toEqual([
+      "set",
+      "category",
+      "queries",
+      "R_all@5",
+      "recall@5",
+      "R_all@10",
+      "MRR",
+    ]);
+    expect(lines.map((line) => line.split(/\s{2,}/).slice(0, 3))).toEqual([
+      ["set", "category", "queries"],
+      ["pets", "all", "2"],
+      ["pets", "pets", "1"],
+      ["pets", "things", "1"],
+      ["moves", "all", "2"],
+      ["macro average", "4", "1.000"],
+    ]);
+    const json = JSON.parse(runMnemo([...common, "--json", "--home", join(root, "home")]).stdout);
+    expect(json.sets.map((set: { name: string }) => set.name)).toEqual(["pets", "moves"]);
+    expect(json.macro).toMatchObject({ queries: 4, recallAll: { 5: 1 }, mrr: 0.875 });
+
+    const ablated = runMnemo([
+      ...common,
+      ...["--k", "1", "--answer-type-weight", "10", "--ablate", "--home", join(root, "home")],
+    ]);
+    expect(ablated.status, ablated.stderr).toBe(0);
+    // Without the answer type, the text sharing the most words outranks the one stating hours.
+    expect(ablated.stdout).toMatch(/^without answer type \(search\.answerTypeWeight=0\)$/m);
+    expect(ablated.stdout).toMatch(
+      /^answer type\s+0\.500 \(-0\.250\)\s+0\.500 \(\+0\.000\)\s+0\.500 \(-0\.500\)$/m,
+    );
+    expect(ablated.stdout).toMatch(/^moves\s+2\s+0\.500 \(-0\.500\)/m);
+    expect(ablated.stdout).toMatch(/^time window\s+0\.750 \(\+0\.000\)/m);
+    // Without a model there are no vectors to turn off, and BM25 is all there is.
+    expect(ablated.stdout).not.toMatch(/without (vectors|bm25|feedback)/);
   });
 });
 

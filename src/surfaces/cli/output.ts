@@ -49,8 +49,12 @@ export const EXIT_CODES_HELP = `Exit codes:
 
 /** One JSON value on stdout; undefined fields become null so every key is always present. */
 export function writeJson(value: unknown): void {
-  const json = JSON.stringify(value, (_key, each: unknown) => (each === undefined ? null : each), 2);
-  process.stdout.write(`${json}\n`);
+  process.stdout.write(`${jsonText(value)}\n`);
+}
+
+/** The text writeJson prints, without its newline: `mnemo daemon` makes it for the CLI it answers. */
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value, (_key, each: unknown) => (each === undefined ? null : each), 2);
 }
 
 /** A message for the person at the terminal, on stderr. */

@@ -5,14 +5,17 @@ import { archive } from "./commands/archive.js";
 import { chat } from "./commands/chat.js";
 import { context } from "./commands/context.js";
 import { conversation } from "./commands/conversation.js";
+import { daemon } from "./commands/daemon.js";
 import { doctor } from "./commands/doctor.js";
 import { evaluation } from "./commands/eval.js";
 import { exportCommand } from "./commands/export.js";
 import { forget } from "./commands/forget.js";
 import { homes } from "./commands/homes.js";
+import { hook } from "./commands/hook.js";
 import { importCommand } from "./commands/import.js";
 import { init } from "./commands/init.js";
 import { journal } from "./commands/journal.js";
+import { learn } from "./commands/learn.js";
 import { list } from "./commands/list.js";
 import { mcp } from "./commands/mcp.js";
 import { profile } from "./commands/profile.js";
@@ -20,6 +23,7 @@ import { recall, reindex } from "./commands/recall.js";
 import { remember } from "./commands/remember.js";
 import { scopes } from "./commands/scopes.js";
 import { serve } from "./commands/serve.js";
+import { setup } from "./commands/setup.js";
 import { show } from "./commands/show.js";
 import { status } from "./commands/status.js";
 import { tokens } from "./commands/tokens.js";
@@ -39,6 +43,7 @@ const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
   journal,
   archive,
   conversation,
+  learn,
   recall,
   reindex,
   chat,
@@ -49,10 +54,13 @@ const COMMANDS: ReadonlyArray<AnyCliCommand | CommandGroup> = [
   exportCommand,
   importCommand,
   mcp,
+  setup,
+  hook,
   serve,
   homes,
   tokens,
   ui,
+  daemon,
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { Command } from "commander";
 import { MnemoError } from "../../errors.js";
 import type { MemoryHome } from "../../index.js";
@@ -8,6 +9,7 @@ import type {
   CommandContext,
   CommandGroup,
   CommonOptions,
+  RemoteAnswer,
   RenderContext,
 } from "./cli-command.js";
 import { EXIT_CODES, printNote, reportError, writeJson } from "./output.js";
@@ -103,6 +105,8 @@ export async function runCommand(
   try {
     const input = await unit.input(args, options);
     const homeless = unit.withoutHome?.(input);
+    const remote = homeless ? undefined : await unit.remote?.(input, options);
+    if (remote) return printRemoteAnswer(unit, remote, input, options);
     if (!homeless) scopes = await openScopesFor(unit, options);
     if (scopes) return await runOnScopes(unit, input, scopes, options);
     if (!homeless) memory = await openHome(options);
@@ -144,6 +148,25 @@ async function openHome(options: CommonOptions): Promise<MemoryHome> {
       `created a new memory home at ${folder} (no folder was there; if you meant an existing home, check --home or $MNEMO_HOME)`,
     );
   return memory;
+}
+
+/** What runCommand prints for an answer made by another process; the same writers, so the same output. */
+function printRemoteAnswer(
+  unit: AnyCliCommand,
+  remote: RemoteAnswer<unknown>,
+  input: unknown,
+  options: CommonOptions,
+): number {
+  const context: RenderContext = {
+    locate: (path) => join(remote.home, path),
+    home: remote.home,
+    now: new Date(),
+  };
+  if (options.json) process.stdout.write(`${remote.json}\n`);
+  else printData(unit, remote.data, context, options);
+  for (const note of unit.notes?.(remote.data, input, { ...context, json: options.json === true }) ?? [])
+    printNote(note);
+  return unit.exitCode?.(remote.data, input) ?? EXIT_CODES.ok;
 }
 
 function runOnHome(unit: AnyCliCommand, input: unknown, context: CommandContext): Promise<unknown> {

@@ -76,7 +76,18 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     hostname: host.includes(":") ? `[${host}]` : host,
     errorHandler: (error) => unparsableRequest(error, onError),
   });
-  const server = createServer(listener);
+  const server = createServer(
+    {
+      // Node closes an idle kept-alive connection after 5 s, and a client that sends its next
+      // request as that timer fires gets ECONNRESET. While the embedding model loads, the event
+      // loop can stall for seconds, so a client polling every 250 ms met it (tool-result-shapes
+      // over /mcp, under load). A minute, as load balancers use, leaves that race to stalls no
+      // search survives anyway.
+      keepAliveTimeout: KEEP_ALIVE_MS,
+      headersTimeout: KEEP_ALIVE_MS + 1_000,
+    },
+    listener,
+  );
   await listen(server, host, port).catch(async (error: unknown) => {
     await access.close();
     throw error;
@@ -92,6 +103,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   };
   return { url, host, port: bound, close };
 }
+
+const KEEP_ALIVE_MS = 65_000;
 
 /** One home behind the server's token (or loopback only), or many homes behind the registry's tokens. */
 function serverAccess(

@@ -110,6 +110,19 @@ const SUCCESSFUL_CALLS: ToolCall[] = [
   ),
   call(
     "memory_search",
+    { query: "where does the user live", kind: "memory", as_of: "2022-06-01", min_relevance: 0 },
+    hitWith({
+      snippet: expect.stringContaining("Porto"),
+      validity: {
+        validFrom: "2020-01-01",
+        validTo: expect.any(String),
+        supersededBy: "memories/user_home-city.md",
+        archived: true,
+      },
+    }),
+  ),
+  call(
+    "memory_search",
     { query: "zebra" },
     { hits: [], relevanceFloor: expect.objectContaining({ below: expect.any(Number) }) },
   ),

@@ -4,15 +4,16 @@ import { join } from "node:path";
 import { Option } from "commander";
 import type { SearchConfig } from "../../../config.js";
 import { MnemoError } from "../../../errors.js";
-import type { MetricsSummary, RetrievalEvalReport } from "../../../eval.js";
-import type { FusionOptions } from "../../../home.js";
+import type { AblationReport, RetrievalEvalReport, SuiteReport } from "../../../eval.js";
 import type { EmbeddingModel } from "../../../index.js";
 import { type CommandGroup, type CommonOptions, defineCommand } from "../cli-command.js";
 import { parseChoice } from "../parse-choice.js";
 import { createProgressBar } from "../progress-bar.js";
+import { formatReport } from "./eval-report.js";
 
 interface EvalOptions extends CommonOptions {
-  input: string;
+  input: string[];
+  ablate?: boolean;
   k: string;
   rankedOut?: string;
   embedder?: string;
@@ -24,6 +25,7 @@ interface EvalOptions extends CommonOptions {
   answerTypeWeight?: string;
   rerank?: boolean;
   limit?: string;
+  as?: string;
 }
 
 const FORMAT_HELP = `
@@ -40,7 +42,16 @@ const retrieval = defineCommand({
   summary: "Score recall on a retrieval data set",
   description: `Rank each query's documents as recall does and report R_all@k, R_any@k, NDCG@k, MRR, latency and index build time.\n${FORMAT_HELP}`,
   options: [
-    new Option("--input <file>", "the cases, JSONL").makeOptionMandatory(),
+    new Option(
+      "--input <file>",
+      "the cases, JSONL; repeat it for a suite: one table with each set, its categories and the macro average over sets",
+    )
+      .argParser((file: string, previous: string[] | undefined) => [...(previous ?? []), file])
+      .makeOptionMandatory(),
+    new Option(
+      "--ablate",
+      "score the suite again with each ranking stage turned off (src/engine/search/ranking-pipeline.ts), with its change against all on",
+    ),
     new Option("--k <list>", "cut-offs, comma-separated").default("5,10"),
     new Option("--ranked-out <file>", 'write {"case", "query", "ranked": [ids]} per query, best first'),
     new Option("--embedder <name>", "local, openai or none (default: the home's config)"),
@@ -65,65 +76,105 @@ const retrieval = defineCommand({
     ),
     new Option("--no-rerank", "the fused order only (the default unless search.rerank is llm)"),
     new Option("--limit <n>", "only the first n cases"),
+    new Option(
+      "--as <form>",
+      'index documents with a session as conversation messages, or as one "Speaker: text" document each',
+    )
+      .choices(["messages", "documents"])
+      .default("messages"),
   ],
   examples: [
     "mnemo eval retrieval --input cases.jsonl",
     "mnemo eval retrieval --input cases.jsonl.gz --k 1,5,10 --embedder none --json",
+    "mnemo eval retrieval --input a.jsonl --input b.jsonl.gz --ablate",
   ],
   input(_args, options: EvalOptions) {
     const ks = options.k.split(",").map((part) => Number(part.trim()));
     if (ks.some((k) => !Number.isInteger(k) || k < 1))
       throw new MnemoError("INVALID_INPUT", `--k takes whole numbers like 5,10, not "${options.k}"`);
-    const { input: cases, k: _k, ...settings } = options;
+    const { input, k: _k, ...settings } = options;
+    // commander gathers every --input into a list; a caller in process may pass one file.
+    const cases = [input].flat();
+    if (options.rankedOut !== undefined && (cases.length > 1 || options.ablate))
+      throw new MnemoError(
+        "INVALID_INPUT",
+        "--ranked-out writes one set's rankings: give it one --input, without --ablate.",
+      );
     return { ...settings, cases, ks };
   },
-  async run(input, { memory }): Promise<{ report: RetrievalEvalReport; ks: number[] }> {
+  async run(input, { memory }): Promise<EvalResult> {
     // The home gives the search settings the options do not override.
     const search = searchSettings(memory.config.search, input);
     // The harness and the model factories load with this command only, not with every start.
-    const [{ runRetrievalEval }, { createChatModel, createEmbeddingModel }] = await Promise.all([
+    const [evaluation, { createChatModel, createEmbeddingModel }] = await Promise.all([
       import("../../../eval.js"),
       import("../../../index.js"),
     ]);
-    const fusion: FusionOptions =
-      search.fusion === "rrf"
-        ? { method: "rrf", k: 60 }
-        : { method: "weighted", textWeight: search.textWeight };
     const embedder =
       search.embedder === "none" ? undefined : await cachedEmbedder(await createEmbeddingModel(search));
-    const rerankModel =
-      (input.rerank ?? search.rerank === "llm") ? await createChatModel(memory.config.llm) : undefined;
-    const bar = createProgressBar("cases");
+    const rerankModel = search.rerank === "llm" ? await createChatModel(memory.config.llm) : undefined;
+    const models = {
+      embedder,
+      ...(rerankModel && {
+        rerank: {
+          model: rerankModel,
+          candidates: search.rerankCandidates,
+          timeoutMs: search.rerankTimeoutMs,
+        },
+      }),
+    };
+    const limitCases = input.limit === undefined ? undefined : Number(input.limit);
+    const turnsAs = (input.as ?? "messages") as "messages" | "documents";
+    const bars = new Map<string, ReturnType<typeof createProgressBar>>();
+    const progress = (label: string, done: number) => {
+      const bar = bars.get(label) ?? createProgressBar(label);
+      bars.set(label, bar);
+      bar.update(done, Math.max(done, limitCases ?? done));
+    };
     try {
-      const report = await runRetrievalEval({
-        input: input.cases,
-        ks: input.ks,
-        embedder,
-        fusion,
-        feedback: { weight: search.feedbackWeight, top: search.feedbackTop },
-        timeWindowWeight: search.timeWindowWeight,
-        aspectWeight: search.aspectWeight,
-        answerTypeWeight: search.answerTypeWeight,
-        ...(rerankModel && {
-          rerank: {
-            model: rerankModel,
-            candidates: search.rerankCandidates,
-            timeoutMs: search.rerankTimeoutMs,
-          },
-        }),
-        rankedOut: input.rankedOut,
-        limitCases: input.limit === undefined ? undefined : Number(input.limit),
-        onCase: (done) => bar.update(done, Math.max(done, Number(input.limit ?? done))),
-      });
-      bar.finish();
-      return { report, ks: input.ks };
+      if (input.cases.length === 1 && !input.ablate) {
+        const report = await evaluation.runRetrievalEval({
+          input: input.cases[0] as string,
+          ks: input.ks,
+          ...evaluation.rankingEvalOptions(search, models),
+          as: turnsAs,
+          rankedOut: input.rankedOut,
+          limitCases,
+          onCase: (done) => progress("cases", done),
+        });
+        return { ks: input.ks, report };
+      }
+      const runSuite = (settings: SearchConfig) =>
+        evaluation.runRetrievalSuite({
+          inputs: input.cases,
+          ks: input.ks,
+          ...evaluation.rankingEvalOptions(settings, models),
+          as: turnsAs,
+          limitCases,
+          onCase: progress,
+        });
+      // Rendered here, where the harness is loaded: render is synchronous.
+      if (!input.ablate) {
+        const suite = await runSuite(search);
+        return { suite, table: evaluation.formatSuite(suite, "plain") };
+      }
+      const ablation = await evaluation.runAblation(search, runSuite);
+      return { ablation, table: evaluation.formatAblation(ablation, "plain") };
     } finally {
+      for (const bar of bars.values()) bar.finish();
       await embedder?.close();
     }
   },
-  render: ({ report, ks }) => formatReport(report, ks),
-  toJson: ({ report }) => report,
+  render: (result) => ("report" in result ? formatReport(result.report, result.ks) : result.table),
+  toJson: (result) =>
+    "report" in result ? result.report : "suite" in result ? result.suite : result.ablation,
 });
+
+/** One set as today's report; several sets (or an ablation) as the suite's table. */
+type EvalResult =
+  | { ks: number[]; report: RetrievalEvalReport }
+  | { suite: SuiteReport; table: string }
+  | { ablation: AblationReport; table: string };
 
 export const evaluation: CommandGroup = {
   name: "eval",
@@ -143,6 +194,7 @@ function searchSettings(
     | "timeWindowWeight"
     | "aspectWeight"
     | "answerTypeWeight"
+    | "rerank"
   >,
 ): SearchConfig {
   const search = { ...configured };
@@ -159,6 +211,7 @@ function searchSettings(
     search.aspectWeight = parseWeight(options.aspectWeight, "--aspect-weight", 1);
   if (options.answerTypeWeight !== undefined)
     search.answerTypeWeight = parseWeight(options.answerTypeWeight, "--answer-type-weight", 10);
+  if (options.rerank !== undefined) search.rerank = options.rerank ? "llm" : "none";
   return search;
 }
 
@@ -178,40 +231,4 @@ function parseWeight(value: string, option: string, max: number): number {
   if (value.trim() === "" || !(weight >= 0 && weight <= max))
     throw new MnemoError("INVALID_INPUT", `${option} is a number from 0 to ${max}, not "${value}"`);
   return weight;
-}
-
-function formatReport(report: RetrievalEvalReport, ks: number[]): string {
-  const header = ["", "queries", ...ks.flatMap((k) => [`R_all@${k}`, `R_any@${k}`, `NDCG@${k}`]), "MRR"];
-  const row = (name: string, summary: MetricsSummary) => [
-    name,
-    String(summary.queries),
-    ...ks.flatMap((k) =>
-      [summary.recallAll[k], summary.recallAny[k], summary.ndcg[k]].map((value) => (value ?? 0).toFixed(3)),
-    ),
-    summary.mrr.toFixed(3),
-  ];
-  const rows = [
-    header,
-    row("overall", report.overall),
-    ...Object.entries(report.byCategory).map(([name, summary]) => row(name, summary)),
-  ];
-  const widths = header.map((_, column) => Math.max(...rows.map((cells) => (cells[column] ?? "").length)));
-  const table = rows
-    .map((cells) => cells.map((cell, column) => cell.padStart(widths[column] ?? 0)).join("  "))
-    .join("\n");
-  return [
-    `${report.cases} case(s), mode ${report.mode}${report.embedder ? ` (${report.embedder})` : ""}, fusion ${JSON.stringify(report.fusion)}`,
-    table,
-    `query latency p50 ${report.latencyMs.p50.toFixed(2)} ms, p95 ${report.latencyMs.p95.toFixed(2)} ms (query embedding p50 ${report.queryEmbeddingMs.p50.toFixed(2)} ms)`,
-    `index build ${report.indexBuildMs.total.toFixed(0)} ms in all, p50 ${report.indexBuildMs.p50.toFixed(1)} ms per case`,
-    ...(report.rerank ? [rerankLine(report.rerank)] : []),
-  ].join("\n");
-}
-
-function rerankLine(rerank: NonNullable<RetrievalEvalReport["rerank"]>): string {
-  const kept = rerank.queries - rerank.applied;
-  return (
-    `rerank by ${rerank.model}: ${rerank.applied} of ${rerank.queries} queries reordered, p50 ${rerank.ms.p50.toFixed(0)} ms` +
-    (kept > 0 && rerank.lastWarning ? `; ${kept} kept the fused order (last: ${rerank.lastWarning})` : "")
-  );
 }

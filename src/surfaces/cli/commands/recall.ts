@@ -20,6 +20,7 @@ interface RecallOptions extends CommonOptions {
   rerank?: boolean;
   minRelevance?: string;
   fast?: boolean;
+  asOf?: string;
 }
 
 const KINDS = ["memory", "section", "journal", "daily", "message"] as const;
@@ -46,6 +47,10 @@ export const recall = defineCommand({
       "leave out hits less relevant than this, 0 to 1; 0 shows every hit (default: search.minRelevance)",
     ),
     new Option(
+      "--as-of <date>",
+      "recall as things stood then (YYYY-MM-DD or an ISO time): memories replaced since come in the version that held",
+    ),
+    new Option(
       "--fast",
       "answer at once by keyword (BM25) instead of loading the embedding model first, and say so; for hooks that run on every prompt",
     ),
@@ -56,6 +61,7 @@ export const recall = defineCommand({
     'mnemo recall "when did we book the flights" --kind message',
     'mnemo recall "what does the user drink after lunch" --rerank',
     'mnemo recall "how do we deploy" --fast --json',
+    'mnemo recall "where does the user live" --as-of 2026-05-01',
   ],
   input([query = ""], options: RecallOptions) {
     const limit = Number(options.limit);
@@ -71,10 +77,16 @@ export const recall = defineCommand({
       throw usage(`--around must be a whole number from 0 to 20, not "${options.around}"`);
     const type = options.type === undefined ? undefined : parseMemoryType(options.type);
     const minRelevance = options.minRelevance === undefined ? undefined : parseFraction(options.minRelevance);
-    const { file, since, until, rerank } = options;
+    const { file, since, until, rerank, asOf } = options;
     const fast = options.fast === true;
-    return { query, filters: { limit, type, kind, file, since, until, around, rerank, minRelevance, fast } };
+    return {
+      query,
+      filters: { limit, type, kind, file, since, until, around, rerank, minRelevance, fast, asOf },
+    };
   },
+  // With `mnemo daemon` turned on, the daemon answers and no home is opened here (loaded on use: --help stays light).
+  remote: async (input, options) =>
+    (await import("../recall-through-daemon.js")).recallThroughDaemon(input, options),
   async run({ query, filters }, { memory }) {
     const progress = indexProgressReporter();
     const minRelevance = filters.minRelevance ?? memory.config.search.minRelevance;
@@ -173,7 +185,16 @@ function formatHit(hit: RecallHit, now: Date): string {
   const where = `${hit.path}:${hit.line}${hit.locator ? ` (${hit.locator})` : ""}${age ? ` · ${age}` : ""} · relevance ${hit.relevance.toFixed(2)}`;
   if (hit.conversation)
     return `${hit.score.toFixed(3)}  ${where}\n${formatTurns(hit.text, hit.conversation)}`;
-  return `${hit.score.toFixed(3)}  ${where}\n${shortened(hit.text).replace(/^/gm, "    ")}`;
+  return `${hit.score.toFixed(3)}  ${where}${validityText(hit)}\n${shortened(hit.text).replace(/^/gm, "    ")}`;
+}
+
+/** In a recall --as-of, a version replaced since says until when it held and what replaced it. */
+function validityText(hit: RecallHit): string {
+  const validity = hit.validity;
+  if (!validity?.archived) return "";
+  const until = validity.validTo ? ` until ${validity.validTo.slice(0, 10)}` : "";
+  const by = validity.supersededBy ? `, replaced by ${validity.supersededBy}` : "";
+  return ` · held${until}${by}`;
 }
 
 /** The hit's message marked with ">", between the turns around it. */

@@ -52,6 +52,15 @@ const hitJson = z.object({
     })
     .optional()
     .describe("Messages: the conversation, who said it and when, and the turns around it."),
+  validity: z
+    .object({
+      validFrom: z.string().optional(),
+      validTo: z.string().optional(),
+      supersededBy: z.string().optional().describe("The memory that replaced this version."),
+      archived: z.boolean().optional().describe("true: an older version, read from archive/."),
+    })
+    .optional()
+    .describe("With asOf: when the version returned held."),
 });
 
 const rerankJson = z.object({
@@ -73,7 +82,7 @@ const rerankJson = z.object({
 function toHitJson(hit: RecallHit): z.input<typeof hitJson> {
   const { path, kind, locator, line, title, text, date, score, relevance, textScore, vectorScore } = hit;
   const type = MEMORY_TYPES.find((each) => each === hit.memoryType);
-  const { ageDays, staleness, conversation, rerankPosition } = hit;
+  const { ageDays, staleness, conversation, rerankPosition, validity } = hit;
   return {
     path,
     kind,
@@ -91,6 +100,7 @@ function toHitJson(hit: RecallHit): z.input<typeof hitJson> {
     ageDays,
     staleness,
     conversation,
+    validity,
   };
 }
 
@@ -139,6 +149,12 @@ export const searchRoutes = [
               .optional()
               .describe(
                 "true: the configured chat model reorders the best hits (one model call); false: never. Default: the home's search.rerank.",
+              ),
+            asOf: z
+              .string()
+              .optional()
+              .describe(
+                "Search as things stood then (YYYY-MM-DD or an ISO time): a typed memory replaced since comes in the version that held, read from archive/; memories saved later are left out.",
               ),
           })
           .strict(),
@@ -200,7 +216,7 @@ export const searchRoutes = [
       },
     }),
     async (c) => {
-      const { query, limit, type, kind, around, rerank, minRelevance } = c.req.valid("query");
+      const { query, limit, type, kind, around, rerank, minRelevance, asOf } = c.req.valid("query");
       // A client that hangs up stops the search done for it.
       const result = await c.var.memory.recall(query, {
         limit,
@@ -209,6 +225,7 @@ export const searchRoutes = [
         around,
         rerank: rerank === undefined ? undefined : rerank === "true",
         minRelevance: minRelevance ?? c.var.memory.config.search.minRelevance,
+        asOf,
         signal: c.req.raw.signal,
       });
       const hits = result.hits.map(toHitJson);

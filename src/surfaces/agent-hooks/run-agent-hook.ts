@@ -1,0 +1,83 @@
+/**
+ * Runs one hook of a coding agent within a time budget, and never fails it: the agent waits for
+ * the hook before it goes on, so an error or an overrun prints nothing (the agent goes on without
+ * memory) and writes a line to the home's hook log instead. The memory engine is loaded lazily,
+ * after the input was read: a hook pays for what it uses, on every session and every prompt.
+ */
+import { errorMessage } from "../../errors.js";
+import { resolveHome } from "../../load-config.js";
+import { type HookInput, parseHookInput } from "./hook-input.js";
+import { writeHookLog } from "./hook-log.js";
+
+export type AgentHookEvent = "SessionStart" | "UserPromptSubmit";
+
+export interface AgentHookOptions {
+  event: AgentHookEvent;
+  /** --home, else $MNEMO_HOME, else ~/.mnemo. */
+  home: string | undefined;
+  budgetMs: number;
+  /** A problem of the hook's command line, logged (a hook never fails on one). */
+  problem?: string;
+  readStdin(): Promise<string>;
+}
+
+/** What the hook prints on stdout ("" for nothing), and whether it gave up on its budget. */
+export async function runAgentHook(options: AgentHookOptions): Promise<{ output: string; overran: boolean }> {
+  const home = resolveHome(options.home, process.env);
+  const started = performance.now();
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const overrun = new Promise<"overrun">((resolve) => {
+    timer = setTimeout(() => resolve("overrun"), options.budgetMs);
+  });
+  // Lines name the agent's session once its input is read.
+  const seen: { input?: HookInput } = {};
+  const log = (message: string) => {
+    const session = seen.input?.session_id ? ` session ${seen.input.session_id}` : "";
+    return writeHookLog(home, `${options.event}${session}: ${message}`);
+  };
+  if (options.problem) await log(options.problem);
+  try {
+    const answer = await Promise.race([
+      hookAnswer(options, { signal: controller.signal, seen, log }),
+      overrun,
+    ]);
+    if (answer !== "overrun") return { output: answer, overran: false };
+    controller.abort();
+    // A prompt's first search on a home builds its index, which may take longer than any budget.
+    const hint =
+      options.event === "UserPromptSubmit"
+        ? " If the home's first search is still to come, run mnemo reindex once."
+        : "";
+    await log(
+      `gave up after ${Math.round(performance.now() - started)} ms (budget ${options.budgetMs} ms); the agent went on without memory.${hint}`,
+    );
+    return { output: "", overran: true };
+  } catch (error) {
+    await log(`failed: ${errorMessage(error)}`);
+    return { output: "", overran: false };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function hookAnswer(
+  options: AgentHookOptions,
+  context: { signal: AbortSignal; seen: { input?: HookInput }; log: (message: string) => Promise<void> },
+): Promise<string> {
+  const input = parseHookInput(await options.readStdin());
+  context.seen.input = input;
+  const [{ openMemory }, answers] = await Promise.all([
+    import("../../open-memory.js"),
+    import("./hook-answers.js"),
+  ]);
+  context.signal.throwIfAborted();
+  const onWarning = (message: string) => void context.log(message);
+  const memory = await openMemory({ home: options.home, onWarning });
+  try {
+    if (options.event === "SessionStart") return await answers.sessionStartAnswer(memory);
+    return await answers.userPromptAnswer(memory, input, { signal: context.signal, onWarning });
+  } finally {
+    await memory.close();
+  }
+}

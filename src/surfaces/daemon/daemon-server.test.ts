@@ -1,0 +1,161 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { openMemory } from "../../open-memory.js";
+import { makeTempDir, removeDir } from "../../testing/test-home.js";
+import { askDaemon } from "./daemon-client.js";
+import { daemonPaths } from "./daemon-paths.js";
+import { type RunningDaemon, startDaemonServer } from "./daemon-server.js";
+import { daemonSetting } from "./daemon-setting.js";
+
+/**
+ * The daemon's socket server and request handling in this process (the CLI tests in
+ * src/surfaces/cli/daemon.test.ts drive the built bin): a client's recall, status and stop, refused
+ * requests, the idle stop, a stale socket, and the setting the CLI reads.
+ */
+const folders: string[] = [];
+const daemons: RunningDaemon[] = [];
+
+async function scratch(): Promise<string> {
+  const folder = await makeTempDir("mnemo-daemon-unit-");
+  folders.push(folder);
+  return folder;
+}
+
+async function startDaemon(idleMinutes = 5) {
+  const paths = daemonPaths({ XDG_RUNTIME_DIR: await scratch() });
+  const daemon = await startDaemonServer({ paths, idleMinutes });
+  if (daemon) daemons.push(daemon);
+  return { paths, daemon };
+}
+
+async function homeWith(texts: Record<string, string>): Promise<string> {
+  const home = join(await scratch(), "home");
+  mkdirSync(home);
+  writeFileSync(join(home, "config.json"), JSON.stringify({ search: { embedder: "none" } }));
+  const memory = await openMemory({ home, env: {} });
+  for (const [name, content] of Object.entries(texts))
+    await memory.memories.save({ type: "user", name, description: name, content, consolidate: false });
+  await memory.syncIndex(); // built here, so the daemon's answer and the library's below are alike
+  await memory.close();
+  return home;
+}
+
+afterEach(async () => {
+  for (const daemon of daemons.splice(0)) await daemon.stop();
+  for (const folder of folders.splice(0)) await removeDir(folder);
+});
+
+describe("the daemon's server", { timeout: 60_000 }, () => {
+  it("answers a recall on the home named, as the library does, and counts it", async () => {
+    const home = await homeWith({ Pet: "The user has a cat named Miso.", Tea: "The user drinks green tea." });
+    const { paths } = await startDaemon();
+    const filters = { limit: 5, fast: false };
+    const answer = await askDaemon(
+      paths.socket,
+      { op: "recall", home, env: {}, query: "cat", filters },
+      30_000,
+    );
+    const memory = await openMemory({ home, env: {} });
+    const direct = await memory.recall("cat", {
+      ...filters,
+      minRelevance: memory.config.search.minRelevance,
+    });
+    await memory.close();
+    expect(answer.ok).toBe(true);
+    if (!answer.ok) return;
+    const { timings: _a, ...served } = answer.result as { timings?: unknown };
+    const { timings: _b, ...expected } = JSON.parse(JSON.stringify(direct)) as { timings?: unknown };
+    expect(served).toEqual(expected);
+    expect(served).toMatchObject({ hits: [{ locator: "Pet" }] });
+    // The --json text, undefined fields written as null as the CLI writes them.
+    expect(JSON.parse(answer.json as string)).toMatchObject({ hits: [{ locator: "Pet" }] });
+    const status = await askDaemon(paths.socket, { op: "status" }, 5000);
+    expect(status).toMatchObject({
+      ok: true,
+      status: { recalls: 1, requests: 2, homes: [home], pid: process.pid },
+    });
+  });
+
+  it("refuses a request that is not one, or a home that is not an absolute path, and goes on answering", async () => {
+    const { paths } = await startDaemon();
+    const relative = await askDaemon(
+      paths.socket,
+      { op: "recall", home: "relative/home", env: {}, query: "x", filters: {} },
+      5000,
+    );
+    expect(relative).toMatchObject({ ok: false, error: { code: "INVALID_INPUT" } });
+    expect(!relative.ok && relative.error.message).toContain("absolute");
+    const unknown = await askDaemon(paths.socket, { op: "dance" } as never, 5000);
+    expect(unknown).toMatchObject({ ok: false, error: { code: "INVALID_INPUT" } });
+    expect(await askDaemon(paths.socket, { op: "status" }, 5000)).toMatchObject({ ok: true });
+  });
+
+  it("stops on request and after its idle time, removing its socket each time", async () => {
+    const first = await startDaemon();
+    expect(statSync(first.paths.folder).mode & 0o777).toBe(0o700);
+    expect(statSync(first.paths.socket).mode & 0o777).toBe(0o600);
+    expect(await askDaemon(first.paths.socket, { op: "stop" }, 5000)).toMatchObject({ ok: true });
+    await first.daemon?.stopped;
+    expect(existsSync(first.paths.socket)).toBe(false);
+
+    const idle = await startDaemon(0.005); // 300 ms
+    const started = Date.now();
+    await idle.daemon?.stopped;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(existsSync(idle.paths.socket)).toBe(false);
+  });
+
+  it("replaces a stale socket, and steps aside for a live daemon", async () => {
+    const { paths, daemon } = await startDaemon();
+    expect(daemon).toBeDefined();
+    expect(await startDaemonServer({ paths, idleMinutes: 5 })).toBeUndefined(); // a live one has it
+    await daemon?.stop();
+    // A socket file nobody listens on, as a killed daemon leaves it (a closed server would remove it).
+    const listener = spawn(process.execPath, [
+      "-e",
+      `require("node:net").createServer().listen(${JSON.stringify(paths.socket)}, () => console.log("up"))`,
+    ]);
+    await new Promise((resolve) => listener.stdout.once("data", resolve));
+    listener.kill("SIGKILL");
+    await new Promise((resolve) => listener.once("exit", resolve));
+    expect(statSync(paths.socket).isSocket()).toBe(true);
+    const replacing = await startDaemonServer({ paths, idleMinutes: 5 });
+    expect(replacing).toBeDefined();
+    if (replacing) daemons.push(replacing);
+    expect(await askDaemon(paths.socket, { op: "status" }, 5000)).toMatchObject({ ok: true });
+  });
+
+  it("loosened folder permissions are put back to 0700", async () => {
+    const runtime = await scratch();
+    const paths = daemonPaths({ XDG_RUNTIME_DIR: runtime });
+    mkdirSync(paths.folder, { mode: 0o755 });
+    const daemon = await startDaemonServer({ paths, idleMinutes: 5 });
+    if (daemon) daemons.push(daemon);
+    expect(statSync(paths.folder).mode & 0o777).toBe(0o700);
+  });
+});
+
+describe("the daemon setting the CLI reads", () => {
+  it("is off by default, on from config.json or MNEMO_DAEMON, and MNEMO_DAEMON wins", async () => {
+    const home = await scratch();
+    expect(daemonSetting(home, {})).toEqual({ enabled: false, idleMinutes: 15 });
+    writeFileSync(join(home, "config.json"), JSON.stringify({ daemon: { enabled: true, idleMinutes: 2.5 } }));
+    expect(daemonSetting(home, {})).toEqual({ enabled: true, idleMinutes: 2.5 });
+    expect(daemonSetting(home, { MNEMO_DAEMON: "off" }).enabled).toBe(false);
+    writeFileSync(join(home, "config.json"), JSON.stringify({ daemon: { idleMinutes: -1 } }));
+    expect(daemonSetting(home, { MNEMO_DAEMON: "1" })).toEqual({ enabled: true, idleMinutes: 15 });
+    writeFileSync(join(home, "config.json"), "{ not json");
+    expect(daemonSetting(home, {}).enabled).toBe(false);
+    expect(() => daemonSetting(home, { MNEMO_DAEMON: "maybe" })).toThrow(/MNEMO_DAEMON is "maybe"/);
+  });
+
+  it("puts the socket under XDG_RUNTIME_DIR when set, else under ~/.cache/mnemo/run", () => {
+    expect(daemonPaths({ XDG_RUNTIME_DIR: "/run/user/1000" })).toEqual({
+      folder: "/run/user/1000/mnemo",
+      socket: "/run/user/1000/mnemo/daemon.sock",
+    });
+    expect(daemonPaths({}).socket).toMatch(/\.cache\/mnemo\/run\/daemon\.sock$/);
+  });
+});

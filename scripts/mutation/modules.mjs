@@ -216,6 +216,8 @@ export const MODULES = [
       "src/session/extraction/pending-queue.test.ts",
       "src/session/extraction/pending-claims.test.ts",
       "src/session/extraction/run-extraction.test.ts",
+      // mnemo learn queues its parts claimed, and reports a failed extraction from the queue.
+      "src/session/learning/learn-transcript.test.ts",
     ],
   },
   {

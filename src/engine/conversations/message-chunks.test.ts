@@ -43,6 +43,14 @@ test("a short reply is searched with the start of the turn it answers; a long on
   expect(fourth?.text).toBe(`Maria: ${long.text}`);
 });
 
+test("the model's own short reply is searched alone: it must not outrank the user's turn it repeats", () => {
+  const said = turn("user", "Yes, last Tuesday, with my sister.", 1);
+  const reply = turn("assistant", "Then go again!", 2);
+  const [, second] = messageChunks("conversations/s.md", [said, reply]);
+  expect(second?.text).toBe("Then go again!");
+  expect(messageIndexText({ speaker: "System", text: "Noted." }, said)).toBe("Noted.");
+});
+
 test("the turn before is cut to its first words and not named, so neither its length nor its speaker drowns the reply", () => {
   const before = turn("Tom", Array.from({ length: 100 }, (_, index) => `word${index}`).join(" "), 1);
   const text = messageIndexText({ speaker: "Maria", text: "Yes, on Sunday." }, before);

@@ -28,7 +28,7 @@ export interface MessageChunk {
  * is rebuilt from the transcripts instead of mixing the two (index-sync.ts). Bump it when
  * `messageIndexText` changes.
  */
-export const MESSAGE_CHUNK_FORMAT = "messages-2";
+export const MESSAGE_CHUNK_FORMAT = "messages-3";
 
 /**
  * A reply of fewer words than this is indexed with the start of the turn it answers. Measured on
@@ -40,6 +40,12 @@ export const SHORT_TURN_WORDS = 50;
 export const CONTEXT_WORDS = 40;
 /** Roles rather than names: "user: " in front of every message tells the vector nothing. */
 const ROLES = new Set(["user", "assistant", "system"]);
+/**
+ * The model's own short replies ("Then go again!", "Great choice!") get no context: carrying the
+ * user's words, they outranked the user's turn that holds them ("sister" found "Then go again!"
+ * before "Yes, last Tuesday, with my sister."), and what a user said is what memory is for.
+ */
+const NO_CONTEXT = new Set(["assistant", "system"]);
 
 export function messageChunks(path: string, turns: readonly LocatedTurn[]): MessageChunk[] {
   return turns.map((turn, position) => ({
@@ -60,7 +66,12 @@ export function messageIndexText(
 ): string {
   const own = labelled(turn.speaker, turn.text);
   // One's own turn before is not what a reply answers: a short turn by the same speaker is left alone.
-  if (before === undefined || before.speaker === turn.speaker || wordCount(turn.text) >= SHORT_TURN_WORDS)
+  if (
+    before === undefined ||
+    before.speaker === turn.speaker ||
+    NO_CONTEXT.has(turn.speaker.toLowerCase()) ||
+    wordCount(turn.text) >= SHORT_TURN_WORDS
+  )
     return own;
   // The turn before without its speaker's name: who answered is this turn's speaker, not that one.
   return `${firstWords(before.text, CONTEXT_WORDS)}\n${own}`;

@@ -112,6 +112,31 @@ describe("learnTranscript", () => {
     expect((await memory.conversations.read("s1")).turns).toHaveLength(4);
   });
 
+  test("while its part is extracted, the queued file is claimed by this process; a failure says where it waits", async () => {
+    const { memory, home } = await setUp();
+    let claimDuringCall: unknown;
+    const model = new ScriptedChatModel({
+      replies: [
+        async () => {
+          const queued = JSON.parse(await readFile(join(home, ".pending", "s1.json"), "utf8"));
+          claimDuringCall = queued.claim;
+          return { throws: new Error("down") };
+        },
+      ],
+    });
+    const warnings: string[] = [];
+    await learnTranscript({
+      memory,
+      model,
+      transcript: transcript(FIRST),
+      sessionId: "s1",
+      source: "/tmp/s1.jsonl",
+      onWarning: (warning) => warnings.push(warning),
+    });
+    expect(claimDuringCall).toMatchObject({ pid: process.pid, host: hostname(), at: expect.any(String) });
+    expect(warnings.join("\n")).toMatch(/the extraction of session s1 failed: .*down.*; it waits in .*s1\.json/);
+  });
+
   test("a failed call: the ledger moves on, the part waits in .pending/ unclaimed, and a retry extracts it", async () => {
     const { memory, home } = await setUp();
     const down = new ScriptedChatModel({ replies: [{ throws: new Error("down") }] });

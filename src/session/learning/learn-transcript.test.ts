@@ -134,7 +134,9 @@ describe("learnTranscript", () => {
       onWarning: (warning) => warnings.push(warning),
     });
     expect(claimDuringCall).toMatchObject({ pid: process.pid, host: hostname(), at: expect.any(String) });
-    expect(warnings.join("\n")).toMatch(/the extraction of session s1 failed: .*down.*; it waits in .*s1\.json/);
+    expect(warnings.join("\n")).toMatch(
+      /the extraction of session s1 failed: .*down.*; it waits in .*s1\.json/,
+    );
   });
 
   test("a failed call: the ledger moves on, the part waits in .pending/ unclaimed, and a retry extracts it", async () => {

@@ -302,15 +302,29 @@ async function main() {
   await writeFile(join(OUT, "summary.md"), markdown);
   await writeFile(join(OUT, "summary.json"), `${JSON.stringify(summaries, null, 2)}\n`);
   console.log(`\n${markdown}`);
-  const failing = summaries.filter(
+  const under = summaries.filter(
     (summary) => options.threshold !== undefined && summary.score < options.threshold,
   );
+  // A module whose shortfall is recorded in modules.mjs (its score then, and why) is named but does
+  // not fail the run, unless it falls below that score: the gate ratchets instead of letting go.
+  const known = under.filter((summary) => summary.score >= (knownShortfall(summary.module)?.score ?? 101));
+  for (const summary of known) {
+    const shortfall = knownShortfall(summary.module);
+    console.error(
+      `mutation: ${summary.module} ${summary.score.toFixed(1)}% is under ${options.threshold}%, a known shortfall recorded at ${shortfall.score}% (${shortfall.reason}); it fails the run if it falls below that`,
+    );
+  }
+  const failing = under.filter((summary) => !known.includes(summary));
   if (failing.length > 0) {
     console.error(
       `mutation: under ${options.threshold}%: ${failing.map((summary) => `${summary.module} ${summary.score.toFixed(1)}%`).join(", ")}`,
     );
     process.exitCode = 1;
   }
+}
+
+function knownShortfall(name) {
+  return MODULES.find((module) => module.name === name)?.knownShortfall;
 }
 
 await main();

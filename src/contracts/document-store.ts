@@ -36,6 +36,13 @@ export interface DocumentReader {
    * the search index skip listing folders nothing was written to.
    */
   folderStamp(directory: string): Promise<string | undefined>;
+  /**
+   * True when a folder's stamp also changes on every rewrite of a document already in it (a database
+   * store, which every write goes through): the stamps then tell every change, and the search index
+   * needs no periodic full pass to find edits written in place. Left out where an editor can change
+   * a file without the folder noticing (files).
+   */
+  readonly everyWriteChangesFolderStamp?: boolean;
 }
 
 export interface DocumentWriter extends DocumentReader {

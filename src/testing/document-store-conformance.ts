@@ -159,6 +159,17 @@ export function describeDocumentStoreConformance(
         expect(await store.folderStamp("")).toBeDefined();
       }));
 
+    test("a store whose folder stamps see every write changes one when a document is rewritten in place", () =>
+      withStore(async (store) => {
+        await write(store, "topics/a.md", "a");
+        const first = await store.folderStamp("topics");
+        await write(store, "topics/a.md", "b");
+        const second = await store.folderStamp("topics");
+        if (store.everyWriteChangesFolderStamp === true) expect(second).not.toBe(first);
+        await store.transaction(async (writer) => writer.remove("topics/a.md"));
+        expect(await store.folderStamp("topics")).not.toBe(second);
+      }));
+
     test("a fresh store has no leftovers of killed writers", () =>
       withStore(async (store) => {
         await write(store, "USER.md", "x");

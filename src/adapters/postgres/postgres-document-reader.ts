@@ -1,6 +1,7 @@
 import type { DocumentInfo, DocumentReader, ListOptions } from "../../contracts/document-store.js";
 import { validateDocumentPath } from "../fs/safe-path.js";
 import { BatchedReads } from "./batched-reads.js";
+import type { LargeDocumentCache } from "./large-document-cache.js";
 import type { SqlQueryable } from "./sql-client.js";
 
 /**
@@ -10,6 +11,9 @@ import type { SqlQueryable } from "./sql-client.js";
  * Reads asked for at once go to the server as one query (BatchedReads). In a transaction, which
  * holds the home's lock so no other writer changes it, a listed folder is known whole: reading a
  * path the listing lacks (every memory of a bulk save into a new home) asks the server nothing.
+ * With a LargeDocumentCache, a large document whose change stamp is unchanged since it was last
+ * read comes from the cache: the server sends its stamp, not its bytes (MEMORY.md at 10,000
+ * memories is 1 MB, read by every save).
  */
 interface ListedRow {
   path: string;
@@ -27,10 +31,17 @@ export class PostgresDocumentReader implements DocumentReader {
   /** Folder -> every path in it, as listed in this transaction; undefined outside a transaction. */
   private readonly listedFolders: Map<string, Set<string>> | undefined;
 
-  constructor(connection: SqlQueryable, homeId: string, options: { inTransaction?: boolean } = {}) {
+  private readonly cache: LargeDocumentCache | undefined;
+
+  constructor(
+    connection: SqlQueryable,
+    homeId: string,
+    options: { inTransaction?: boolean; cache?: LargeDocumentCache } = {},
+  ) {
     this.connection = connection;
     this.homeId = homeId;
     this.listedFolders = options.inTransaction ? new Map() : undefined;
+    this.cache = options.cache;
   }
 
   async read(path: string): Promise<string | undefined> {
@@ -40,11 +51,48 @@ export class PostgresDocumentReader implements DocumentReader {
   }
 
   private async fetch(paths: string[]): Promise<Map<string, string>> {
-    const rows = await this.connection.query<{ path: string; content: Uint8Array }>(
-      "SELECT path, content FROM mnemo_documents WHERE home_id = $1 AND path = ANY($2::text[])",
-      [this.homeId, paths],
+    const cache = this.cache;
+    if (cache === undefined) {
+      const rows = await this.connection.query<{ path: string; content: Uint8Array }>(
+        "SELECT path, content FROM mnemo_documents WHERE home_id = $1 AND path = ANY($2::text[])",
+        [this.homeId, paths],
+      );
+      return new Map(rows.map((row) => [row.path, utf8(row.content)]));
+    }
+    // The bytes only of the documents whose stamp is not the one the cache holds.
+    const rows = await this.connection.query<{ path: string; content: Uint8Array | null; change_stamp: string }>(
+      `SELECT d.path, d.change_stamp::text AS change_stamp,
+         CASE WHEN d.change_stamp = known.stamp THEN NULL ELSE d.content END AS content
+       FROM unnest($2::text[], $3::bigint[]) AS known(path, stamp)
+       JOIN mnemo_documents d ON d.home_id = $1 AND d.path = known.path`,
+      [this.homeId, paths, paths.map((path) => cache.stampOf(path) ?? null)],
+      { prepare: true },
     );
-    return new Map(rows.map((row) => [row.path, utf8(row.content)]));
+    const texts = new Map<string, string>();
+    for (const row of rows) {
+      const stamp = String(row.change_stamp);
+      const kept = row.content === null ? cache.textAt(row.path, stamp) : undefined;
+      if (kept !== undefined) {
+        texts.set(row.path, kept);
+        continue;
+      }
+      // Asked without bytes for a text the cache let go of in the meantime: asked again, alone.
+      const content = row.content === null ? await this.fetchOne(row.path) : { bytes: row.content, stamp };
+      if (content === undefined) continue;
+      const text = utf8(content.bytes);
+      cache.remember(row.path, content.stamp, text, content.bytes.byteLength);
+      texts.set(row.path, text);
+    }
+    for (const path of paths) if (!texts.has(path)) cache.forget(path);
+    return texts;
+  }
+
+  private async fetchOne(path: string): Promise<{ bytes: Uint8Array; stamp: string } | undefined> {
+    const [row] = await this.connection.query<{ content: Uint8Array; change_stamp: string }>(
+      "SELECT content, change_stamp::text AS change_stamp FROM mnemo_documents WHERE home_id = $1 AND path = $2",
+      [this.homeId, path],
+    );
+    return row && { bytes: row.content, stamp: String(row.change_stamp) };
   }
 
   async readHead(path: string, maxBytes: number): Promise<string | undefined> {

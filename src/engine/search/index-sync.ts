@@ -18,7 +18,9 @@ import {
  * editors' saves, rename a file into its folder, which changes the stamp); a full pass over every
  * file runs at least every `fullScanIntervalMs` to catch edits written in place, and never more
  * often than ten times its own duration (unless the interval is 0), so on a very large home it costs
- * at most a tenth of the time. An index that started over (it was found damaged) gets a full pass.
+ * at most a tenth of the time. A store whose folder stamps change on every write, in place or not
+ * (`everyWriteChangesFolderStamp`: PostgreSQL), needs no such pass: the stamps tell every change,
+ * and a recall on 10,000 memories no longer lists them all each second. An index that started over (it was found damaged) gets a full pass.
  * A document whose chunks take another form since it was indexed (a new mnemo indexes conversation
  * messages differently) is chunked again: the form leads its recorded hash (`chunkFormatOf`).
  */
@@ -76,7 +78,7 @@ export async function planSync(
     options.force === true ||
     options.rebuild === true ||
     generation !== state.indexGeneration ||
-    options.now - state.lastFullScan >= interval;
+    (reader.everyWriteChangesFolderStamp !== true && options.now - state.lastFullScan >= interval);
   state.indexGeneration = generation;
   const started = performance.now();
   const folders = ["", ...INDEXED_FOLDERS];

@@ -50,9 +50,13 @@ const cluster = bin
 const url = values.files ? undefined : (values.url ?? (cluster?.url as string));
 const configHome = await makeTempDir("mnemo-serve-http-");
 const postmaster = url ? await postmasterOf(url) : undefined;
-const serve = await startMnemoServe(configHome, url ? ["--store", url, "--home-id", `bench/http-${Date.now()}`] : [], {
-  MNEMO_EMBEDDER: "none",
-});
+const serve = await startMnemoServe(
+  configHome,
+  url ? ["--store", url, "--home-id", `bench/http-${Date.now()}`] : [],
+  {
+    MNEMO_EMBEDDER: "none",
+  },
+);
 const api = serve.endpoints.api;
 const pid = serve.child.pid as number;
 /** CPU so far of the serve process and of the database server (0 for a file home). */
@@ -82,10 +86,14 @@ try {
       target: "<= 3 ms CPU a request, >= 200 saves/s",
     }),
   ];
-  printFigures(`mnemo serve on ${url ? "PostgreSQL" : "a file home"}, ${memories} memories in one home`, figures, {
-    store: url ? (cluster ? "throwaway cluster" : url) : "files",
-    fillSeconds: Math.round(loadSeconds * 10) / 10,
-  });
+  printFigures(
+    `mnemo serve on ${url ? "PostgreSQL" : "a file home"}, ${memories} memories in one home`,
+    figures,
+    {
+      store: url ? (cluster ? "throwaway cluster" : url) : "files",
+      fillSeconds: Math.round(loadSeconds * 10) / 10,
+    },
+  );
 } finally {
   await serve.stop();
   await cluster?.stop();
@@ -147,7 +155,12 @@ async function saves() {
     while (next < saves) {
       const serial = next++;
       const content = `Write number ${serial}: the deploy checklist item ${serial} is done.`;
-      const body = JSON.stringify({ type: "project", name: `Write ${serial}`, description: content, content });
+      const body = JSON.stringify({
+        type: "project",
+        name: `Write ${serial}`,
+        description: content,
+        content,
+      });
       const started = performance.now();
       await expectStatus(201, await post("/memories", body), `the save of Write ${serial}`);
       times.push(performance.now() - started);

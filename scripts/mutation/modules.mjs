@@ -314,6 +314,22 @@ export const MODULES = [
       "src/recall-postgres-homes.integration.test.ts",
     ],
   },
+  {
+    // PostgreSQL documents read by change stamp: a large document's cached text is used only at
+    // the stamp it was read or written at, so what another process wrote is always read.
+    name: "postgres-large-documents",
+    mutate: [
+      "src/adapters/postgres/large-document-cache.ts",
+      "src/adapters/postgres/postgres-document-reader.ts",
+      "src/adapters/postgres/postgres-document-store.ts",
+    ],
+    tests: [
+      "src/adapters/postgres/large-document-cache.integration.test.ts",
+      "src/adapters/postgres/postgres-bulk-reads.integration.test.ts",
+      "src/adapters/postgres/postgres-conformance.integration.test.ts",
+      "src/adapters/postgres/postgres-concurrent-writers.integration.test.ts",
+    ],
+  },
   // Working memory in four parts: 1,116 mutants in one run were over two hours here, too long to
   // run after a change; each part is measured, and re-run, on its own.
   {

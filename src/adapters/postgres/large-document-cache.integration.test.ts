@@ -39,7 +39,8 @@ function counting(client: SqlClient): { client: SqlClient; bytesSent: () => numb
   };
 }
 
-const large = (mark: string) => `# Memory\n\n${`- [${mark}](memories/x.md) — a line of the index\n`.repeat(400)}`;
+const large = (mark: string) =>
+  `# Memory\n\n${`- [${mark}](memories/x.md) — a line of the index\n`.repeat(400)}`;
 const write = (store: PostgresDocumentStore, path: string, text: string) =>
   store.transaction(async (writer) => writer.write(path, text));
 

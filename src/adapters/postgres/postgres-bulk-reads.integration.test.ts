@@ -20,7 +20,8 @@ function counting(client: SqlClient): { client: SqlClient; contentReads: () => n
   let reads = 0;
   const count = (connection: SqlQueryable): SqlQueryable => ({
     query: (sql, parameters) => {
-      if (/^SELECT (path, )?content\b|substring\(content|^SELECT d\.path, d\.change_stamp/.test(sql)) reads += 1;
+      if (/^SELECT (path, )?content\b|substring\(content|^SELECT d\.path, d\.change_stamp/.test(sql))
+        reads += 1;
       return connection.query(sql, parameters);
     },
   });

@@ -60,7 +60,11 @@ export class PostgresDocumentReader implements DocumentReader {
       return new Map(rows.map((row) => [row.path, utf8(row.content)]));
     }
     // The bytes only of the documents whose stamp is not the one the cache holds.
-    const rows = await this.connection.query<{ path: string; content: Uint8Array | null; change_stamp: string }>(
+    const rows = await this.connection.query<{
+      path: string;
+      content: Uint8Array | null;
+      change_stamp: string;
+    }>(
       `SELECT d.path, d.change_stamp::text AS change_stamp,
          CASE WHEN d.change_stamp = known.stamp THEN NULL ELSE d.content END AS content
        FROM unnest($2::text[], $3::bigint[]) AS known(path, stamp)

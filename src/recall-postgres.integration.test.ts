@@ -69,7 +69,7 @@ describe.skipIf(!testPostgresHasServer())("hits' ages on PostgreSQL", () => {
     } finally {
       await after.close();
     }
-    expect(await client.query("SELECT version FROM mnemo_schema")).toEqual([{ version: 4 }]);
+    expect(await client.query("SELECT version FROM mnemo_schema")).toEqual([{ version: 3 }]);
     const stored = await client.query<{ locator: string; updated: string | null }>(
       "SELECT locator, updated FROM mnemo_chunks WHERE home_id = $1 AND kind = 'memory' ORDER BY locator",
       [homeId],

@@ -2,7 +2,6 @@ import type { DocumentInfo, DocumentReader, ListOptions } from "../../contracts/
 import { validateDocumentPath } from "../fs/safe-path.js";
 import { BatchedReads } from "./batched-reads.js";
 import type { LargeDocumentCache } from "./large-document-cache.js";
-import { prefixEnd } from "./prefix-range.js";
 import type { SqlQueryable } from "./sql-client.js";
 
 /**
@@ -115,24 +114,12 @@ export class PostgresDocumentReader implements DocumentReader {
     const prefixes = options?.namePrefixes?.map((prefix) =>
       directory === "" ? prefix : `${directory}/${prefix}`,
     );
-    // With prefixes, each is a range of the path index (a save's lookup at 10,000 memories read
-    // the whole folder's rows to keep a few: 43 ms of the server's time a save at load 13).
-    const rows =
-      prefixes === undefined
-        ? await this.connection.query<ListedRow>(
-            `SELECT path, modified_at, octet_length(content) AS size, change_stamp FROM mnemo_documents
-             WHERE home_id = $1 AND folder = $2`,
-            [this.homeId, directory],
-          )
-        : await this.connection.query<ListedRow>(
-            `SELECT DISTINCT d.path, d.modified_at, octet_length(d.content) AS size, d.change_stamp
-             FROM unnest($3::text[], $4::text[]) AS range(low, high)
-             JOIN mnemo_documents d ON d.home_id = $1 AND d.path ~>=~ range.low
-               AND (range.high IS NULL OR d.path ~<~ range.high) AND starts_with(d.path, range.low)
-             WHERE d.folder = $2`,
-            [this.homeId, directory, prefixes, prefixes.map((prefix) => prefixEnd(prefix) ?? null)],
-            { prepare: true },
-          );
+    const rows = await this.connection.query<ListedRow>(
+      `SELECT path, modified_at, octet_length(content) AS size, change_stamp FROM mnemo_documents
+       WHERE home_id = $1 AND folder = $2
+         AND ($3::text[] IS NULL OR EXISTS (SELECT FROM unnest($3::text[]) AS prefix WHERE starts_with(path, prefix)))`,
+      [this.homeId, directory, prefixes ?? null],
+    );
     // Only a whole listing tells which paths of the folder do not exist.
     if (prefixes === undefined) this.listedFolders?.set(directory, new Set(rows.map((row) => row.path)));
     return rows

@@ -4,7 +4,6 @@ import { bm25Tokens, queryTermCounts } from "../bm25/bm25-terms.js";
 import { candidateSearchSql, FIRST_FILTER_PARAMETER } from "./candidate-search-sql.js";
 import { chunkFilterSql } from "./chunk-filter-sql.js";
 import { fromPgvector, toPgvector } from "./pgvector-text.js";
-import { prefixEnd } from "./prefix-range.js";
 
 describe("the search statement", () => {
   const filter = fc.record(
@@ -94,44 +93,5 @@ describe("pgvector text", () => {
       expect.objectContaining({ code: "INVALID_INPUT" }),
     );
     expect(() => toPgvector(Float32Array.from([Number.POSITIVE_INFINITY]))).toThrow();
-  });
-});
-
-describe("a prefix as a range of paths in byte order", () => {
-  // Code points at the edges: the last one, either side of the surrogates, UTF-8's length steps.
-  const point = fc.oneof(
-    fc.constantFrom(
-      "a",
-      "b",
-      "/",
-      "\u007f",
-      "\u0080",
-      "\u07ff",
-      "\u0800",
-      "\ud7ff",
-      "\ue000",
-      "\uffff",
-      "\u{10000}",
-      "\u{10ffff}",
-    ),
-    fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
-  );
-  const text = fc.array(point, { maxLength: 5 }).map((points) => points.join(""));
-  const bytes = (value: string) => Buffer.from(value, "utf8");
-  propertyTest.prop([text, text, fc.boolean()])(
-    "holds exactly the strings that start with the prefix",
-    (prefix, rest, extend) => {
-      const path = extend ? prefix + rest : rest;
-      const end = prefixEnd(prefix);
-      const inRange =
-        Buffer.compare(bytes(path), bytes(prefix)) >= 0 &&
-        (end === undefined || Buffer.compare(bytes(path), bytes(end)) < 0);
-      expect(inRange).toBe(path.startsWith(prefix));
-    },
-  );
-  test("has no end for an empty prefix or one of U+10FFFF alone", () => {
-    expect(prefixEnd("")).toBeUndefined();
-    expect(prefixEnd("\u{10ffff}\u{10ffff}")).toBeUndefined();
-    expect(prefixEnd("memories/project_a")).toBe("memories/project_b");
   });
 });

@@ -9,11 +9,10 @@ import type { SqlClient, SqlQueryable } from "./sql-client.js";
  * open, in one transaction under an advisory lock, so processes that open a new database at once
  * create it once, in turn. Bump POSTGRES_SCHEMA_VERSION with a migration when the tables change.
  * Version 2 added the homes and tokens of a server of many homes; version 3 a chunk's `updated`
- * time (a typed memory's, so recall gives a hit's age without reading its document); version 4
- * an index of paths in byte order (a save's lookup of a few names among 10,000 files). Every
+ * time (a typed memory's, so recall gives a hit's age without reading its document). Every
  * statement is idempotent, so migrating from an older version is running them all again.
  */
-export const POSTGRES_SCHEMA_VERSION = 4;
+export const POSTGRES_SCHEMA_VERSION = 3;
 
 const TABLES = [
   `CREATE TABLE IF NOT EXISTS mnemo_schema (
@@ -24,8 +23,6 @@ const TABLES = [
      home_id text NOT NULL, path text NOT NULL, folder text NOT NULL, content bytea NOT NULL,
      modified_at timestamptz NOT NULL, change_stamp bigint NOT NULL, PRIMARY KEY (home_id, path))`,
   "CREATE INDEX IF NOT EXISTS mnemo_documents_by_folder ON mnemo_documents (home_id, folder)",
-  // Paths in byte order whatever the collation, for ranges of paths that start with a prefix.
-  "CREATE INDEX IF NOT EXISTS mnemo_documents_by_path_bytes ON mnemo_documents (home_id, path text_pattern_ops)",
   `CREATE TABLE IF NOT EXISTS mnemo_folders (
      home_id text NOT NULL, folder text NOT NULL, change_stamp bigint NOT NULL, PRIMARY KEY (home_id, folder))`,
   // The search index of each home: its vector model, and BM25's collection statistics.

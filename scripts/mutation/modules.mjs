@@ -16,7 +16,7 @@ export const MODULES = [
       "src/engine/scopes/scope-stack.ts",
       "src/open-scopes.ts",
     ],
-    tests: ["src/open-scopes.test.ts"],
+    tests: ["src/open-scopes.test.ts", "src/engine/scopes/compose-scoped-context.test.ts"],
   },
   {
     name: "budgets",

@@ -40,22 +40,29 @@ export function composeScopedContext(
     shadowed.map((layer) => ({
       name: layer.scope,
       weight: layer.share,
-      wanted: wantedTokens(layer.scope, fitted(layer, budgetTokens)) + reserve(layer),
+      wanted: wantedTokens(layer.scope, fitted(layer, budgetTokens), reserve(layer)),
     })),
   );
   return shadowed.map((layer) => {
     const tokens = granted.get(layer.scope) ?? 0;
-    return { scope: layer.scope, snapshot: fitted(layer, tokens - reserve(layer)), grantedTokens: tokens };
+    const snapshot = fitted(layer, tokens - reserve(layer));
+    // Under a grant too small for anything, fitContext still shows its notice of what it left out:
+    // such a layer shows nothing rather than push the stack over its budget.
+    const fits = wantedTokens(layer.scope, snapshot, 0) <= tokens;
+    return { scope: layer.scope, snapshot: fits ? snapshot : EMPTY, grantedTokens: fits ? tokens : 0 };
   });
 }
+
+const EMPTY: ContextSnapshot = { soul: "", user: "", notes: "", recent: "" };
 
 function snapshotOf(fitted: ContextSnapshot): ContextSnapshot {
   return { soul: fitted.soul, user: fitted.user, notes: fitted.notes, recent: fitted.recent };
 }
 
-function wantedTokens(scope: Scope, snapshot: ContextSnapshot): number {
+/** The tokens of a layer's labelled blocks, plus `reserve`; a layer with nothing to show wants none. */
+function wantedTokens(scope: Scope, snapshot: ContextSnapshot, reserve: number): number {
   const blocks = renderScopedBlocks([{ scope, snapshot }]);
-  return blocks === "" ? 0 : estimateTokens(blocks);
+  return blocks === "" ? 0 : estimateTokens(blocks) + reserve;
 }
 
 /** Each layer's SOUL.md and USER.md without the sections a nearer layer already holds. */

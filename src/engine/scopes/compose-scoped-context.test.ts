@@ -1,5 +1,5 @@
 import { fc, test } from "@fast-check/vitest";
-import { describe, expect } from "vitest";
+import { describe, expect, it } from "vitest";
 import { estimateTokens } from "../context/context-budget.js";
 import type { ContextLimits } from "../context/fit-context.js";
 import { composeScopedContext, type ScopedContextLayer } from "./compose-scoped-context.js";
@@ -67,4 +67,34 @@ describe("composeScopedContext", () => {
       }
     },
   );
+
+  it("grants a small layer what fitContext needs to show it whole, not only the size of its blocks", () => {
+    const empty = { soul: "", user: "", notes: "", index: [], journal: [], dailies: [] };
+    const limits = { ...LIMITS, budgetTokens: 0 };
+    const composed = composeScopedContext(
+      [
+        {
+          scope: "project",
+          share: 1,
+          limits,
+          layers: { ...empty, index: ["- [Cart money](memories/project_cart-money.md) — integer cents"] },
+        },
+        {
+          scope: "user",
+          share: 1,
+          limits,
+          layers: {
+            ...empty,
+            soul: `# Soul\n\n## Identity\n${"I am a careful agent. ".repeat(12)}`,
+            user: "# User\n\n## Editor\nUses Helix.",
+          },
+        },
+      ],
+      700,
+    );
+    const blocks = renderScopedBlocks(composed);
+    expect(blocks).toContain("Cart money");
+    expect(blocks).toContain("Uses Helix");
+    expect(blocks).not.toContain("Not shown");
+  });
 });

@@ -40,7 +40,7 @@ export function composeScopedContext(
     shadowed.map((layer) => ({
       name: layer.scope,
       weight: layer.share,
-      wanted: wantedTokens(layer.scope, fitted(layer, budgetTokens), reserve(layer)),
+      wanted: neededTokens(layer, budgetTokens, fitted) + reserve(layer),
     })),
   );
   return shadowed.map((layer) => {
@@ -57,6 +57,31 @@ const EMPTY: ContextSnapshot = { soul: "", user: "", notes: "", recent: "" };
 
 function snapshotOf(fitted: ContextSnapshot): ContextSnapshot {
   return { soul: fitted.soul, user: fitted.user, notes: fitted.notes, recent: fitted.recent };
+}
+
+/**
+ * The least budget at which the layer shows all it shows with the whole budget; 0 for a layer with
+ * nothing to show. Not the size of its blocks: fitContext keeps room for a notice of what it leaves
+ * out, so a layer granted only the size of its blocks showed almost nothing. A larger budget never
+ * shows less (fitContext), so a binary search finds it.
+ */
+function neededTokens(
+  layer: ScopedContextLayer,
+  budgetTokens: number,
+  fitted: (layer: ScopedContextLayer, tokens: number) => ContextSnapshot,
+): number {
+  const render = (tokens: number) =>
+    renderScopedBlocks([{ scope: layer.scope, snapshot: fitted(layer, tokens) }]);
+  const whole = render(budgetTokens);
+  if (whole === "") return 0;
+  let low = 0;
+  let high = Math.max(0, budgetTokens);
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (render(middle) === whole) high = middle;
+    else low = middle + 1;
+  }
+  return high;
 }
 
 /** The tokens of a layer's labelled blocks, plus `reserve`; a layer with nothing to show wants none. */

@@ -69,7 +69,7 @@ describe("mnemo mcp in a repository with .mnemo/", () => {
     expect(save?.inputSchema.properties?.scope).toMatchObject({ enum: ["project", "user"] });
 
     const prompt = await mcp.getPrompt({ name: "session_context" });
-    const context = (prompt.messages[0]?.content as { text: string }).text;
+    const context = (prompt.messages[0]?.content as { text?: string } | undefined)?.text ?? "";
     expect(context).toContain('<user-profile scope="user">');
     expect(context).toContain("Uses Helix");
     expect(context).toContain('<agent-notes scope="project">');

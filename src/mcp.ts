@@ -1,6 +1,7 @@
 /**
  * `mnemo/mcp`: mnemo as an MCP server (the memory tools, the home's files as `mnemo://` resources,
- * the session context as a prompt), over any transport or mounted on an HTTP server. A subpath of
+ * the session context as a prompt), over any transport or mounted on an HTTP server; over one home
+ * or a stack of homes (mnemo/scopes). A subpath of
  * its own so that importing `mnemo` never loads the MCP SDK.
  */
 export type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";

@@ -176,4 +176,23 @@ describe("openScopes", () => {
     expect(relevances).toEqual([...relevances].sort((a, b) => b - a));
     expect(result.layers.map((layer) => layer.scope)).toEqual(["project", "user"]);
   });
+
+  it("takes each layer's share of the budget from the user home's scopes.shares, and names the key when it is wrong", async () => {
+    await mkdir(userHome, { recursive: true });
+    await writeFile(join(userHome, "config.json"), JSON.stringify({ scopes: { shares: { project: 3 } } }));
+    const memory = await open();
+    expect(memory.layers.map((layer) => [layer.scope, layer.share])).toEqual([
+      ["project", 3],
+      ["user", 1],
+    ]);
+    await memory.close();
+    stack = undefined;
+    await writeFile(join(userHome, "config.json"), JSON.stringify({ scopes: { shares: { project: -1 } } }));
+    await expect(open()).rejects.toMatchObject({
+      code: "INVALID_CONFIG",
+      message: expect.stringMatching(/config\.json[\s\S]*scopes\.shares\.project/),
+    });
+    await writeFile(join(userHome, "config.json"), JSON.stringify({ scopes: { shares: { repo: 1 } } }));
+    await expect(open()).rejects.toThrow(/scopes\.shares[\s\S]*repo/);
+  });
 });

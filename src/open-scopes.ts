@@ -22,7 +22,10 @@ export interface OpenScopesOptions {
   project?: "auto" | string | false;
   /** A team layer: a home folder, or a home of a PostgreSQL database; default none. */
   team?: string | { store: string; homeId: string };
-  /** Each layer's weight in the split of the context budget; default 1 each (what one leaves unused goes to the others). */
+  /**
+   * Each layer's weight in the split of the context budget; default: the user home's config
+   * `scopes.shares`, else 1 each (what one leaves unused goes to the others).
+   */
   shares?: Partial<Record<Scope, number>>;
   env?: NodeJS.ProcessEnv;
   embedder?: EmbeddingModel;
@@ -63,9 +66,10 @@ export async function openScopes(options: OpenScopesOptions = {}): Promise<Scope
     await Promise.all(opened.map((layer) => layer.memory.close()));
     throw error;
   }
+  const configured = opened.find((layer) => layer.scope === "user")?.memory.config.scopes.shares;
   const layers: ScopeLayer[] = opened.map((layer) => ({
     ...layer,
-    share: options.shares?.[layer.scope] ?? 1,
+    share: options.shares?.[layer.scope] ?? configured?.[layer.scope] ?? 1,
   }));
   return new ScopeStack(layers);
 }

@@ -10,3 +10,4 @@ export {
   toChatToolSpecs,
   toOpenAiTools,
 } from "./session/tools/memory-tools.js";
+export { scopedMemoryTools } from "./session/tools/scoped-memory-tools.js";

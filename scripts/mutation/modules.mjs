@@ -15,8 +15,16 @@ export const MODULES = [
       "src/engine/scopes/render-scoped-context.ts",
       "src/engine/scopes/scope-stack.ts",
       "src/open-scopes.ts",
+      "src/session/tools/scoped-memory-tools.ts",
+      "src/session/tools/scoped-list.ts",
+      "src/session/tools/scoped-search.ts",
+      "src/session/tools/scoped-tool-schemas.ts",
     ],
-    tests: ["src/open-scopes.test.ts"],
+    tests: [
+      "src/open-scopes.test.ts",
+      "src/engine/scopes/compose-scoped-context.test.ts",
+      "src/session/tools/scoped-memory-tools.test.ts",
+    ],
   },
   {
     name: "budgets",

@@ -64,6 +64,7 @@ describe("configuration", () => {
       extraction: { enabled: true, relatedMemories: 10, duplicateSimilarity: 0.8 },
       consolidation: { enabled: true, decider: "rules", candidates: 6, timeoutMs: 15_000 },
       daemon: { enabled: false, idleMinutes: 15 },
+      scopes: { shares: {} },
     });
   });
 

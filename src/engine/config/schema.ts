@@ -176,6 +176,19 @@ const daemon = z
   })
   .strict();
 
+const share = z.number().positive().max(100);
+
+/** A stack of homes (docs/scopes.md), as the user's home configures it. */
+const scopes = z
+  .object({
+    /**
+     * Each layer's weight in the split of contextBudgetTokens (default 1 each, an equal split); what
+     * one layer does not use goes to the others.
+     */
+    shares: z.object({ project: share, user: share, team: share }).partial().strict().default({}),
+  })
+  .strict();
+
 export const configSchema = z
   .object({
     /** false: mnemo touches no file at all. */
@@ -210,6 +223,7 @@ export const configSchema = z
     extraction: extraction.default(extraction.parse({})),
     consolidation: consolidation.default(consolidation.parse({})),
     daemon: daemon.default(daemon.parse({})),
+    scopes: scopes.default(scopes.parse({})),
     /**
      * Text to store that holds a credential (an API key, a token, a private key, a password): "refuse"
      * fails the write with SECRET_DETECTED; "redact" stores it with each secret replaced by

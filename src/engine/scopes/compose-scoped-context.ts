@@ -40,22 +40,54 @@ export function composeScopedContext(
     shadowed.map((layer) => ({
       name: layer.scope,
       weight: layer.share,
-      wanted: wantedTokens(layer.scope, fitted(layer, budgetTokens)) + reserve(layer),
+      wanted: neededTokens(layer, budgetTokens, fitted) + reserve(layer),
     })),
   );
   return shadowed.map((layer) => {
     const tokens = granted.get(layer.scope) ?? 0;
-    return { scope: layer.scope, snapshot: fitted(layer, tokens - reserve(layer)), grantedTokens: tokens };
+    const snapshot = fitted(layer, tokens - reserve(layer));
+    // Under a grant too small for anything, fitContext still shows its notice of what it left out:
+    // such a layer shows nothing rather than push the stack over its budget.
+    const fits = wantedTokens(layer.scope, snapshot, 0) <= tokens;
+    return { scope: layer.scope, snapshot: fits ? snapshot : EMPTY, grantedTokens: fits ? tokens : 0 };
   });
 }
+
+const EMPTY: ContextSnapshot = { soul: "", user: "", notes: "", recent: "" };
 
 function snapshotOf(fitted: ContextSnapshot): ContextSnapshot {
   return { soul: fitted.soul, user: fitted.user, notes: fitted.notes, recent: fitted.recent };
 }
 
-function wantedTokens(scope: Scope, snapshot: ContextSnapshot): number {
+/**
+ * The least budget at which the layer shows all it shows with the whole budget; 0 for a layer with
+ * nothing to show. Not the size of its blocks: fitContext keeps room for a notice of what it leaves
+ * out, so a layer granted only the size of its blocks showed almost nothing. A larger budget never
+ * shows less (fitContext), so a binary search finds it.
+ */
+function neededTokens(
+  layer: ScopedContextLayer,
+  budgetTokens: number,
+  fitted: (layer: ScopedContextLayer, tokens: number) => ContextSnapshot,
+): number {
+  const render = (tokens: number) =>
+    renderScopedBlocks([{ scope: layer.scope, snapshot: fitted(layer, tokens) }]);
+  const whole = render(budgetTokens);
+  if (whole === "") return 0;
+  let low = 0;
+  let high = Math.max(0, budgetTokens);
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (render(middle) === whole) high = middle;
+    else low = middle + 1;
+  }
+  return high;
+}
+
+/** The tokens of a layer's labelled blocks, plus `reserve`; a layer with nothing to show wants none. */
+function wantedTokens(scope: Scope, snapshot: ContextSnapshot, reserve: number): number {
   const blocks = renderScopedBlocks([{ scope, snapshot }]);
-  return blocks === "" ? 0 : estimateTokens(blocks);
+  return blocks === "" ? 0 : estimateTokens(blocks) + reserve;
 }
 
 /** Each layer's SOUL.md and USER.md without the sections a nearer layer already holds. */

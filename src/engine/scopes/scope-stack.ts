@@ -134,12 +134,16 @@ export class ScopeStack {
     return { ...(await memory.memories.save(memoryInput)), scope, home: memory.home };
   }
 
-  /** The typed memories of every layer, newest first, each with its scope. */
-  async list(options: { type?: MemoryType; offset?: number; limit?: number } = {}): Promise<ScopedManifest> {
+  /** The typed memories of every layer (or those of `scopes`), newest first, each with its scope. */
+  async list(
+    options: { type?: MemoryType; offset?: number; limit?: number; scopes?: readonly Scope[] } = {},
+  ): Promise<ScopedManifest> {
     const offset = options.offset ?? 0;
     const limit = options.limit ?? 200;
+    const { scopes } = options;
+    const chosen = this.layers.filter((layer) => scopes === undefined || scopes.includes(layer.scope));
     const pages = await Promise.all(
-      this.layers.map(async (layer) => ({
+      chosen.map(async (layer) => ({
         scope: layer.scope,
         manifest: await layer.memory.memories.list({ type: options.type, offset: 0, limit: offset + limit }),
       })),

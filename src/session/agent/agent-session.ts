@@ -4,6 +4,7 @@ import { MEMORY_INSTRUCTIONS_PROMPT } from "../../engine/context/memory-instruct
 import { refuseSecretInName } from "../../engine/guard/secret-guard.js";
 import type { LongTermMemory } from "../../engine/long-term/long-term-memory.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
+import type { ScopeStack } from "../../engine/scopes/scope-stack.js";
 import { WorkingMemory } from "../../engine/working-memory/working-memory.js";
 import { errorMessage } from "../../errors.js";
 import { writeWarning } from "../../rules/write-warning.js";
@@ -11,6 +12,7 @@ import { learnFromEarlierSessions } from "../extraction/earlier-sessions.js";
 import { type ExtractionReport, extractSession } from "../extraction/extract-session.js";
 import type { MemoryTool } from "../tools/memory-tool.js";
 import { MEMORY_TOOLS } from "../tools/memory-tools.js";
+import { scopedMemoryTools } from "../tools/scoped-memory-tools.js";
 import { extractsAtEnd, OpenSessionMarker } from "./open-session-marker.js";
 import { findRelevantMemories } from "./relevant-memories.js";
 import { runTurn, type ToolCallRecord, type TurnOptions } from "./run-turn.js";
@@ -19,6 +21,12 @@ import { renderTurnContext, turnMessages } from "./turn-context-prompt.js";
 
 export interface AgentSessionOptions {
   memory: MemoryHome;
+  /**
+   * A stack of homes (docs/scopes.md) whose session home is `memory`: the frozen context, the tools
+   * and each turn's relevant memories come from all its layers; the session's log, conversation
+   * and extraction stay in `memory`.
+   */
+  scopes?: ScopeStack;
   model: ChatModel;
   /** The agent's own instructions, placed after the memory blocks. */
   basePrompt?: string;
@@ -66,6 +74,7 @@ export class AgentSession {
     idempotentTools: ["memory_read", "memory_read_topic", "memory_search", "memory_get", "memory_list"],
   });
   private readonly options: AgentSessionOptions;
+  private readonly tools: readonly MemoryTool[];
   private history: ChatMessage[] = [];
   /** Everything said, also what /clear took out of the conversation: extraction reads this. */
   private readonly transcript: ChatMessage[] = [];
@@ -81,6 +90,7 @@ export class AgentSession {
 
   private constructor(options: AgentSessionOptions, systemPrompt: string, pendingRetry: Promise<void>) {
     this.options = options;
+    this.tools = toolsOf(options);
     this.sessionId = options.sessionId ?? newSessionId(options.now?.() ?? new Date());
     this.systemPrompt = systemPrompt;
     this.pendingRetry = pendingRetry;
@@ -130,7 +140,7 @@ export class AgentSession {
     // What was retrieved stays for the session (seed 003); a repeated read runs again, as the
     // files may have changed since the last message.
     this.workingMemory.forgetToolResults();
-    const memories = await findRelevantMemories(this.options.memory, text, {
+    const memories = await findRelevantMemories(searchedOf(this.options), text, {
       limit: this.options.relevantMemories ?? 3,
       sessionId: this.sessionId,
       // A memory that working memory shows (read whole or found earlier) is not shown twice.
@@ -151,7 +161,7 @@ export class AgentSession {
         {
           model: this.options.model,
           memory: this.options.memory,
-          tools: this.options.tools ?? (this.options.memory.enabled ? MEMORY_TOOLS : []),
+          tools: this.tools,
           workingMemory: this.workingMemory,
           prefix,
           user,
@@ -279,12 +289,30 @@ export class AgentSession {
  * it would not know what its memory tools are for in its very first session.
  */
 async function frozenSystemPrompt(options: AgentSessionOptions): Promise<string> {
-  const { memory, basePrompt } = options;
-  const context = await memory.buildContext({ basePrompt });
+  const { memory, basePrompt, scopes } = options;
+  const context = scopes ? await scopes.context({ basePrompt }) : await memory.buildContext({ basePrompt });
   const instructions = MEMORY_INSTRUCTIONS_PROMPT.trim();
-  const toolsOffered = (options.tools ?? MEMORY_TOOLS).length > 0;
+  const toolsOffered = toolsOf(options).length > 0;
   if (!memory.enabled || !toolsOffered || context.includes(instructions)) return context;
   return `${[instructions, basePrompt?.trim() ?? ""].filter((part) => part !== "").join("\n\n")}\n`;
+}
+
+/** The tools offered: the caller's, else a stack's scoped tools or one home's (none when memory is disabled). */
+function toolsOf(options: AgentSessionOptions): readonly MemoryTool[] {
+  if (options.tools) return options.tools;
+  if (!options.memory.enabled) return [];
+  return options.scopes ? scopedMemoryTools(options.scopes) : MEMORY_TOOLS;
+}
+
+/** Where each turn's relevant memories are searched: every layer of a stack, else the home. */
+function searchedOf(options: AgentSessionOptions): Parameters<typeof findRelevantMemories>[0] {
+  const { memory, scopes } = options;
+  if (!scopes) return memory;
+  return {
+    enabled: memory.enabled,
+    config: memory.config,
+    recall: (query, each) => scopes.recall(query, each),
+  };
 }
 
 function newSessionId(now: Date): string {

@@ -1,6 +1,8 @@
 import type { HitConversation } from "../../engine/conversations/turns-around-hits.js";
 import { describeMemoryAge } from "../../engine/memdir/staleness.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
+import type { RecallQueryOptions } from "../../engine/search/home-recall.js";
+import type { RankedHit } from "../../engine/search/ranked-hit.js";
 import { errorMessage } from "../../errors.js";
 import { CONVERSATIONS_DIR } from "../../rules/home-layout.js";
 import type { RelevantMemory } from "./turn-context-prompt.js";
@@ -18,7 +20,9 @@ function inFrozenContext(path: string): boolean {
  * block at all. A failed search is a warning, never a failed turn.
  */
 export async function findRelevantMemories(
-  memory: MemoryHome,
+  memory: Pick<MemoryHome, "enabled" | "config"> & {
+    recall(query: string, options: RecallQueryOptions): Promise<{ hits: RankedHit[] }>;
+  },
   text: string,
   options: {
     limit: number;

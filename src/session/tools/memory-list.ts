@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MEMORY_TYPES } from "../../engine/memdir/memory-types.js";
+import { MEMORY_TYPES, type MemoryType } from "../../engine/memdir/memory-types.js";
 import { type MemoryManifest, memoryProblemSchema } from "../../engine/memdir/scan-memories.js";
 import { describeMemoryAge, STALE_MEMORIES_NOTE } from "../../engine/memdir/staleness.js";
 import { defineMemoryTool } from "./memory-tool.js";
@@ -34,22 +34,33 @@ export const memoryListTool = defineMemoryTool({
       .array(memoryProblemSchema)
       .describe("Files whose frontmatter does not parse: those of this page, or with a type, all of them."),
   }),
-  async run(memory, { type, offset, limit }) {
-    const manifest = await memory.memories.list({ type, offset, limit });
-    const data = {
-      total: manifest.total,
-      offset,
-      memories: manifest.memories.map(typedMemoryData),
-      ...(manifest.truncated ? { nextOffset: offset + limit } : {}),
-      problems: manifest.problems,
-    };
-    return { text: describeManifest(manifest, { type, offset, limit }), data };
-  },
+  run: async (memory, args) => listWith((options) => memory.memories.list(options), args),
 });
+
+/**
+ * memory_list's work on any list of typed memories: one home's, or a stack's (scoped-list.ts),
+ * whose entries `label` marks in the text.
+ */
+export async function listWith(
+  list: (options: { type?: MemoryType; offset: number; limit: number }) => Promise<MemoryManifest>,
+  { type, offset, limit }: { type?: MemoryType; offset: number; limit: number },
+  label: (index: number) => string = () => "",
+) {
+  const manifest = await list({ type, offset, limit });
+  const data = {
+    total: manifest.total,
+    offset,
+    memories: manifest.memories.map(typedMemoryData),
+    ...(manifest.truncated ? { nextOffset: offset + limit } : {}),
+    problems: manifest.problems,
+  };
+  return { text: describeManifest(manifest, { type, offset, limit }, label), data };
+}
 
 function describeManifest(
   manifest: MemoryManifest,
   { type, offset, limit }: { type: string | undefined; offset: number; limit: number },
+  label: (index: number) => string,
 ): string {
   const what = type === undefined ? "saved memories" : `${type} memories`;
   if (manifest.total === 0) return `There are no ${what} yet.`;
@@ -57,7 +68,7 @@ function describeManifest(
     return `There are ${manifest.total} ${what}; offset ${offset} is past the last one.`;
   const lines = manifest.memories.map((entry, index) => {
     const description = entry.description === "" ? "" : ` — ${entry.description}`;
-    return `${offset + index + 1}. ${entry.type} · ${entry.name}${description} · ${describeMemoryAge(entry.ageDays, entry.staleness)}`;
+    return `${offset + index + 1}. ${label(index)}${entry.type} · ${entry.name}${description} · ${describeMemoryAge(entry.ageDays, entry.staleness)}`;
   });
   const last = offset + manifest.memories.length + (type === undefined ? manifest.problems.length : 0);
   const parts = [

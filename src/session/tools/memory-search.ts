@@ -2,11 +2,12 @@ import { z } from "zod";
 import { hitConversationSchema } from "../../engine/conversations/turns-around-hits.js";
 import { MEMORY_TYPES } from "../../engine/memdir/memory-types.js";
 import { describeMemoryAge, STALE_MEMORIES_NOTE } from "../../engine/memdir/staleness.js";
+import type { RecallQueryOptions } from "../../engine/search/home-recall.js";
 import type { IndexProgress, RecallResult } from "../../engine/search/memory-search.js";
 import type { RankedHit } from "../../engine/search/ranked-hit.js";
 import { rerankReportSchema } from "../../engine/search/rerank-hits.js";
 import { DAILY_DIR, MEMORY_PATH, SOUL_PATH, USER_PATH } from "../../rules/home-layout.js";
-import { defineMemoryTool } from "./memory-tool.js";
+import { defineMemoryTool, type MemoryToolRunOptions } from "./memory-tool.js";
 
 const MAX_SNIPPET = 300;
 /** The profile files' names, as the other memory tools call them. */
@@ -17,6 +18,45 @@ const FILE_ALIASES: Record<string, string> = {
   daily: `${DAILY_DIR}/`,
 };
 
+const searchInput = z
+  .object({
+    query: z.string().min(1).describe("What to look for, in plain words."),
+    limit: z.number().int().min(1).max(20).default(5).describe("How many matches to return (default 5)."),
+    type: z.enum(MEMORY_TYPES).optional().describe("Only saved memories of this type."),
+    kind: z
+      .enum(["memory", "section", "journal", "daily", "message"])
+      .optional()
+      .describe("Only this kind of match; message: what was said in earlier conversations."),
+    file: z
+      .string()
+      .regex(/^(soul|user|memory|daily|.+\.md|.+\/)$/)
+      .optional()
+      .describe(
+        'Only this file or folder: soul, user, memory, daily, a file ("topics/user_prefs.md") or a folder ending in "/" ("memories/", "topics/").',
+      ),
+    rerank: z
+      .boolean()
+      .optional()
+      .describe(
+        "true: a language model reorders the best matches (slower, costs a model call); false: never. Default: the home's search.rerank setting.",
+      ),
+    min_relevance: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .describe(
+        "Leave out matches less relevant than this (0 to 1; 0 returns every match). Default: the home's search.minRelevance.",
+      ),
+    as_of: z
+      .string()
+      .optional()
+      .describe(
+        'Search as things stood on this date ("2026-05-01" or an ISO time): a saved memory replaced since is returned in the version that held then, and memories saved later are left out.',
+      ),
+  })
+  .strict();
+
 export const memorySearchTool = defineMemoryTool({
   name: "memory_search",
   description:
@@ -26,44 +66,7 @@ export const memorySearchTool = defineMemoryTool({
     "a conversation message comes with the turns around it. " +
     "read the whole text with memory_get (saved memories), memory_read or memory_read_topic.",
   readOnly: true,
-  input: z
-    .object({
-      query: z.string().min(1).describe("What to look for, in plain words."),
-      limit: z.number().int().min(1).max(20).default(5).describe("How many matches to return (default 5)."),
-      type: z.enum(MEMORY_TYPES).optional().describe("Only saved memories of this type."),
-      kind: z
-        .enum(["memory", "section", "journal", "daily", "message"])
-        .optional()
-        .describe("Only this kind of match; message: what was said in earlier conversations."),
-      file: z
-        .string()
-        .regex(/^(soul|user|memory|daily|.+\.md|.+\/)$/)
-        .optional()
-        .describe(
-          'Only this file or folder: soul, user, memory, daily, a file ("topics/user_prefs.md") or a folder ending in "/" ("memories/", "topics/").',
-        ),
-      rerank: z
-        .boolean()
-        .optional()
-        .describe(
-          "true: a language model reorders the best matches (slower, costs a model call); false: never. Default: the home's search.rerank setting.",
-        ),
-      min_relevance: z
-        .number()
-        .min(0)
-        .max(1)
-        .optional()
-        .describe(
-          "Leave out matches less relevant than this (0 to 1; 0 returns every match). Default: the home's search.minRelevance.",
-        ),
-      as_of: z
-        .string()
-        .optional()
-        .describe(
-          'Search as things stood on this date ("2026-05-01" or an ISO time): a saved memory replaced since is returned in the version that held then, and memories saved later are left out.',
-        ),
-    })
-    .strict(),
+  input: searchInput,
   output: z.object({
     query: z.string(),
     mode: z
@@ -135,58 +138,72 @@ export const memorySearchTool = defineMemoryTool({
       ),
     rerank: rerankReportSchema.optional().describe("Present when a rerank was asked for: what it did."),
   }),
-  async run(
-    memory,
-    { query, limit, type, kind, file, rerank, min_relevance, as_of },
-    { signal, onProgress },
-  ) {
-    const path = file === undefined ? undefined : (FILE_ALIASES[file] ?? file);
-    const onIndexProgress = onProgress && ((each: IndexProgress) => onProgress(progressOf(each)));
-    const minRelevance = min_relevance ?? memory.config.search.minRelevance;
-    const options = {
-      limit,
-      type,
-      kind,
-      file: path,
-      rerank,
-      signal,
-      onIndexProgress,
-      minRelevance,
-      asOf: as_of,
-    };
-    const result = await memory.recall(query, options);
-    const hits = result.hits.map(toHit);
-    const notes = [
-      ...(result.mode === "bm25" ? ["keyword search only: no embedding model is available"] : []),
-      ...(result.mode === "lexical" ? [`keyword search only: ${result.modeReason}`] : []),
-      ...indexedNote(result.indexed),
-      ...indexingNote(result.indexing),
-      ...rerankNote(result.rerank),
-    ];
-    const mode = notes.length === 0 ? "" : ` (${notes.join("; ")})`;
-    const { indexed, indexing, modeReason, rerank: reranked, relevanceFloor } = result;
-    const data = {
-      query,
-      mode: result.mode,
-      ...(modeReason !== undefined && { modeReason }),
-      hits,
-      ...(relevanceFloor && { relevanceFloor }),
-      ...(indexed && { indexed }),
-      ...(indexing && { indexing }),
-      ...(reranked && { rerank: reranked }),
-    };
-    if (hits.length === 0) return { text: `${nothingText(query, result.relevanceFloor)}${mode}.`, data };
-    const lines = hits.map((hit, rank) => {
-      if (hit.conversation)
-        return `${rank + 1}. ${hit.path} · turn ${hit.place} · score ${hit.score}\n${turnLines(hit)}`;
-      const age = hit.ageDays === undefined ? "" : ` · ${describeMemoryAge(hit.ageDays, hit.staleness)}`;
-      return `${rank + 1}. ${hit.path} · ${hit.place} (line ${hit.line}) · score ${hit.score}${age}\n   ${hit.snippet}`;
-    });
-    if (hits.some((hit) => hit.staleness !== undefined)) lines.push(STALE_MEMORIES_NOTE);
-    const count = hits.length === 1 ? "1 match" : `${hits.length} matches`;
-    return { text: `${count} for "${query}"${mode}:\n${lines.join("\n")}`, data };
-  },
+  run: (memory, args, options) =>
+    searchWith((query, recallOptions) => memory.recall(query, recallOptions), args, {
+      ...options,
+      minRelevance: memory.config.search.minRelevance,
+    }),
 });
+
+type SearchArguments = z.output<typeof searchInput>;
+
+/**
+ * memory_search's work on any recall: one home's, or a stack's (scoped-search.ts), whose hits
+ * `label` marks in the text. `minRelevance` is the default floor when the call names none.
+ */
+export async function searchWith(
+  recall: (query: string, options: RecallQueryOptions) => Promise<RecallResult>,
+  { query, limit, type, kind, file, rerank, min_relevance, as_of }: SearchArguments,
+  options: MemoryToolRunOptions & { minRelevance: number; label?: (rank: number) => string },
+) {
+  const { signal, onProgress } = options;
+  const path = file === undefined ? undefined : (FILE_ALIASES[file] ?? file);
+  const onIndexProgress = onProgress && ((each: IndexProgress) => onProgress(progressOf(each)));
+  const minRelevance = min_relevance ?? options.minRelevance;
+  const recallOptions = {
+    limit,
+    type,
+    kind,
+    file: path,
+    rerank,
+    signal,
+    onIndexProgress,
+    minRelevance,
+    asOf: as_of,
+  };
+  const result = await recall(query, recallOptions);
+  const hits = result.hits.map(toHit);
+  const notes = [
+    ...(result.mode === "bm25" ? ["keyword search only: no embedding model is available"] : []),
+    ...(result.mode === "lexical" ? [`keyword search only: ${result.modeReason}`] : []),
+    ...indexedNote(result.indexed),
+    ...indexingNote(result.indexing),
+    ...rerankNote(result.rerank),
+  ];
+  const mode = notes.length === 0 ? "" : ` (${notes.join("; ")})`;
+  const { indexed, indexing, modeReason, rerank: reranked, relevanceFloor } = result;
+  const data = {
+    query,
+    mode: result.mode,
+    ...(modeReason !== undefined && { modeReason }),
+    hits,
+    ...(relevanceFloor && { relevanceFloor }),
+    ...(indexed && { indexed }),
+    ...(indexing && { indexing }),
+    ...(reranked && { rerank: reranked }),
+  };
+  if (hits.length === 0) return { text: `${nothingText(query, result.relevanceFloor)}${mode}.`, data };
+  const lines = hits.map((hit, rank) => {
+    const label = options.label?.(rank) ?? "";
+    if (hit.conversation)
+      return `${rank + 1}. ${label}${hit.path} · turn ${hit.place} · score ${hit.score}\n${turnLines(hit)}`;
+    const age = hit.ageDays === undefined ? "" : ` · ${describeMemoryAge(hit.ageDays, hit.staleness)}`;
+    return `${rank + 1}. ${label}${hit.path} · ${hit.place} (line ${hit.line}) · score ${hit.score}${age}\n   ${hit.snippet}`;
+  });
+  if (hits.some((hit) => hit.staleness !== undefined)) lines.push(STALE_MEMORIES_NOTE);
+  const count = hits.length === 1 ? "1 match" : `${hits.length} matches`;
+  return { text: `${count} for "${query}"${mode}:\n${lines.join("\n")}`, data };
+}
 
 function nothingText(query: string, floor: RecallResult["relevanceFloor"]): string {
   if (!floor || floor.below === 0) return `Nothing in memory matches "${query}"`;

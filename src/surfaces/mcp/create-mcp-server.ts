@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { MemoryHome } from "../../index.js";
+import type { ScopeStack } from "../../scopes.js";
 import type { McpSessionLog } from "./mcp-session-log.js";
 import { serveMemoryTools } from "./memory-tools-handler.js";
 import { registerMemoryResources } from "./register-memory-resources.js";
 import { notifyResourceChanges, type ResourceNotificationOptions } from "./resource-notifications.js";
+import { servedMemory } from "./served-memory.js";
 import { SERVER_INSTRUCTIONS_PROMPT } from "./server-instructions-prompt.js";
 import { registerSessionContextPrompt } from "./session-context-prompt.js";
 
@@ -21,13 +23,20 @@ export interface McpServerOptions {
 /**
  * An MCP server over one memory home: the memory tools, the home's files as `mnemo://` resources and
  * the session context as a prompt. Connect it to any transport; closing it leaves `memory` open.
+ * Given a stack of homes (mnemo/scopes), the tools and the context are the stack's (each result
+ * labelled with its scope, writes routed by kind) and the resources are its user home's files.
  * With `session` (one client on stdio), the context it asks for and its writes go to a session log.
  *
  * @example
  * const memory = await openMemory({ home: "~/.mnemo" });
  * await createMcpServer(memory, { notifyChanges: true }).connect(new StdioServerTransport());
  */
-export function createMcpServer(memory: MemoryHome, options: McpServerOptions = {}): McpServer {
+export function createMcpServer(
+  memoryOrStack: MemoryHome | ScopeStack,
+  options: McpServerOptions = {},
+): McpServer {
+  const served = servedMemory(memoryOrStack);
+  const memory = served.home;
   const server = new McpServer(
     { name: "mnemo", version: packageVersion() },
     { instructions: SERVER_INSTRUCTIONS_PROMPT },
@@ -35,13 +44,14 @@ export function createMcpServer(memory: MemoryHome, options: McpServerOptions = 
   const { session } = options;
   session?.identify(() => server.server.getClientVersion());
   registerMemoryResources(server, memory);
-  registerSessionContextPrompt(server, memory, session);
+  registerSessionContextPrompt(server, served, session);
   const notifications = options.notifyChanges
     ? notifyResourceChanges(server, memory, options.notifyChanges === true ? {} : options.notifyChanges)
     : undefined;
   // The SDK announces list changes for any server with resources; without notifications this one sends none.
   if (!notifications) server.server.registerCapabilities({ resources: { listChanged: false } });
   serveMemoryTools(server, memory, {
+    tools: served.tools,
     afterWrite: (call) => {
       notifications?.checkNow();
       session?.wrote(call.name, call.arguments, call.text);

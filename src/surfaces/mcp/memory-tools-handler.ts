@@ -20,10 +20,15 @@ import { toolAnnotations } from "./tool-annotations.js";
 export function serveMemoryTools(
   server: McpServer,
   memory: MemoryHome,
-  options: { afterWrite?: (call: { name: string; arguments: unknown; text: string }) => void } = {},
+  options: {
+    /** The tools served; default MEMORY_TOOLS (a stack's are scopedMemoryTools). */
+    tools?: readonly MemoryTool[];
+    afterWrite?: (call: { name: string; arguments: unknown; text: string }) => void;
+  } = {},
 ): void {
+  const tools = options.tools ?? MEMORY_TOOLS;
   server.server.registerCapabilities({ tools: {} });
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: MEMORY_TOOLS.map(toMcpTool) }));
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(toMcpTool) }));
   const callTool = checkedRequest("tools/call", CallToolRequestParamsSchema);
   server.server.setRequestHandler(callTool, async (request, extra) => {
     // A client that sent a progress token hears how long work goes (a home's first search builds its index).
@@ -43,9 +48,10 @@ export function serveMemoryTools(
     const result = await runMemoryTool(memory, request.params.name, request.params.arguments, {
       signal: extra.signal,
       onProgress,
+      tools,
     });
     await Promise.all(sent);
-    const tool = MEMORY_TOOLS.find((each) => each.name === request.params.name);
+    const tool = tools.find((each) => each.name === request.params.name);
     if (result.ok && tool?.readOnly === false) {
       const { name, arguments: args } = request.params;
       options.afterWrite?.({ name, arguments: args, text: result.text });

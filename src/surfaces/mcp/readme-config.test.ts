@@ -57,7 +57,14 @@ describe("the README's MCP configuration", () => {
 
   it("starts a server the MCP SDK's client can use, with its home at ~/.mnemo", async () => {
     const { command, args } = readmeJsonConfig();
-    const transport = new StdioClientTransport({ command, args, env: { HOME: fakeHome }, stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command,
+      args,
+      env: { HOME: fakeHome },
+      // Outside any repository with a .mnemo/: the user's home alone.
+      cwd: fakeHome,
+      stderr: "pipe",
+    });
     let stderr = "";
     transport.stderr?.on("data", (chunk: Buffer) => {
       stderr += chunk.toString("utf8");

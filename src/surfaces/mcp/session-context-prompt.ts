@@ -6,9 +6,9 @@ import {
   ListPromptsRequestSchema,
   type Prompt,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { MemoryHome } from "../../index.js";
 import type { McpSessionLog } from "./mcp-session-log.js";
 import { checkedRequest } from "./request-params.js";
+import type { ServedMemory } from "./served-memory.js";
 import { McpRequestError, toMcpError } from "./to-mcp-error.js";
 
 export const SESSION_CONTEXT_PROMPT = "session_context";
@@ -37,7 +37,7 @@ const SESSION_CONTEXT: Prompt = {
 
 export function registerSessionContextPrompt(
   server: McpServer,
-  memory: MemoryHome,
+  served: Pick<ServedMemory, "context" | "description">,
   session?: McpSessionLog,
 ): void {
   server.server.registerCapabilities({ prompts: {} });
@@ -53,10 +53,10 @@ export function registerSessionContextPrompt(
       );
     try {
       // The SDK's params schema has checked that every argument is a string.
-      const text = await memory.buildContext({ basePrompt: values?.base_prompt });
+      const text = await served.context(values?.base_prompt);
       session?.frozen(text);
       return {
-        description: `Session context from the memory home ${memory.home}`,
+        description: `Session context from ${served.description}`,
         messages: [{ role: "user", content: { type: "text", text } }],
       };
     } catch (error) {

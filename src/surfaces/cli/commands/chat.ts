@@ -1,6 +1,7 @@
 import { Option } from "commander";
 import { MnemoError } from "../../../errors.js";
 import type { ExtractionReport, MemoryHome } from "../../../index.js";
+import type { ScopeStack } from "../../../scopes.js";
 import { type CommonOptions, defineCommand } from "../cli-command.js";
 import { readTextFile } from "../read-input.js";
 
@@ -38,39 +39,54 @@ export const chat = defineCommand({
     baseUrl: options.baseUrl === undefined ? undefined : validUrl(options.baseUrl),
     basePromptFile: options.basePromptFile,
   }),
-  async run(input, { memory }) {
-    // The agent and the terminal are loaded by this command only (issue 29: every other start is lighter).
-    const [{ AgentSession, createChatModel }, { runChatTerminal }] = await Promise.all([
-      import("../../../index.js"),
-      import("../../chat/chat-terminal.js"),
-    ]);
-    const llm = {
-      ...memory.config.llm,
-      ...(input.model ? { model: input.model } : {}),
-      ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}),
-    };
-    const model = await createChatModel(llm);
-    const basePrompt = input.basePromptFile
-      ? await readTextFile(input.basePromptFile, "the base prompt file")
-      : undefined;
-    const messages = memory.enabled ? await openMessageMemory(memory) : undefined;
-    try {
-      const session = await AgentSession.start({ memory, model, basePrompt, longTerm: messages?.longTerm });
-      const report = await runChatTerminal({
-        session,
-        input: process.stdin,
-        output: process.stdout,
-        notes: process.stderr,
-        interactive: process.stdin.isTTY === true && process.stdout.isTTY === true,
-      });
-      return { sessionId: session.sessionId, extraction: report ?? null };
-    } finally {
-      await messages?.store.close();
-    }
-  },
+  run: (input, { memory }) => runChat(input, memory),
   // The conversation was the output; --json adds the session and what was saved.
-  render: (_data: { sessionId: string; extraction: ExtractionReport | null }) => "",
+  render: (_data: ChatReport) => "",
+  // Inside a repository with a .mnemo/ (and no --home): the project's layer and the user's home.
+  scoped: { run: (input, { scopes }) => runChat(input, scopes.sessionHome, scopes), render: () => "" },
 });
+
+interface ChatReport {
+  sessionId: string;
+  extraction: ExtractionReport | null;
+}
+
+/** The chat on one home, or on a stack whose session home (the user's) keeps the log and the messages. */
+async function runChat(
+  input: { model?: string; baseUrl?: string; basePromptFile?: string },
+  memory: MemoryHome,
+  scopes?: ScopeStack,
+): Promise<ChatReport> {
+  // The agent and the terminal are loaded by this command only (issue 29: every other start is lighter).
+  const [{ AgentSession, createChatModel }, { runChatTerminal }] = await Promise.all([
+    import("../../../index.js"),
+    import("../../chat/chat-terminal.js"),
+  ]);
+  const llm = {
+    ...memory.config.llm,
+    ...(input.model ? { model: input.model } : {}),
+    ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}),
+  };
+  const model = await createChatModel(llm);
+  const basePrompt = input.basePromptFile
+    ? await readTextFile(input.basePromptFile, "the base prompt file")
+    : undefined;
+  const messages = memory.enabled ? await openMessageMemory(memory) : undefined;
+  try {
+    const longTerm = messages?.longTerm;
+    const session = await AgentSession.start({ memory, scopes, model, basePrompt, longTerm });
+    const report = await runChatTerminal({
+      session,
+      input: process.stdin,
+      output: process.stdout,
+      notes: process.stderr,
+      interactive: process.stdin.isTTY === true && process.stdout.isTTY === true,
+    });
+    return { sessionId: session.sessionId, extraction: report ?? null };
+  } finally {
+    await messages?.store.close();
+  }
+}
 
 /** Seed 004: the chat's messages are kept per role in the home's message store (.index/messages.sqlite in a folder). */
 async function openMessageMemory(memory: MemoryHome) {

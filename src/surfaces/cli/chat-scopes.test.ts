@@ -1,0 +1,132 @@
+import { spawn } from "node:child_process";
+import { access, mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openMemory } from "../../index.js";
+import {
+  type FakeOpenAiServer,
+  type FakeReply,
+  type RecordedChatRequest,
+  startFakeOpenAiServer,
+} from "../../testing/fake-openai-server.js";
+import { CLI_PATH, makeTempDir, removeDir } from "../../testing/test-home.js";
+
+/**
+ * `mnemo chat` started inside a repository with a `.mnemo/` (docs/scopes.md): the agent's frozen
+ * context holds the user's preferences and the project's memories, its tools route writes by kind
+ * and search every layer, over real HTTP to a scripted OpenAI-compatible server.
+ */
+describe("mnemo chat in a repository with .mnemo/", () => {
+  let scratch: string;
+  let userHome: string;
+  let repository: string;
+  let server: FakeOpenAiServer | undefined;
+
+  beforeEach(async () => {
+    scratch = await makeTempDir("mnemo-chat-scopes-");
+    userHome = join(scratch, "person", ".mnemo");
+    repository = join(scratch, "shop");
+    await mkdir(join(repository, "src"), { recursive: true });
+    await mkdir(join(repository, ".mnemo"));
+    const env = { MNEMO_EMBEDDER: "none" };
+    const user = await openMemory({ home: userHome, env });
+    await user.profile.add("user", "Editor", "Uses Helix, with tabs for indentation.");
+    await user.memories.save({
+      type: "feedback",
+      name: "Money in tests",
+      content: "Write money in tests as cents.",
+    });
+    await user.close();
+    const project = await openMemory({ home: join(repository, ".mnemo"), env });
+    await project.memories.save({
+      type: "project",
+      name: "Cart money",
+      content: "The cart keeps money as cents.",
+    });
+    await project.close();
+  });
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    await removeDir(scratch);
+  });
+
+  const isExtraction = (request: RecordedChatRequest) => request.body.response_format !== undefined;
+  const lastMessage = (request: RecordedChatRequest) =>
+    (request.body.messages as Array<{ role: string; content: string }>).at(-1);
+
+  function reply(request: RecordedChatRequest): FakeReply {
+    if (isExtraction(request)) return { content: JSON.stringify({ memories: [], entries: [], summary: "" }) };
+    const last = lastMessage(request);
+    if (last?.role === "user" && last.content.includes("freeze"))
+      return {
+        toolCalls: [
+          {
+            name: "memory_save",
+            arguments: JSON.stringify({
+              type: "project",
+              name: "Release freeze",
+              content: "Freeze on Friday.",
+            }),
+          },
+        ],
+      };
+    if (last?.role === "user" && last.content.includes("money"))
+      return {
+        toolCalls: [
+          { name: "memory_search", arguments: JSON.stringify({ query: "money cents", min_relevance: 0 }) },
+        ],
+      };
+    return { content: "Done." };
+  }
+
+  it("gives the agent both layers' memory, saves a project memory in the repository and searches every layer", async () => {
+    server = await startFakeOpenAiServer({ reply });
+    const child = spawn(
+      process.execPath,
+      [CLI_PATH, "chat", "--base-url", server.baseURL, "--model", "fake-model"],
+      {
+        cwd: join(repository, "src"),
+        env: {
+          HOME: join(scratch, "person"),
+          MNEMO_HOME: userHome,
+          MNEMO_EMBEDDER: "none",
+          OPENAI_API_KEY: "",
+        },
+      },
+    );
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    child.stdin.end("Release freeze on Friday, remember it.\nWhat do we know about money?\n/quit\n");
+    expect(await exited, stderr).toBe(0);
+
+    const first = server.requests[0]?.body;
+    const system =
+      (first?.messages as Array<{ role: string; content: string }> | undefined)?.[0]?.content ?? "";
+    expect(system).toContain('<user-profile scope="user">');
+    expect(system).toContain("Uses Helix");
+    expect(system).toContain('<agent-notes scope="project">');
+    expect(system).toContain("Cart money");
+    const tools = first?.tools as Array<{ function: { name: string; parameters: { properties: object } } }>;
+    const save = tools.find((tool) => tool.function.name === "memory_save");
+    expect(save?.function.parameters.properties).toHaveProperty("scope");
+
+    await access(join(repository, ".mnemo", "memories", "project_release-freeze.md"));
+    const toolResults = server.requests.flatMap((request) =>
+      (request.body.messages as Array<{ role: string; content: string }>).filter(
+        (each) => each.role === "tool",
+      ),
+    );
+    expect(toolResults.some((each) => each.content.startsWith("[project] Created project memory"))).toBe(
+      true,
+    );
+    const search = toolResults.find((each) => each.content.includes('for "money cents"'))?.content ?? "";
+    expect(search).toContain("[project] memories/project_cart-money.md");
+    expect(search).toContain("[user] memories/feedback_money-in-tests.md");
+    // The session's log stays in the user's home.
+    await access(join(userHome, ".sessions"));
+  });
+});

@@ -1,0 +1,33 @@
+import type { MemoryHome } from "../../index.js";
+import { ScopeStack } from "../../scopes.js";
+import { MEMORY_TOOLS, type MemoryTool, scopedMemoryTools } from "../../tools.js";
+
+/**
+ * What an MCP server serves: one memory home, or a stack of homes (docs/scopes.md). A stack gives
+ * the scoped tools and its composed context; its session home (the user's) holds the session log,
+ * and its files are the `mnemo://` resources.
+ */
+export interface ServedMemory {
+  home: MemoryHome;
+  tools: readonly MemoryTool[];
+  context(basePrompt: string | undefined): Promise<string>;
+  /** For people: "the memory home X", or the stack's layers. */
+  description: string;
+}
+
+export function servedMemory(memory: MemoryHome | ScopeStack): ServedMemory {
+  if (!(memory instanceof ScopeStack))
+    return {
+      home: memory,
+      tools: MEMORY_TOOLS,
+      context: (basePrompt) => memory.buildContext({ basePrompt }),
+      description: `the memory home ${memory.home}`,
+    };
+  const layers = memory.layers.map((layer) => `${layer.scope} ${layer.memory.home}`);
+  return {
+    home: memory.sessionHome,
+    tools: scopedMemoryTools(memory),
+    context: (basePrompt) => memory.context({ basePrompt }),
+    description: `the stack of homes (${layers.join(", ")})`,
+  };
+}

@@ -17,8 +17,8 @@ const NUMBER_LIKE =
   /^[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9_]+)(?:[eE][-+]?[0-9]+)?$|^0[oxOXbB]|^[-+]?\.[a-zA-Z]+$/;
 /** Characters a plain scalar must not start with (YAML indicators, quotes, white space). */
 const INDICATOR_START = /^[-?:,[\]{}#&*!|>'"%@`\s]/;
-/** Only printable characters besides the tab; no byte-order mark or line separators. */
-const UNUSUAL_CHARACTER = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\ufeff\ud800-\udfff]/;
+/** A half of a surrogate pair without its other half. */
+const LONE_SURROGATE = /\p{Cs}/u;
 
 /** The string values of plain `key: value` lines, in order; undefined when the text is not that plain. */
 export function readPlainFrontmatter(lines: readonly string[]): Map<string, string> | undefined {
@@ -39,10 +39,20 @@ export function readPlainFrontmatter(lines: readonly string[]): Map<string, stri
 /** The value as YAML reads a plain scalar on one line, or undefined when it might read otherwise. */
 function plainValue(text: string): string | undefined {
   const value = text.replace(/[ \t]+$/, "");
-  if (value === "" || INDICATOR_START.test(value) || UNUSUAL_CHARACTER.test(value)) return undefined;
+  if (value === "" || INDICATOR_START.test(value) || hasUnusualCharacter(value)) return undefined;
   // ": " or a final ":" would start a mapping; " #" or "\t#" a comment.
   if (value.includes(": ") || value.includes(":\t") || value.endsWith(":")) return undefined;
   if (value.includes(" #") || value.includes("\t#")) return undefined;
   if (SPECIAL_WORDS.test(value) || NUMBER_LIKE.test(value)) return undefined;
   return value;
+}
+
+/** Anything but printable characters and the tab: control characters, a byte-order mark, line separators. */
+function hasUnusualCharacter(value: string): boolean {
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if ((code < 0x20 && code !== 0x09) || (code >= 0x7f && code <= 0x9f)) return true;
+    if (code === 0x2028 || code === 0x2029 || code === 0xfeff) return true;
+  }
+  return LONE_SURROGATE.test(value);
 }

@@ -57,6 +57,8 @@ describe("what a mnemo command loads", { timeout: 60_000 }, () => {
     expect(loaded.status).toBe(0);
     expect(loaded.files).toContain("surfaces/cli/program.js"); // the hook saw the bin's own files
     expect(loaded.packages).toEqual(["commander"]);
+    // Issue 29: the command list comes from program.ts's table; no command's module is imported.
+    expect(loaded.files.filter((path) => path.startsWith("surfaces/cli/commands/"))).toEqual([]);
     expect(
       loaded.files.filter((path) =>
         /^(open-memory|index|load-config)\.js$|^engine\/(memory-home|search|config)\b|^adapters\//.test(path),
@@ -65,7 +67,11 @@ describe("what a mnemo command loads", { timeout: 60_000 }, () => {
   });
 
   it("a command's own --help and a usage error open no home either", () => {
-    expect(loadedBy(["recall", "--help"])).toMatchObject({ status: 0, packages: ["commander"] });
+    const recallHelp = loadedBy(["recall", "--help"]);
+    expect(recallHelp).toMatchObject({ status: 0, packages: ["commander"] });
+    expect(recallHelp.files.filter((path) => path.startsWith("surfaces/cli/commands/"))).toEqual([
+      "surfaces/cli/commands/recall.js",
+    ]);
     const usage = loadedBy(["recall", "--limit", "0", "x", "--home", home]);
     expect(usage).toMatchObject({ status: 2, packages: ["commander"] });
   });

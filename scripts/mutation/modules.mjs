@@ -124,7 +124,8 @@ export const MODULES = [
     tests: [
       "src/engine/markdown/plain-frontmatter.test.ts",
       "src/engine/markdown/frontmatter.test.ts",
-      "src/engine/memdir/memory-file.test.ts",
+      "src/engine/memdir/memdir.test.ts",
+      "src/engine/memdir/scan-memories.test.ts",
     ],
   },
   {

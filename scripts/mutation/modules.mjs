@@ -127,6 +127,16 @@ export const MODULES = [
     tests: ["src/rules/query-terms.test.ts", "src/engine/search/ranking-order.integration.test.ts"],
   },
   {
+    name: "frontmatter",
+    mutate: ["src/engine/markdown/plain-frontmatter.ts", "src/engine/markdown/frontmatter.ts"],
+    tests: [
+      "src/engine/markdown/plain-frontmatter.test.ts",
+      "src/engine/markdown/frontmatter.test.ts",
+      "src/engine/memdir/memdir.test.ts",
+      "src/engine/memdir/scan-memories.test.ts",
+    ],
+  },
+  {
     name: "safe-paths",
     mutate: ["src/adapters/fs/safe-path.ts"],
     tests: ["src/adapters/fs/safe-path.test.ts", "src/adapters/fs/fs-document-store.test.ts"],

@@ -43,7 +43,17 @@ export async function resolve(specifier, context, next) {
   const register = join(folder, "register.mjs");
   writeFileSync(
     register,
-    `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+    `import { appendFileSync } from "node:fs";
+import Module, { register } from "node:module";
+register(${JSON.stringify(pathToFileURL(hooks).href)});
+// A package mnemo's own files require() (loaded on first use, as frontmatter.ts does yaml) counts too.
+const load = Module._load;
+Module._load = function (request, parent, ...rest) {
+  if (parent?.filename?.startsWith(${JSON.stringify(DIST)}) && !/^(\\.|\\/|node:)/.test(request))
+    appendFileSync(${JSON.stringify(log)}, request + "\\n");
+  return load.call(this, request, parent, ...rest);
+};
+`,
   );
   try {
     const { status } = spawnSync(process.execPath, ["--import", pathToFileURL(register).href, ...args], {

@@ -1,14 +1,42 @@
-import { Document, isMap, parseDocument } from "yaml";
+import { createRequire } from "node:module";
+import type { Document } from "yaml";
 import { splitLinesKeepEnds, stripLineEnd } from "./lines.js";
+import { readPlainFrontmatter } from "./plain-frontmatter.js";
 
 /**
  * YAML frontmatter between two `---` lines at the very top of a file. Kept as a YAML document, so
  * unknown keys, comments and key order survive when mnemo updates the keys it owns.
  */
 export interface Frontmatter {
-  yaml: Document;
+  /** The YAML document; for plain `key: value` frontmatter it is parsed when first asked for. */
+  readonly yaml: Document;
   /** Text after the closing `---` line, verbatim. */
   body: string;
+}
+
+/**
+ * The `yaml` package, loaded when first needed: reading the frontmatter mnemo writes does not need
+ * it (plain-frontmatter.ts), and loading it cost a hook on every session start (issue 29).
+ */
+const requireFromHere = createRequire(import.meta.url);
+const yamlLibrary = (): typeof import("yaml") => requireFromHere("yaml");
+
+/** Frontmatter read by the plain reader: its values at once, its YAML document when first used. */
+class PlainFrontmatter implements Frontmatter {
+  #document: Document | undefined;
+  constructor(
+    private readonly yamlText: string,
+    readonly values: ReadonlyMap<string, string>,
+    readonly body: string,
+  ) {}
+  get yaml(): Document {
+    this.#document ??= yamlLibrary().parseDocument(this.yamlText);
+    return this.#document;
+  }
+  /** The value, from the document once it was asked for (it may have been changed since). */
+  get(key: string): unknown {
+    return this.#document ? this.#document.get(key) : this.values.get(key);
+  }
 }
 
 export type FrontmatterResult =
@@ -28,6 +56,10 @@ export function parseFrontmatter(text: string): FrontmatterResult {
     return { ok: false, problem: 'the frontmatter has no closing "---" line', line: 1 };
   }
   const yamlText = lines.slice(1, closing).join("");
+  const body = lines.slice(closing + 1).join("");
+  const plain = readPlainFrontmatter(lines.slice(1, closing));
+  if (plain) return { ok: true, frontmatter: new PlainFrontmatter(yamlText, plain, body) };
+  const { isMap, parseDocument } = yamlLibrary();
   const yaml = parseDocument(yamlText);
   const firstError = yaml.errors[0];
   if (firstError) {
@@ -40,11 +72,11 @@ export function parseFrontmatter(text: string): FrontmatterResult {
   if (yaml.contents !== null && !isMap(yaml.contents)) {
     return { ok: false, problem: "the frontmatter must be a set of `key: value` lines", line: 2 };
   }
-  return { ok: true, frontmatter: { yaml, body: lines.slice(closing + 1).join("") } };
+  return { ok: true, frontmatter: { yaml, body } };
 }
 
 export function frontmatterValue(frontmatter: Frontmatter, key: string): unknown {
-  return frontmatter.yaml.get(key);
+  return frontmatter instanceof PlainFrontmatter ? frontmatter.get(key) : frontmatter.yaml.get(key);
 }
 
 export function serializeFrontmatter(frontmatter: Frontmatter): string {
@@ -54,5 +86,6 @@ export function serializeFrontmatter(frontmatter: Frontmatter): string {
 
 /** A fresh document with keys in the given order. */
 export function createFrontmatter(values: Record<string, string>, body: string): Frontmatter {
+  const { Document } = yamlLibrary();
   return { yaml: new Document(values), body };
 }

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMnemo } from "../../testing/test-cli.js";
 import { CLI_PATH, makeTempDir, removeDir } from "../../testing/test-home.js";
@@ -55,6 +57,8 @@ describe("what a mnemo command loads", { timeout: 60_000 }, () => {
     expect(loaded.status).toBe(0);
     expect(loaded.files).toContain("surfaces/cli/program.js"); // the hook saw the bin's own files
     expect(loaded.packages).toEqual(["commander"]);
+    // Issue 29: the command list comes from program.ts's table; no command's module is imported.
+    expect(loaded.files.filter((path) => path.startsWith("surfaces/cli/commands/"))).toEqual([]);
     expect(
       loaded.files.filter((path) =>
         /^(open-memory|index|load-config)\.js$|^engine\/(memory-home|search|config)\b|^adapters\//.test(path),
@@ -63,7 +67,11 @@ describe("what a mnemo command loads", { timeout: 60_000 }, () => {
   });
 
   it("a command's own --help and a usage error open no home either", () => {
-    expect(loadedBy(["recall", "--help"])).toMatchObject({ status: 0, packages: ["commander"] });
+    const recallHelp = loadedBy(["recall", "--help"]);
+    expect(recallHelp).toMatchObject({ status: 0, packages: ["commander"] });
+    expect(recallHelp.files.filter((path) => path.startsWith("surfaces/cli/commands/"))).toEqual([
+      "surfaces/cli/commands/recall.js",
+    ]);
     const usage = loadedBy(["recall", "--limit", "0", "x", "--home", home]);
     expect(usage).toMatchObject({ status: 2, packages: ["commander"] });
   });
@@ -97,6 +105,8 @@ describe("what a mnemo command loads", { timeout: 60_000 }, () => {
     expect(start.packages.filter((name) => [...HEAVY_PACKAGES, ...SETUP_PACKAGES].includes(name))).toEqual(
       [],
     );
+    // Issue 29: the frontmatter mnemo writes is read without the YAML parser.
+    expect(start.packages).not.toContain("yaml");
     const prompt = modulesLoadedBy(
       [CLI_PATH, "hook", "user-prompt-submit", "--home", home, "--budget-ms", "60000"],
       {
@@ -112,6 +122,24 @@ describe("what a mnemo command loads", { timeout: 60_000 }, () => {
     expect(prompt.packages).toContain("better-sqlite3"); // it did search the index
     const light = HEAVY_PACKAGES.filter((name) => name !== "better-sqlite3");
     expect(prompt.packages.filter((name) => [...light, ...SETUP_PACKAGES].includes(name))).toEqual([]);
+  });
+
+  it("list reads mnemo's own frontmatter without the YAML parser, and a hand-written one with it", async () => {
+    expect(loadedBy(["list", "--home", home]).packages).not.toContain("yaml");
+    const handWritten = await makeTempDir("mnemo-lazy-start-yaml-");
+    try {
+      mkdirSync(join(handWritten, "memories"));
+      writeFileSync(
+        join(handWritten, "memories", "user_tea.md"),
+        "---\n# written by hand\nname: 'Tea'\ndescription: Drinks green tea\ntype: user\n---\n\nGreen tea, no sugar.\n",
+      );
+      const loaded = loadedBy(["list", "--home", handWritten]);
+      expect(loaded.status).toBe(0);
+      expect(loaded.packages).toContain("yaml");
+      expect(runMnemo(["list", "--home", handWritten]).stdout).toContain("user      Tea - Drinks green tea");
+    } finally {
+      await removeDir(handWritten);
+    }
   });
 
   it("recall loads the embedding model; recall --fast answers by keyword without it, and says so", () => {

@@ -20,20 +20,18 @@ import { openScopesFor, runOnScopes } from "./scoped-run.js";
  * their examples), and runs one: input, open the home, run, print, close the home, exit code.
  */
 export function addCommands(parent: Command, commands: ReadonlyArray<AnyCliCommand | CommandGroup>): void {
-  for (const each of commands) {
-    if (!("commands" in each)) {
-      addCommand(parent, each);
-      continue;
-    }
-    const group = parent.command(each.name).description(each.description);
-    if (each.summary) group.summary(each.summary);
-    addCommands(group, each.commands);
-  }
+  for (const each of commands) defineCommandOn(parent.command(each.name), each);
 }
 
-function addCommand(parent: Command, unit: AnyCliCommand): void {
-  const command = parent.command(unit.name).description(unit.description);
-  if (unit.summary) command.summary(unit.summary);
+/** Gives a commander command (made with the unit's word) the unit's description, arguments, options and action. */
+export function defineCommandOn(command: Command, each: AnyCliCommand | CommandGroup): void {
+  command.description(each.description);
+  if (each.summary) command.summary(each.summary);
+  if ("commands" in each) addCommands(command, each.commands);
+  else addCommand(command, each);
+}
+
+function addCommand(command: Command, unit: AnyCliCommand): void {
   for (const argument of unit.arguments ?? []) command.addArgument(argument);
   for (const option of unit.options ?? []) command.addOption(option);
   if (unit.run) addHomeOptions(command);

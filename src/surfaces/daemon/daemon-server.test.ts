@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { createConnection } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openMemory } from "../../open-memory.js";
@@ -134,6 +135,62 @@ describe("the daemon's server", { timeout: 60_000 }, () => {
     const daemon = await startDaemonServer({ paths, idleMinutes: 5 });
     if (daemon) daemons.push(daemon);
     expect(statSync(paths.folder).mode & 0o777).toBe(0o700);
+  });
+});
+
+/** Writes `text` as it is to the socket and reads what comes back until the daemon closes the connection. */
+function sendRaw(socket: string, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const connection = createConnection(socket);
+    let received = "";
+    connection.setTimeout(10_000, () => {
+      connection.destroy();
+      reject(new Error(`no answer in 10 s; received so far: ${JSON.stringify(received)}`));
+    });
+    connection.on("error", reject);
+    connection.on("connect", () => connection.write(text));
+    connection.on("data", (chunk: Buffer) => {
+      received += chunk.toString("utf8");
+    });
+    connection.on("end", () => {
+      connection.end();
+      resolve(received);
+    });
+  });
+}
+
+describe("the daemon's bad input", { timeout: 60_000 }, () => {
+  it("a request line that is not JSON is refused with INVALID_INPUT, and the next request is answered", async () => {
+    const { paths } = await startDaemon();
+    const reply = await sendRaw(paths.socket, "{ not json\n");
+    expect(reply.endsWith("\n")).toBe(true);
+    const answer = JSON.parse(reply);
+    expect(answer).toMatchObject({ ok: false, error: { code: "INVALID_INPUT" } });
+    expect(answer.error.message).toMatch(/^the request is not JSON \(.+\); send one JSON object/);
+    expect(await askDaemon(paths.socket, { op: "status" }, 5000)).toMatchObject({
+      ok: true,
+      status: { requests: 2, recalls: 0 },
+    });
+  });
+
+  it("a plain file where the socket's folder goes: a clear error naming it and what to do", async () => {
+    const runtime = await scratch();
+    const paths = daemonPaths({ XDG_RUNTIME_DIR: runtime });
+    writeFileSync(paths.folder, "not a folder");
+    await expect(startDaemonServer({ paths, idleMinutes: 5 })).rejects.toMatchObject({
+      code: "IO",
+      message: `The daemon's folder ${paths.folder} is a file, not a folder; remove it, or set XDG_RUNTIME_DIR to a folder of yours.`,
+    });
+  });
+
+  it("a plain file where a folder above the socket's goes: the same error, naming that file", async () => {
+    const runtime = join(await scratch(), "run");
+    writeFileSync(runtime, "not a folder");
+    const paths = daemonPaths({ XDG_RUNTIME_DIR: runtime });
+    await expect(startDaemonServer({ paths, idleMinutes: 5 })).rejects.toMatchObject({
+      code: "IO",
+      message: `The daemon's folder ${paths.folder} cannot be made: ${runtime} is a file, not a folder; remove it, or set XDG_RUNTIME_DIR to a folder of yours.`,
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { createConnection } from "node:net";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openMemory } from "../../open-memory.js";
@@ -90,6 +91,7 @@ describe("the daemon's server", { timeout: 60_000 }, () => {
     expect(!relative.ok && relative.error.message).toContain("absolute");
     const unknown = await askDaemon(paths.socket, { op: "dance" } as never, 5000);
     expect(unknown).toMatchObject({ ok: false, error: { code: "INVALID_INPUT" } });
+    expect(!unknown.ok && unknown.error.message).toMatch(/^not a daemon request: ./);
     expect(await askDaemon(paths.socket, { op: "status" }, 5000)).toMatchObject({ ok: true });
   });
 
@@ -138,8 +140,11 @@ describe("the daemon's server", { timeout: 60_000 }, () => {
   });
 });
 
-/** Writes `text` as it is to the socket and reads what comes back until the daemon closes the connection. */
-function sendRaw(socket: string, text: string): Promise<string> {
+/**
+ * Writes `text` as it is to the socket (then, with `close`, ends this side) and reads what comes back
+ * until the daemon closes the connection.
+ */
+function sendRaw(socket: string, text: string, close = false): Promise<string> {
   return new Promise((resolve, reject) => {
     const connection = createConnection(socket);
     let received = "";
@@ -148,7 +153,7 @@ function sendRaw(socket: string, text: string): Promise<string> {
       reject(new Error(`no answer in 10 s; received so far: ${JSON.stringify(received)}`));
     });
     connection.on("error", reject);
-    connection.on("connect", () => connection.write(text));
+    connection.on("connect", () => (close ? connection.end(text) : connection.write(text)));
     connection.on("data", (chunk: Buffer) => {
       received += chunk.toString("utf8");
     });
@@ -170,6 +175,16 @@ describe("the daemon's bad input", { timeout: 60_000 }, () => {
     expect(await askDaemon(paths.socket, { op: "status" }, 5000)).toMatchObject({
       ok: true,
       status: { requests: 2, recalls: 0 },
+    });
+  });
+
+  it("a client that closes without a whole line gets no answer, and the next request is answered", async () => {
+    const { paths } = await startDaemon();
+    expect(await sendRaw(paths.socket, "", true)).toBe("");
+    expect(await sendRaw(paths.socket, '{"op":"status"}', true)).toBe("");
+    expect(await askDaemon(paths.socket, { op: "status" }, 5000)).toMatchObject({
+      ok: true,
+      status: { requests: 1 },
     });
   });
 
@@ -208,11 +223,41 @@ describe("the daemon setting the CLI reads", () => {
     expect(() => daemonSetting(home, { MNEMO_DAEMON: "maybe" })).toThrow(/MNEMO_DAEMON is "maybe"/);
   });
 
+  it("MNEMO_DAEMON takes each word of yes and no, in any case and padded; empty leaves it to the config", async () => {
+    const home = await scratch();
+    writeFileSync(join(home, "config.json"), JSON.stringify({ daemon: { enabled: true } }));
+    for (const word of ["1", "true", "yes", "on", " On ", "TRUE"])
+      expect(daemonSetting(home, { MNEMO_DAEMON: word }).enabled, word).toBe(true);
+    for (const word of ["0", "false", "no", "off", " Off ", "NO"])
+      expect(daemonSetting(home, { MNEMO_DAEMON: word }).enabled, word).toBe(false);
+    expect(daemonSetting(home, { MNEMO_DAEMON: "  " }).enabled).toBe(true);
+    expect(() => daemonSetting(home, { MNEMO_DAEMON: " Maybe " })).toThrow(
+      'Environment variable MNEMO_DAEMON is "maybe"; expected true or false. Fix or unset it.',
+    );
+  });
+
+  it("idleMinutes from config.json: above 0 and at most 1440 (a day), else the default 15", async () => {
+    const home = await scratch();
+    const idleOf = (value: unknown) => {
+      writeFileSync(join(home, "config.json"), JSON.stringify({ daemon: { idleMinutes: value } }));
+      return daemonSetting(home, {}).idleMinutes;
+    };
+    expect(idleOf(1440)).toBe(1440);
+    expect(idleOf(0.5)).toBe(0.5);
+    for (const refused of [0, 1441, "30", null]) expect(idleOf(refused), String(refused)).toBe(15);
+    for (const config of ["null", '{"daemon": null}', '{"daemon": "on"}', '{"daemon": {"enabled": "yes"}}']) {
+      writeFileSync(join(home, "config.json"), config);
+      expect(daemonSetting(home, {}), config).toEqual({ enabled: false, idleMinutes: 15 });
+    }
+  });
+
   it("puts the socket under XDG_RUNTIME_DIR when set, else under ~/.cache/mnemo/run", () => {
     expect(daemonPaths({ XDG_RUNTIME_DIR: "/run/user/1000" })).toEqual({
       folder: "/run/user/1000/mnemo",
       socket: "/run/user/1000/mnemo/daemon.sock",
     });
-    expect(daemonPaths({}).socket).toMatch(/\.cache\/mnemo\/run\/daemon\.sock$/);
+    expect(daemonPaths({}).socket).toBe(join(homedir(), ".cache", "mnemo", "run", "daemon.sock"));
+    expect(daemonPaths({ XDG_RUNTIME_DIR: "  " }).folder).toBe(join(homedir(), ".cache", "mnemo", "run"));
+    expect(daemonPaths({ XDG_RUNTIME_DIR: " /run/user/7 " }).folder).toBe("/run/user/7/mnemo");
   });
 });

@@ -110,6 +110,30 @@ describe("the daemon's server", { timeout: 60_000 }, () => {
     expect(existsSync(idle.paths.socket)).toBe(false);
   });
 
+  it("a connection open past its idle time holds off the idle stop until it is answered and the idle time passed again", async () => {
+    const { paths, daemon } = await startDaemon(0.01); // 600 ms
+    let stopped = false;
+    void daemon?.stopped.then(() => {
+      stopped = true;
+    });
+    const slow = createConnection(paths.socket);
+    const slowAnswer = new Promise<string>((resolve) => {
+      let received = "";
+      slow.on("data", (chunk: Buffer) => {
+        received += chunk.toString("utf8");
+      });
+      slow.on("end", () => resolve(received));
+    });
+    await new Promise((resolve) => slow.once("connect", resolve));
+    await new Promise((resolve) => setTimeout(resolve, 1200)); // twice its idle time, the request unsent
+    expect(stopped).toBe(false);
+    slow.write('{"op":"status"}\n');
+    expect(JSON.parse(await slowAnswer)).toMatchObject({ ok: true, status: { requests: 1 } });
+    expect(stopped).toBe(false);
+    expect(await askDaemon(paths.socket, { op: "status" }, 5000)).toMatchObject({ ok: true });
+    await daemon?.stopped;
+  });
+
   it("replaces a stale socket, and steps aside for a live daemon", async () => {
     const { paths, daemon } = await startDaemon();
     expect(daemon).toBeDefined();

@@ -73,10 +73,17 @@ describe("the daemon's server", { timeout: 60_000 }, () => {
     expect(served).toMatchObject({ hits: [{ locator: "Pet" }] });
     // The --json text, undefined fields written as null as the CLI writes them.
     expect(JSON.parse(answer.json as string)).toMatchObject({ hits: [{ locator: "Pet" }] });
+    // The caller's filters are applied: both memories are about the user, one is asked for.
+    const one = await askDaemon(
+      paths.socket,
+      { op: "recall", home, env: {}, query: "user", filters: { limit: 1, fast: false } },
+      30_000,
+    );
+    expect(one.ok && (one.result as { hits: unknown[] }).hits).toHaveLength(1);
     const status = await askDaemon(paths.socket, { op: "status" }, 5000);
     expect(status).toMatchObject({
       ok: true,
-      status: { recalls: 1, requests: 2, homes: [home], pid: process.pid },
+      status: { recalls: 2, requests: 3, homes: [home], pid: process.pid },
     });
   });
 
@@ -206,9 +213,12 @@ describe("the daemon's bad input", { timeout: 60_000 }, () => {
     const { paths } = await startDaemon();
     expect(await sendRaw(paths.socket, "", true)).toBe("");
     expect(await sendRaw(paths.socket, '{"op":"status"}', true)).toBe("");
+    // One request per connection: what follows the first line is not read.
+    const first = JSON.parse(await sendRaw(paths.socket, '{"op":"status"}\n{"op":"stop"}\n'));
+    expect(first).toMatchObject({ ok: true, status: { requests: 1 } });
     expect(await askDaemon(paths.socket, { op: "status" }, 5000)).toMatchObject({
       ok: true,
-      status: { requests: 1 },
+      status: { requests: 2 },
     });
   });
 
@@ -255,6 +265,9 @@ describe("the daemon setting the CLI reads", () => {
     for (const word of ["0", "false", "no", "off", " Off ", "NO"])
       expect(daemonSetting(home, { MNEMO_DAEMON: word }).enabled, word).toBe(false);
     expect(daemonSetting(home, { MNEMO_DAEMON: "  " }).enabled).toBe(true);
+    expect(() => daemonSetting(home, { MNEMO_DAEMON: "maybe" })).toThrow(
+      expect.objectContaining({ code: "INVALID_CONFIG" }),
+    );
     expect(() => daemonSetting(home, { MNEMO_DAEMON: " Maybe " })).toThrow(
       'Environment variable MNEMO_DAEMON is "maybe"; expected true or false. Fix or unset it.',
     );

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { createConnection } from "node:net";
 import { homedir } from "node:os";
 import { join } from "node:path";
@@ -221,6 +221,19 @@ describe("the daemon's bad input", { timeout: 60_000 }, () => {
       status: { requests: 2 },
     });
   });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "a folder of another user where the socket's folder goes is refused, named (as root: chown)",
+    async () => {
+      const paths = daemonPaths({ XDG_RUNTIME_DIR: await scratch() });
+      mkdirSync(paths.folder, { mode: 0o700 });
+      chownSync(paths.folder, 54321, 54321);
+      await expect(startDaemonServer({ paths, idleMinutes: 5 })).rejects.toMatchObject({
+        code: "IO",
+        message: `The daemon's folder ${paths.folder} is not a folder of this user; remove it, or set XDG_RUNTIME_DIR to a folder of yours.`,
+      });
+    },
+  );
 
   it("a plain file where the socket's folder goes: a clear error naming it and what to do", async () => {
     const runtime = await scratch();

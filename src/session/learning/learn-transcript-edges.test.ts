@@ -118,6 +118,7 @@ describe("what learn reports of an extraction", () => {
       written: [{ kind: "memory", label: "Staging database", path: "memories/project_staging-database.md" }],
       skipped: [],
     });
+    expect(Object.keys(first.extraction ?? {})).not.toContain("error"); // --json would print "error": null
     const later = await learn(memory, [...FIRST, ...LATER], model);
     expect(later.extraction).toMatchObject({ added: 0, updated: 1, unchanged: 0 });
     expect(later.extraction?.written).toEqual([

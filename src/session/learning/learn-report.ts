@@ -73,12 +73,12 @@ export async function recordConversation(
     return [{ speaker: message.role, text: cut, ...(at ? { at } : {}) }];
   });
   if (said.length === 0) return undefined;
-  let path = "";
+  const paths: string[] = [];
   for (let start = 0; start < said.length; start += BATCH) {
     const added = await memory.conversations.add(sessionId, said.slice(start, start + BATCH), {
       redactSecrets: true,
     });
-    path = added.path;
+    paths.push(added.path);
   }
-  return { path, turns: said.length };
+  return { path: paths[0] as string, turns: said.length };
 }

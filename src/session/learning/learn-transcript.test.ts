@@ -188,7 +188,7 @@ describe("learnTranscript", () => {
 
     await hold(process.pid);
     const busy = await learn(memory, [...FIRST, ...LATER], model);
-    expect(busy).toMatchObject({ status: "busy", heldBy: { pid: process.pid, at } });
+    expect(busy).toMatchObject({ status: "busy", restarted: false, heldBy: { pid: process.pid, at } });
     expect(model.callCount).toBe(1);
     expect((await ledgerOf(home)).learned.messages).toBe(2);
 

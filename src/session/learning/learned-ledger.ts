@@ -45,8 +45,11 @@ export function parseLedger(
   }
   const parsed = ledgerSchema.safeParse(value);
   if (parsed.success) return { ok: true, ledger: parsed.data };
-  const issue = parsed.error.issues[0];
-  return { ok: false, problem: `${issue?.path.join(".") || "the file"}: ${issue?.message ?? "invalid"}` };
+  // zod reports at least one issue for every failure: the first is said.
+  const problems = parsed.error.issues.map(
+    (issue) => `${issue.path.join(".") || "the file"}: ${issue.message}`,
+  );
+  return { ok: false, problem: problems[0] as string };
 }
 
 export function serializeLedger(ledger: LearnedLedger): string {

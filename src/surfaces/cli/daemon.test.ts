@@ -1,4 +1,5 @@
-import { existsSync, statSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMnemo } from "../../testing/test-cli.js";
@@ -217,6 +218,28 @@ describe("mnemo daemon", { timeout: 240_000 }, () => {
     const served = user.mnemo(["recall", "cat", "--json", "--home", user.home]);
     expect(JSON.parse(served.stdout)).toMatchObject({ hits: [{ locator: "Pet" }] });
     expect(user.state().recalls).toBe(1);
+  });
+
+  it("a plain file where its socket's folder goes: start says which file and what to do", async () => {
+    const user = await newUser({ embedder: "none" });
+    mkdirSync(user.env.XDG_RUNTIME_DIR, { recursive: true });
+    writeFileSync(user.socketFolder, "not a folder");
+    // Before: a detached daemon failed unseen, and start waited 10 s to say it "did not answer".
+    const start = user.mnemo(["daemon", "start"]);
+    expect(start.status).not.toBe(0);
+    expect(start.stderr).toContain(
+      `The daemon's folder ${user.socketFolder} is a file, not a folder; remove it, or set XDG_RUNTIME_DIR to a folder of yours.`,
+    );
+    expect(start.stderr).not.toMatch(/EEXIST|ENOTDIR|\n\s+at /);
+    // The daemon's own process, as start or a recall spawns it, says the same on stderr and exits 1.
+    const main = spawnSync(process.execPath, [join(CLI_PATH, "..", "..", "daemon", "daemon-main.js")], {
+      env: { ...process.env, ...user.env },
+      encoding: "utf8",
+    });
+    expect(main.status).toBe(1);
+    expect(main.stderr).toBe(
+      `mnemo daemon: The daemon's folder ${user.socketFolder} is a file, not a folder; remove it, or set XDG_RUNTIME_DIR to a folder of yours.\n`,
+    );
   });
 
   it("off by default: recall starts no daemon and creates no socket", async () => {

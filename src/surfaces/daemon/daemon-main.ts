@@ -4,6 +4,7 @@
  * ends when idle, on a stop request, or on SIGTERM/SIGINT, and removes its socket each time.
  */
 import { parseArgs } from "node:util";
+import { errorMessage } from "../../errors.js";
 import { daemonPaths } from "./daemon-paths.js";
 import { startDaemonServer } from "./daemon-server.js";
 import { DEFAULT_IDLE_MINUTES } from "./daemon-setting.js";
@@ -14,7 +15,12 @@ if (!(idleMinutes > 0 && idleMinutes <= 1440)) {
   process.stderr.write(`mnemo daemon: --idle-minutes must be a number of minutes from 0 to 1440\n`);
   process.exit(2);
 }
-const daemon = await startDaemonServer({ paths: daemonPaths(process.env), idleMinutes });
+const daemon = await startDaemonServer({ paths: daemonPaths(process.env), idleMinutes }).catch(
+  (error: unknown) => {
+    process.stderr.write(`mnemo daemon: ${errorMessage(error)}\n`);
+    process.exit(1);
+  },
+);
 if (daemon) {
   const stop = () => void daemon.stop();
   process.once("SIGTERM", stop).once("SIGINT", stop);

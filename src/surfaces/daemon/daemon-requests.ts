@@ -57,7 +57,7 @@ export class DaemonRequests {
   async answer(line: string): Promise<DaemonAnswer> {
     this.requests++;
     try {
-      const parsed = requestSchema.safeParse(JSON.parse(line));
+      const parsed = requestSchema.safeParse(parseLine(line));
       if (!parsed.success)
         throw new MnemoError("INVALID_INPUT", `not a daemon request: ${parsed.error.issues[0]?.message}`);
       return await this.answerRequest(parsed.data);
@@ -94,6 +94,18 @@ export class DaemonRequests {
 
   close(): Promise<void> {
     return this.homes.close();
+  }
+}
+
+/** The request's JSON; a line that is not JSON is the client's mistake (INVALID_INPUT), not the daemon's. */
+function parseLine(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch (error) {
+    throw new MnemoError(
+      "INVALID_INPUT",
+      `the request is not JSON (${errorMessage(error)}); send one JSON object on one line, such as {"op":"status"}`,
+    );
   }
 }
 

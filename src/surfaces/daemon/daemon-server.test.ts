@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { createConnection } from "node:net";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openMemory } from "../../open-memory.js";
@@ -71,10 +73,17 @@ describe("the daemon's server", { timeout: 60_000 }, () => {
     expect(served).toMatchObject({ hits: [{ locator: "Pet" }] });
     // The --json text, undefined fields written as null as the CLI writes them.
     expect(JSON.parse(answer.json as string)).toMatchObject({ hits: [{ locator: "Pet" }] });
+    // The caller's filters are applied: both memories are about the user, one is asked for.
+    const one = await askDaemon(
+      paths.socket,
+      { op: "recall", home, env: {}, query: "user", filters: { limit: 1, fast: false } },
+      30_000,
+    );
+    expect(one.ok && (one.result as { hits: unknown[] }).hits).toHaveLength(1);
     const status = await askDaemon(paths.socket, { op: "status" }, 5000);
     expect(status).toMatchObject({
       ok: true,
-      status: { recalls: 1, requests: 2, homes: [home], pid: process.pid },
+      status: { recalls: 2, requests: 3, homes: [home], pid: process.pid },
     });
   });
 
@@ -89,6 +98,7 @@ describe("the daemon's server", { timeout: 60_000 }, () => {
     expect(!relative.ok && relative.error.message).toContain("absolute");
     const unknown = await askDaemon(paths.socket, { op: "dance" } as never, 5000);
     expect(unknown).toMatchObject({ ok: false, error: { code: "INVALID_INPUT" } });
+    expect(!unknown.ok && unknown.error.message).toMatch(/^not a daemon request: ./);
     expect(await askDaemon(paths.socket, { op: "status" }, 5000)).toMatchObject({ ok: true });
   });
 
@@ -105,6 +115,30 @@ describe("the daemon's server", { timeout: 60_000 }, () => {
     await idle.daemon?.stopped;
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     expect(existsSync(idle.paths.socket)).toBe(false);
+  });
+
+  it("a connection open past its idle time holds off the idle stop until it is answered and the idle time passed again", async () => {
+    const { paths, daemon } = await startDaemon(0.01); // 600 ms
+    let stopped = false;
+    void daemon?.stopped.then(() => {
+      stopped = true;
+    });
+    const slow = createConnection(paths.socket);
+    const slowAnswer = new Promise<string>((resolve) => {
+      let received = "";
+      slow.on("data", (chunk: Buffer) => {
+        received += chunk.toString("utf8");
+      });
+      slow.on("end", () => resolve(received));
+    });
+    await new Promise((resolve) => slow.once("connect", resolve));
+    await new Promise((resolve) => setTimeout(resolve, 1200)); // twice its idle time, the request unsent
+    expect(stopped).toBe(false);
+    slow.write('{"op":"status"}\n');
+    expect(JSON.parse(await slowAnswer)).toMatchObject({ ok: true, status: { requests: 1 } });
+    expect(stopped).toBe(false);
+    expect(await askDaemon(paths.socket, { op: "status" }, 5000)).toMatchObject({ ok: true });
+    await daemon?.stopped;
   });
 
   it("replaces a stale socket, and steps aside for a live daemon", async () => {
@@ -137,6 +171,91 @@ describe("the daemon's server", { timeout: 60_000 }, () => {
   });
 });
 
+/**
+ * Writes `text` as it is to the socket (then, with `close`, ends this side) and reads what comes back
+ * until the daemon closes the connection.
+ */
+function sendRaw(socket: string, text: string, close = false): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const connection = createConnection(socket);
+    let received = "";
+    connection.setTimeout(10_000, () => {
+      connection.destroy();
+      reject(new Error(`no answer in 10 s; received so far: ${JSON.stringify(received)}`));
+    });
+    connection.on("error", reject);
+    connection.on("connect", () => (close ? connection.end(text) : connection.write(text)));
+    connection.on("data", (chunk: Buffer) => {
+      received += chunk.toString("utf8");
+    });
+    connection.on("end", () => {
+      connection.end();
+      resolve(received);
+    });
+  });
+}
+
+describe("the daemon's bad input", { timeout: 60_000 }, () => {
+  it("a request line that is not JSON is refused with INVALID_INPUT, and the next request is answered", async () => {
+    const { paths } = await startDaemon();
+    const reply = await sendRaw(paths.socket, "{ not json\n");
+    expect(reply.endsWith("\n")).toBe(true);
+    const answer = JSON.parse(reply);
+    expect(answer).toMatchObject({ ok: false, error: { code: "INVALID_INPUT" } });
+    expect(answer.error.message).toMatch(/^the request is not JSON \(.+\); send one JSON object/);
+    expect(await askDaemon(paths.socket, { op: "status" }, 5000)).toMatchObject({
+      ok: true,
+      status: { requests: 2, recalls: 0 },
+    });
+  });
+
+  it("a client that closes without a whole line gets no answer, and the next request is answered", async () => {
+    const { paths } = await startDaemon();
+    expect(await sendRaw(paths.socket, "", true)).toBe("");
+    expect(await sendRaw(paths.socket, '{"op":"status"}', true)).toBe("");
+    // One request per connection: what follows the first line is not read.
+    const first = JSON.parse(await sendRaw(paths.socket, '{"op":"status"}\n{"op":"stop"}\n'));
+    expect(first).toMatchObject({ ok: true, status: { requests: 1 } });
+    expect(await askDaemon(paths.socket, { op: "status" }, 5000)).toMatchObject({
+      ok: true,
+      status: { requests: 2 },
+    });
+  });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "a folder of another user where the socket's folder goes is refused, named (as root: chown)",
+    async () => {
+      const paths = daemonPaths({ XDG_RUNTIME_DIR: await scratch() });
+      mkdirSync(paths.folder, { mode: 0o700 });
+      chownSync(paths.folder, 54321, 54321);
+      await expect(startDaemonServer({ paths, idleMinutes: 5 })).rejects.toMatchObject({
+        code: "IO",
+        message: `The daemon's folder ${paths.folder} is not a folder of this user; remove it, or set XDG_RUNTIME_DIR to a folder of yours.`,
+      });
+    },
+  );
+
+  it("a plain file where the socket's folder goes: a clear error naming it and what to do", async () => {
+    const runtime = await scratch();
+    const paths = daemonPaths({ XDG_RUNTIME_DIR: runtime });
+    writeFileSync(paths.folder, "not a folder");
+    await expect(startDaemonServer({ paths, idleMinutes: 5 })).rejects.toMatchObject({
+      code: "IO",
+      message: `The daemon's folder ${paths.folder} is a file, not a folder; remove it, or set XDG_RUNTIME_DIR to a folder of yours.`,
+    });
+  });
+
+  it("a plain file where a folder above the socket's goes: the same error, naming that file", async () => {
+    const runtime = join(await scratch(), "run");
+    writeFileSync(runtime, "not a folder");
+    const paths = daemonPaths({ XDG_RUNTIME_DIR: runtime });
+    await expect(startDaemonServer({ paths, idleMinutes: 5 })).rejects.toMatchObject({
+      code: "IO",
+      message: `The daemon's folder ${paths.folder} cannot be made: ${runtime} is a file, not a folder; remove it, or set XDG_RUNTIME_DIR to a folder of yours.`,
+    });
+  });
+});
+
 describe("the daemon setting the CLI reads", () => {
   it("is off by default, on from config.json or MNEMO_DAEMON, and MNEMO_DAEMON wins", async () => {
     const home = await scratch();
@@ -151,11 +270,44 @@ describe("the daemon setting the CLI reads", () => {
     expect(() => daemonSetting(home, { MNEMO_DAEMON: "maybe" })).toThrow(/MNEMO_DAEMON is "maybe"/);
   });
 
+  it("MNEMO_DAEMON takes each word of yes and no, in any case and padded; empty leaves it to the config", async () => {
+    const home = await scratch();
+    writeFileSync(join(home, "config.json"), JSON.stringify({ daemon: { enabled: true } }));
+    for (const word of ["1", "true", "yes", "on", " On ", "TRUE"])
+      expect(daemonSetting(home, { MNEMO_DAEMON: word }).enabled, word).toBe(true);
+    for (const word of ["0", "false", "no", "off", " Off ", "NO"])
+      expect(daemonSetting(home, { MNEMO_DAEMON: word }).enabled, word).toBe(false);
+    expect(daemonSetting(home, { MNEMO_DAEMON: "  " }).enabled).toBe(true);
+    expect(() => daemonSetting(home, { MNEMO_DAEMON: "maybe" })).toThrow(
+      expect.objectContaining({ code: "INVALID_CONFIG" }),
+    );
+    expect(() => daemonSetting(home, { MNEMO_DAEMON: " Maybe " })).toThrow(
+      'Environment variable MNEMO_DAEMON is "maybe"; expected true or false. Fix or unset it.',
+    );
+  });
+
+  it("idleMinutes from config.json: above 0 and at most 1440 (a day), else the default 15", async () => {
+    const home = await scratch();
+    const idleOf = (value: unknown) => {
+      writeFileSync(join(home, "config.json"), JSON.stringify({ daemon: { idleMinutes: value } }));
+      return daemonSetting(home, {}).idleMinutes;
+    };
+    expect(idleOf(1440)).toBe(1440);
+    expect(idleOf(0.5)).toBe(0.5);
+    for (const refused of [0, 1441, "30", null]) expect(idleOf(refused), String(refused)).toBe(15);
+    for (const config of ["null", '{"daemon": null}', '{"daemon": "on"}', '{"daemon": {"enabled": "yes"}}']) {
+      writeFileSync(join(home, "config.json"), config);
+      expect(daemonSetting(home, {}), config).toEqual({ enabled: false, idleMinutes: 15 });
+    }
+  });
+
   it("puts the socket under XDG_RUNTIME_DIR when set, else under ~/.cache/mnemo/run", () => {
     expect(daemonPaths({ XDG_RUNTIME_DIR: "/run/user/1000" })).toEqual({
       folder: "/run/user/1000/mnemo",
       socket: "/run/user/1000/mnemo/daemon.sock",
     });
-    expect(daemonPaths({}).socket).toMatch(/\.cache\/mnemo\/run\/daemon\.sock$/);
+    expect(daemonPaths({}).socket).toBe(join(homedir(), ".cache", "mnemo", "run", "daemon.sock"));
+    expect(daemonPaths({ XDG_RUNTIME_DIR: "  " }).folder).toBe(join(homedir(), ".cache", "mnemo", "run"));
+    expect(daemonPaths({ XDG_RUNTIME_DIR: " /run/user/7 " }).folder).toBe("/run/user/7/mnemo");
   });
 });

@@ -1,7 +1,7 @@
 import { Option } from "commander";
 import { MnemoError } from "../../../errors.js";
 import { askDaemon, startDaemonProcess, waitForDaemon } from "../../daemon/daemon-client.js";
-import { daemonPaths } from "../../daemon/daemon-paths.js";
+import { daemonPaths, ensurePrivateFolder } from "../../daemon/daemon-paths.js";
 import type { DaemonStatus } from "../../daemon/daemon-protocol.js";
 import { DEFAULT_IDLE_MINUTES } from "../../daemon/daemon-setting.js";
 import { defineCommand } from "../cli-command.js";
@@ -64,6 +64,8 @@ const start = defineCommand({
     async () => {
       const before = await daemonState();
       if (before.running) return before;
+      // Checked here too, so a folder the daemon cannot use is reported to the user, not to a detached process.
+      ensurePrivateFolder(daemonPaths(process.env).folder);
       startDaemonProcess({ idleMinutes, env: process.env });
       if (!(await waitForDaemon(before.socket, 10_000)))
         throw new MnemoError("IO", `mnemo daemon did not answer on ${before.socket} within 10 s.`);

@@ -11,12 +11,12 @@ import type { ChatModel } from "../../contracts/chat-model.js";
 import type { DocumentReader, DocumentWriter } from "../../contracts/document-store.js";
 import { MEMORY_PATH } from "../../rules/home-layout.js";
 import type { HomeContext } from "../home/home-context.js";
-import { type PreparedSave, prepareSave, savePrepared, updateIndex, writeMemory } from "../memdir/memdir.js";
+import { type PreparedSave, prepareSave, savePrepared, updateIndex } from "../memdir/memdir.js";
 import { parseMemoryFile } from "../memdir/memory-file.js";
-import { formatIndexLine, removeIndexLines, upsertIndexLine } from "../memdir/memory-index.js";
+import { removeIndexLines, upsertIndexLine } from "../memdir/memory-index.js";
 import { findSlugFiles, type NamedFiles } from "../memdir/memory-lookup.js";
-import { memoryNameKey } from "../memdir/memory-name.js";
 import type { SavedMemory, SaveMemoryInput } from "../memdir/save-types.js";
+import { applyDecision } from "./apply-decision.js";
 import { chooseCandidates } from "./consolidation-candidates.js";
 import { askModelToConsolidate, type ModelConsolidation } from "./consolidation-model.js";
 import { type ConsolidationDecision, decideByRules, type ExistingMemory } from "./consolidation-rules.js";
@@ -142,45 +142,14 @@ async function apply(
   named: NamedFiles,
   decision: ConsolidationDecision,
 ): Promise<SavedMemory> {
-  if (decision.action === "unchanged") {
-    const { memory } = decision;
-    const entry = { title: memory.name, path: memory.path, summary: memory.description };
-    return {
-      path: memory.path,
-      name: memory.name,
-      type: memory.type,
-      created: false,
-      indexLine: formatIndexLine(entry),
-      archived: [],
-      redactedSecrets: [],
-      action: "unchanged",
-      decidedBy: "rules",
-      reason: decision.reason,
-      possibleConflicts: decision.possibleConflicts,
-    };
-  }
-  const target = decision.action === "updated" ? decision.memory : undefined;
-  // A save under the target's own name is an edit, as without consolidation (its type may change).
-  const written =
-    target && memoryNameKey(target.name) !== memoryNameKey(prepared.name)
-      ? await writeMemory(
-          home,
-          writer,
-          { ...prepared, name: target.name, type: target.type },
-          await findSlugFiles(writer, target.name),
-          { reason: `superseded: ${decision.action === "updated" ? decision.reason : "a newer save"}` },
-        )
-      : await writeMemory(home, writer, prepared, named);
-  await updateIndex(writer, (body) =>
-    upsertIndexLine(removeIndexLines(body, written.retyped), written.entry),
-  );
-  return {
-    ...written.saved,
-    action: decision.action,
-    decidedBy: "rules",
-    ...(decision.action === "updated" && memoryNameKey(written.saved.name) !== memoryNameKey(prepared.name)
-      ? { reason: decision.reason }
-      : {}),
-    possibleConflicts: decision.possibleConflicts,
-  };
+  const applied = await applyDecision(home, writer, {
+    prepared,
+    named,
+    decision,
+    namedFiles: (name) => findSlugFiles(writer, name),
+  });
+  const { entry } = applied;
+  if (entry !== undefined)
+    await updateIndex(writer, (body) => upsertIndexLine(removeIndexLines(body, applied.retyped), entry));
+  return applied.saved;
 }

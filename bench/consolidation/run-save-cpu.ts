@@ -11,7 +11,7 @@ import { measureSaveCpu } from "./save-cpu.js";
 const { values } = parseArgs({
   options: { memories: { type: "string", default: "2000" }, json: { type: "boolean", default: false } },
 });
-const figures = { ...(await measureSaveCpu(Number(values.memories))), load: loadavg()[0] };
+const figures = { ...(await measureSaveCpu(Number(values.memories))), load: loadavg()[0] ?? 0 };
 if (values.json) console.log(JSON.stringify(figures, null, 2));
 else
   console.log(

@@ -69,7 +69,7 @@ export async function measureSaveCpu(memories = 2000): Promise<SaveCpu> {
       config: { search: { embedder: "none" } },
     });
     try {
-      await memory.memories.saveMany(generatedMemories(memories));
+      await memory.memories.saveMany(generatedMemories(memories), { consolidate: false });
       const started = process.cpuUsage();
       for (const { type, name, content } of saves)
         await memory.memories.save({ type, name, content, consolidate });

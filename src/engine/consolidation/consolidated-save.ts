@@ -20,7 +20,7 @@ import { applyDecision } from "./apply-decision.js";
 import { chooseCandidates } from "./consolidation-candidates.js";
 import { askModelToConsolidate, type ModelConsolidation } from "./consolidation-model.js";
 import { type ConsolidationDecision, decideByRules, type ExistingMemory } from "./consolidation-rules.js";
-import { candidateLines } from "./memory-index-lines.js";
+import { type CandidateLine, candidateLines } from "./memory-index-lines.js";
 
 export interface ConsolidationParts {
   /** Makes the chat model of `llm`, for consolidation.decider "llm". */
@@ -85,8 +85,10 @@ export async function readExisting(
   prepared: PreparedSave,
   named: NamedFiles,
   limit: number,
+  /** The index lines to choose among; default: MEMORY.md's. */
+  indexLines?: readonly CandidateLine[],
 ): Promise<ExistingMemory[]> {
-  const lines = candidateLines((await reader.read(MEMORY_PATH)) ?? "");
+  const lines = indexLines ?? candidateLines((await reader.read(MEMORY_PATH)) ?? "");
   const paths = [...new Set([...named.holding, ...chooseCandidates(prepared, lines, limit)])];
   const texts = await Promise.all(paths.map((path) => reader.read(path)));
   return paths.flatMap((path, index) => {

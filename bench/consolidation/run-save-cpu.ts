@@ -6,7 +6,7 @@
  */
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { measureSaveCpu } from "./save-cpu.js";
+import { measureBatchCpu, measureSaveCpu } from "./save-cpu.js";
 
 const { values } = parseArgs({
   options: { memories: { type: "string", default: "2000" }, json: { type: "boolean", default: false } },
@@ -18,3 +18,12 @@ else
     `${figures.saves} saves at ${figures.memories} memories: ${figures.consolidatedMs.toFixed(1)} ms CPU consolidated, ` +
       `${figures.plainMs.toFixed(1)} ms plain (load ${figures.load.toFixed(2)})`,
   );
+for (const memories of [0, Number(values.memories)]) {
+  const batch = { ...(await measureBatchCpu(memories)), load: loadavg()[0] ?? 0 };
+  if (values.json) console.log(JSON.stringify(batch, null, 2));
+  else
+    console.log(
+      `a batch of ${batch.items} into ${batch.memories} memories: ${batch.consolidatedMs.toFixed(0)} ms CPU consolidated, ` +
+        `${batch.plainMs.toFixed(0)} ms plain (load ${batch.load.toFixed(2)})`,
+    );
+}

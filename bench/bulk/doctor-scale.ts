@@ -42,6 +42,7 @@ try {
       name: `Memory ${String(index).padStart(6, "0")}`,
       content: syntheticNote(random, index),
     })),
+    { consolidate: false },
   );
   if (values.index) await memory.syncIndex();
   const loadBefore = loadavg()[0] as number;

@@ -98,7 +98,7 @@ async function sameFolders(first: string, second: string): Promise<boolean> {
 
 try {
   const source = await open("source");
-  const saved = await timed(() => source.memories.saveMany(inputs()));
+  const saved = await timed(() => source.memories.saveMany(inputs(), { consolidate: false }));
   const exported = await timed(() => exportHome(source, join(root, "tree")));
   await source.close();
 

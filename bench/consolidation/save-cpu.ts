@@ -69,7 +69,7 @@ export async function measureSaveCpu(memories = 2000): Promise<SaveCpu> {
       config: { search: { embedder: "none" } },
     });
     try {
-      await memory.memories.saveMany(generatedMemories(memories));
+      await memory.memories.saveMany(generatedMemories(memories), { consolidate: false });
       const started = process.cpuUsage();
       for (const { type, name, content } of saves)
         await memory.memories.save({ type, name, content, consolidate });
@@ -93,4 +93,43 @@ export async function measureSaveCpu(memories = 2000): Promise<SaveCpu> {
     consolidatedMs: Math.min(...consolidated),
     plainMs: Math.min(...plain),
   };
+}
+
+export interface BatchCpu {
+  /** Memories in the home before the batch. */
+  memories: number;
+  items: number;
+  consolidatedMs: number;
+  plainMs: number;
+}
+
+/** CPU of one saveMany of `items` new memories into a home of `memories`, consolidated and not. */
+export async function measureBatchCpu(memories: number, items = 500): Promise<BatchCpu> {
+  const batch = generatedMemories(memories + items).slice(memories);
+  const once = async (consolidate: boolean): Promise<number> => {
+    const home = await mkdtemp(join(tmpdir(), "mnemo-batch-cpu-"));
+    const memory = await openMemory({
+      home,
+      env: {},
+      onWarning: () => {},
+      config: { search: { embedder: "none" } },
+    });
+    try {
+      if (memories > 0) await memory.memories.saveMany(generatedMemories(memories), { consolidate: false });
+      const started = process.cpuUsage();
+      await memory.memories.saveMany(batch, { consolidate });
+      const used = process.cpuUsage(started);
+      return (used.user + used.system) / 1000;
+    } finally {
+      await memory.close();
+      await rm(home, { recursive: true, force: true });
+    }
+  };
+  const plain: number[] = [];
+  const consolidated: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    plain.push(await once(false));
+    consolidated.push(await once(true));
+  }
+  return { memories, items, consolidatedMs: Math.min(...consolidated), plainMs: Math.min(...plain) };
 }

@@ -58,7 +58,7 @@ async function runSequence(sequence: SaveSequence, options: RunOptions): Promise
     },
   });
   try {
-    await memory.memories.saveMany(BACKGROUND_MEMORIES.map(input));
+    await memory.memories.saveMany(BACKGROUND_MEMORIES.map(input), { consolidate: false });
     let last: SavedMemory | undefined;
     for (const [position, save] of sequence.saves.entries()) {
       clock = dayAt(save.at);

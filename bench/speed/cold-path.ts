@@ -322,7 +322,7 @@ async function searchAfterBatch(): Promise<void> {
       description: `Batch note ${i}`,
       content: (corpus?.texts[(5000 + i) % corpus.texts.length] as string | undefined) ?? `Batch note ${i}.`,
     }));
-    await memory.memories.saveMany(batch);
+    await memory.memories.saveMany(batch, { consolidate: false });
     const started = performance.now();
     const result = await memory.recall(queries[1] as string);
     const ms = performance.now() - started;

@@ -148,8 +148,10 @@ export const MODULES = [
       "src/adapters/fs/home-lock.ts",
       "src/adapters/fs/write-ahead-log.ts",
       "src/adapters/fs/staged-writer.ts",
+      "src/adapters/fs/read-text-cache.ts",
     ],
     tests: [
+      "src/adapters/fs/read-text-cache.test.ts",
       "src/adapters/fs/atomic-write.test.ts",
       "src/adapters/fs/home-lock.test.ts",
       "src/adapters/fs/home-lock-faults.test.ts",
@@ -477,6 +479,9 @@ export const MODULES = [
       "src/engine/consolidation/consolidation-rules.ts",
       "src/engine/consolidation/consolidation-candidates.ts",
       "src/engine/consolidation/consolidated-save.ts",
+      "src/engine/consolidation/consolidated-batch.ts",
+      "src/engine/consolidation/apply-decision.ts",
+      "src/engine/consolidation/memory-index-lines.ts",
       "src/engine/consolidation/parse-consolidation-reply.ts",
       "src/engine/consolidation/memory-words.ts",
       "src/engine/doctor/consolidation-check.ts",
@@ -484,6 +489,7 @@ export const MODULES = [
     tests: [
       "src/engine/consolidation/consolidation-rules.test.ts",
       "src/engine/consolidation/consolidated-save.test.ts",
+      "src/engine/memdir/save-memories.test.ts",
       "src/session/tools/memory-save.test.ts",
       "src/engine/doctor/consolidation-check.test.ts",
     ],

@@ -11,6 +11,7 @@ import {
   restoreFromArchive,
 } from "./archive/archive-browser.js";
 import type { RestoreResult } from "./archive/restore-into.js";
+import { saveBatch } from "./consolidation/consolidated-batch.js";
 import { type ConsolidationParts, saveConsolidated } from "./consolidation/consolidated-save.js";
 import {
   addConversationMessages,
@@ -40,7 +41,6 @@ import {
 import { memoryPath, validateMemoryName } from "./memdir/memory-name.js";
 import { type MemoryType, parseMemoryType } from "./memdir/memory-types.js";
 import { type MemoryRename, type RenamedMemory, renameMemory } from "./memdir/rename-memory.js";
-import { saveMemories } from "./memdir/save-memories.js";
 import { type ListMemoriesOptions, type MemoryManifest, scanMemories } from "./memdir/scan-memories.js";
 import {
   addToProfile,
@@ -88,9 +88,13 @@ export function memoryOperations(context: HomeContext, parts: ConsolidationParts
     /** Consolidated against what the home holds (docs/consolidation.md) unless `consolidate` is false. */
     save: (input: SaveMemoryInput): Promise<SavedMemory> =>
       whenEnabled(context, () => saveConsolidated(context, input, parts)),
-    /** Many memories in one transaction, all or none: what an import or a migration uses. */
-    saveMany: (inputs: SaveMemoryInput[]): Promise<SavedMemory[]> =>
-      whenEnabled(context, () => saveMemories(context, inputs)),
+    /**
+     * Many memories in one transaction, all or none: each compared with the home and the batch's
+     * earlier items by the rules (docs/consolidation.md) unless `consolidate` is false, as a bulk
+     * import or a migration that only fills a home passes.
+     */
+    saveMany: (inputs: SaveMemoryInput[], options: { consolidate?: boolean } = {}): Promise<SavedMemory[]> =>
+      whenEnabled(context, () => saveBatch(context, inputs, options)),
     delete: (name: string) => whenEnabled(context, () => deleteMemory(context, name)),
     /** A new name or type (or both) for the same memory: created, description and other frontmatter kept. */
     rename: (name: string, to: MemoryRename): Promise<RenamedMemory> =>

@@ -1,4 +1,4 @@
-import { access, mkdir, open, readdir, readFile } from "node:fs/promises";
+import { access, lstat, mkdir, open, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type {
   DocumentInfo,
@@ -14,13 +14,17 @@ import { acquireFileLock } from "./home-lock.js";
 import { ioError, missingOrThrow, unusableHomeError } from "./io-error.js";
 import { matchesListOptions } from "./list-options.js";
 import { documentInfo, ListedFiles } from "./listed-files.js";
+import { fileStamp, ReadTextCache } from "./read-text-cache.js";
 import { HomePaths, resolveFolderInsideHome, resolveInsideHome, validateDocumentPath } from "./safe-path.js";
-import { StagedWriter } from "./staged-writer.js";
+import { type StagedChanges, StagedWriter } from "./staged-writer.js";
 import { commitChanges, completeInterruptedCommit, PENDING_WRITES_PATH } from "./write-ahead-log.js";
 import { findWriteLeftovers, removeWriteLeftovers } from "./write-leftovers.js";
 
 /** How many files are stat'ed at once when a folder is listed. */
 const LIST_BATCH = 128;
+
+/** A committed file this long or longer is kept in the read-text cache with its new stamp. */
+const REMEMBERED_WRITE_CHARACTERS = 16_384;
 
 /** The lock file sits in the derived-state folder, which every mnemo home has. */
 export const LOCK_PATH = ".index/write.lock";
@@ -41,6 +45,8 @@ export class FsDocumentStore implements DocumentStore {
   private readonly lockTimeoutMs: number;
   private readonly warn: (message: string) => void;
   private readonly listed: ListedFiles;
+  /** Texts read or written by this store, served again while the file's stamp is the same. */
+  private readonly texts = new ReadTextCache();
   /** Chains this process's transactions so they queue here instead of polling the lock file. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -89,8 +95,15 @@ export class FsDocumentStore implements DocumentStore {
   private async readThrough(paths: HomePaths, path: string): Promise<string | undefined> {
     const absolute = this.locate(path);
     try {
-      if (!(await paths.inspect(path, { createFolders: false })).exists) return undefined;
-      return await readFile(absolute, "utf8");
+      const { exists, stats } = await paths.inspect(path, { createFolders: false });
+      if (!exists || stats === undefined) return undefined;
+      // Stamped before reading: a file replaced while it is read is read again next time.
+      const stamp = fileStamp(stats);
+      const known = this.texts.get(absolute, stamp);
+      if (known !== undefined) return known;
+      const text = await readFile(absolute, "utf8");
+      this.texts.set(absolute, stamp, text);
+      return text;
     } catch (error) {
       return missingOrThrow(error, absolute);
     }
@@ -218,10 +231,30 @@ export class FsDocumentStore implements DocumentStore {
         resolvePath: (path, options) => paths.resolve(path, options),
         fileError: ioError,
       });
+      await this.rememberWritten(writer.changes);
       return result;
     } finally {
       await release();
     }
+  }
+
+  /**
+   * Keeps the text of the large files just committed with their new stamp, so the next read of,
+   * say, MEMORY.md is not a read at all. Taken under the lock, so no other mnemo process can have
+   * changed them since the rename. A small file is only forgotten: reading it costs little.
+   */
+  private async rememberWritten(changes: StagedChanges): Promise<void> {
+    await Promise.all(
+      [...changes].map(async ([path, content]) => {
+        const absolute = this.locate(path);
+        this.texts.forget(absolute);
+        // Text that is not well-formed UTF-16 would read back otherwise (as U+FFFD): not kept.
+        if (content === null || content.length < REMEMBERED_WRITE_CHARACTERS || !isWellFormed(content))
+          return;
+        const stats = await lstat(absolute, { bigint: true }).catch(() => undefined);
+        if (stats?.isFile()) this.texts.set(absolute, fileStamp(stats), content);
+      }),
+    );
   }
 
   private async completeInterruptedWrite(): Promise<void> {
@@ -235,4 +268,9 @@ export class FsDocumentStore implements DocumentStore {
       resolveInsideHome(this.home, path, options),
     fileError: ioError,
   };
+}
+
+/** String.prototype.isWellFormed (Node 20), which TypeScript's library here does not declare yet. */
+function isWellFormed(text: string): boolean {
+  return (text as unknown as { isWellFormed(): boolean }).isWellFormed();
 }

@@ -169,10 +169,9 @@ describe("HomePaths", () => {
     await writeFile(join(home, "topics", "rust.md"), "# Rust\n");
     const paths = new HomePaths(home);
     const noFolder = { createFolders: false };
-    expect(await paths.inspect("topics/rust.md", noFolder)).toEqual({
-      absolute: join(home, "topics", "rust.md"),
-      exists: true,
-    });
+    const present = await paths.inspect("topics/rust.md", noFolder);
+    expect(present).toMatchObject({ absolute: join(home, "topics", "rust.md"), exists: true });
+    expect(present.stats?.size).toBe(7n);
     expect(await paths.inspect("topics/go.md", noFolder)).toMatchObject({ exists: false });
     expect(await paths.inspect("people/ada.md", noFolder)).toEqual({
       absolute: join(home, "people", "ada.md"),

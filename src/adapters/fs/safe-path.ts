@@ -1,4 +1,4 @@
-import type { Stats } from "node:fs";
+import type { BigIntStats } from "node:fs";
 import { lstat, mkdir, realpath } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { errnoCode, MnemoError } from "../../errors.js";
@@ -45,6 +45,13 @@ export interface ResolveOptions {
   fileOnly?: boolean;
 }
 
+export interface Inspected {
+  absolute: string;
+  exists: boolean;
+  /** The lstat of what is there, when something is. */
+  stats?: BigIntStats;
+}
+
 /**
  * resolveInsideHome for the many paths of one transaction, which holds the home's lock: the home's
  * real path and each folder's are looked up once, and only the file itself is checked every time.
@@ -64,8 +71,11 @@ export class HomePaths {
     return (await this.inspect(path, options)).absolute;
   }
 
-  /** The absolute path, and whether something is there: a read of a missing file need not try. */
-  async inspect(path: string, options: ResolveOptions): Promise<{ absolute: string; exists: boolean }> {
+  /**
+   * The absolute path, and whether something is there: a read of a missing file need not try. When
+   * something is, its lstat too (the read-text cache compares it with the one it kept).
+   */
+  async inspect(path: string, options: ResolveOptions): Promise<Inspected> {
     const segments = validateDocumentPath(path);
     const absolute = join(this.home, ...segments);
     return this.inspectChecked(segments, absolute, options).catch((error: unknown) => {
@@ -77,7 +87,7 @@ export class HomePaths {
     segments: string[],
     absolute: string,
     options: ResolveOptions,
-  ): Promise<{ absolute: string; exists: boolean }> {
+  ): Promise<Inspected> {
     let folder = this.home;
     for (const segment of segments.slice(0, -1)) {
       folder = join(folder, segment);
@@ -85,9 +95,9 @@ export class HomePaths {
       // Missing and not to be created: nothing to read there.
       if (realFolder === undefined) return { absolute, exists: false };
     }
-    let info: Stats;
+    let info: BigIntStats;
     try {
-      info = await lstat(absolute);
+      info = await lstat(absolute, { bigint: true });
     } catch (error) {
       // Missing, or under a file: nothing to refuse here; a write then fails with a clear error.
       if (errnoCode(error) !== "ENOENT" && errnoCode(error) !== "ENOTDIR") throw error;
@@ -101,7 +111,7 @@ export class HomePaths {
     }
     if (options.fileOnly && !info.isFile())
       throw Object.assign(new Error(`EISDIR: not a file, ${absolute}`), { code: "EISDIR" });
-    return { absolute, exists: true };
+    return { absolute, exists: true, stats: info };
   }
 
   /** The folder's real path, refused when outside the home; undefined when missing and not created. */

@@ -7,27 +7,20 @@
  * only if the memories it saw are still as they were.
  */
 
-import { LRUCache } from "lru-cache";
 import type { ChatModel } from "../../contracts/chat-model.js";
 import type { DocumentReader, DocumentWriter } from "../../contracts/document-store.js";
-import { MEMORIES_DIR, MEMORY_PATH } from "../../rules/home-layout.js";
+import { MEMORY_PATH } from "../../rules/home-layout.js";
 import type { HomeContext } from "../home/home-context.js";
-import { splitLinesKeepEnds } from "../markdown/lines.js";
-import { type PreparedSave, prepareSave, savePrepared, updateIndex, writeMemory } from "../memdir/memdir.js";
+import { type PreparedSave, prepareSave, savePrepared, updateIndex } from "../memdir/memdir.js";
 import { parseMemoryFile } from "../memdir/memory-file.js";
-import {
-  formatIndexLine,
-  type IndexLine,
-  parseIndexLine,
-  removeIndexLines,
-  upsertIndexLine,
-} from "../memdir/memory-index.js";
+import { removeIndexLines, upsertIndexLine } from "../memdir/memory-index.js";
 import { findSlugFiles, type NamedFiles } from "../memdir/memory-lookup.js";
-import { memoryNameKey } from "../memdir/memory-name.js";
 import type { SavedMemory, SaveMemoryInput } from "../memdir/save-types.js";
+import { applyDecision } from "./apply-decision.js";
 import { chooseCandidates } from "./consolidation-candidates.js";
 import { askModelToConsolidate, type ModelConsolidation } from "./consolidation-model.js";
 import { type ConsolidationDecision, decideByRules, type ExistingMemory } from "./consolidation-rules.js";
+import { type CandidateLine, candidateLines } from "./memory-index-lines.js";
 
 export interface ConsolidationParts {
   /** Makes the chat model of `llm`, for consolidation.decider "llm". */
@@ -92,8 +85,10 @@ export async function readExisting(
   prepared: PreparedSave,
   named: NamedFiles,
   limit: number,
+  /** The index lines to choose among; default: MEMORY.md's. */
+  indexLines?: readonly CandidateLine[],
 ): Promise<ExistingMemory[]> {
-  const lines = memoryIndexLines((await reader.read(MEMORY_PATH)) ?? "");
+  const lines = indexLines ?? candidateLines((await reader.read(MEMORY_PATH)) ?? "");
   const paths = [...new Set([...named.holding, ...chooseCandidates(prepared, lines, limit)])];
   const texts = await Promise.all(paths.map((path) => reader.read(path)));
   return paths.flatMap((path, index) => {
@@ -103,27 +98,6 @@ export async function readExisting(
     const { name, type, description } = parsed.header;
     return [{ path, name, type, description, body: parsed.body.trim() }];
   });
-}
-
-const PARSED_LINES = new LRUCache<string, IndexLine | false>({ max: 50_000 });
-
-/**
- * MEMORY.md's index lines, each parsed once per process: a save in a home of 2,000 memories reads
- * them all, and all but one are as the last save left them. Index-shaped lines outside the index
- * section only add a candidate, which is read from memories/ and compared like any other.
- */
-function memoryIndexLines(memoryText: string): IndexLine[] {
-  const lines: IndexLine[] = [];
-  for (const line of splitLinesKeepEnds(memoryText)) {
-    if (!line.startsWith("- [") && !line.startsWith("* [")) continue;
-    let parsed = PARSED_LINES.get(line);
-    if (parsed === undefined) {
-      parsed = parseIndexLine(line) ?? false;
-      PARSED_LINES.set(line, parsed);
-    }
-    if (parsed !== false && parsed.path.startsWith(`${MEMORIES_DIR}/`)) lines.push(parsed);
-  }
-  return lines;
 }
 
 /**
@@ -170,45 +144,14 @@ async function apply(
   named: NamedFiles,
   decision: ConsolidationDecision,
 ): Promise<SavedMemory> {
-  if (decision.action === "unchanged") {
-    const { memory } = decision;
-    const entry = { title: memory.name, path: memory.path, summary: memory.description };
-    return {
-      path: memory.path,
-      name: memory.name,
-      type: memory.type,
-      created: false,
-      indexLine: formatIndexLine(entry),
-      archived: [],
-      redactedSecrets: [],
-      action: "unchanged",
-      decidedBy: "rules",
-      reason: decision.reason,
-      possibleConflicts: decision.possibleConflicts,
-    };
-  }
-  const target = decision.action === "updated" ? decision.memory : undefined;
-  // A save under the target's own name is an edit, as without consolidation (its type may change).
-  const written =
-    target && memoryNameKey(target.name) !== memoryNameKey(prepared.name)
-      ? await writeMemory(
-          home,
-          writer,
-          { ...prepared, name: target.name, type: target.type },
-          await findSlugFiles(writer, target.name),
-          { reason: `superseded: ${decision.action === "updated" ? decision.reason : "a newer save"}` },
-        )
-      : await writeMemory(home, writer, prepared, named);
-  await updateIndex(writer, (body) =>
-    upsertIndexLine(removeIndexLines(body, written.retyped), written.entry),
-  );
-  return {
-    ...written.saved,
-    action: decision.action,
-    decidedBy: "rules",
-    ...(decision.action === "updated" && memoryNameKey(written.saved.name) !== memoryNameKey(prepared.name)
-      ? { reason: decision.reason }
-      : {}),
-    possibleConflicts: decision.possibleConflicts,
-  };
+  const applied = await applyDecision(home, writer, {
+    prepared,
+    named,
+    decision,
+    namedFiles: (name) => findSlugFiles(writer, name),
+  });
+  const { entry } = applied;
+  if (entry !== undefined)
+    await updateIndex(writer, (body) => upsertIndexLine(removeIndexLines(body, applied.retyped), entry));
+  return applied.saved;
 }

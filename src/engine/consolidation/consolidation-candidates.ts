@@ -7,29 +7,20 @@
  * description and text, so a rare shared word ("standup", "Porto") counts for more than a common
  * one ("team", "uses"). Only memories of the new one's type take part (the type is in the file name).
  */
-import { LRUCache } from "lru-cache";
-import type { IndexLine } from "../memdir/memory-index.js";
-import { parseMemoryFileName } from "../memdir/memory-name.js";
 import type { MemoryType } from "../memdir/memory-types.js";
+import type { CandidateLine } from "./memory-index-lines.js";
 import { plainTerms } from "./plain-terms.js";
 
 /** How many memories a save reads and compares with, at most (the model is shown as many). */
 export const DEFAULT_CANDIDATES = 6;
 
-const LINE_TERMS = new LRUCache<string, { type: MemoryType | undefined; terms: ReadonlySet<string> }>({
-  max: 20_000,
-});
-
 export function chooseCandidates(
   incoming: { type: MemoryType; name: string; description: string; content: string },
-  lines: readonly IndexLine[],
+  lines: readonly CandidateLine[],
   limit: number = DEFAULT_CANDIDATES,
 ): string[] {
   const wanted = plainTerms(`${incoming.name} ${incoming.description} ${incoming.content}`);
-  const termsOf = lines.flatMap((line) => {
-    const { type, terms } = lineTerms(line);
-    return (type ?? incoming.type) === incoming.type ? [{ path: line.path, terms }] : [];
-  });
+  const termsOf = lines.filter((line) => (line.type ?? incoming.type) === incoming.type);
   const holding = new Map<string, number>();
   for (const { terms } of termsOf)
     for (const term of terms) if (wanted.has(term)) holding.set(term, (holding.get(term) ?? 0) + 1);
@@ -43,18 +34,4 @@ export function chooseCandidates(
   });
   scored.sort((first, second) => second.score - first.score || first.path.localeCompare(second.path));
   return [...new Set(scored.map((each) => each.path))].slice(0, limit);
-}
-
-/** The line's memory type (from its file name) and terms, remembered: most lines recur on every save. */
-function lineTerms(line: IndexLine): { type: MemoryType | undefined; terms: ReadonlySet<string> } {
-  const key = `${line.path}\n${line.title}\n${line.summary}`;
-  let known = LINE_TERMS.get(key);
-  if (known === undefined) {
-    known = {
-      type: parseMemoryFileName(line.path)?.type,
-      terms: plainTerms(`${line.title}\n${line.summary}`),
-    };
-    LINE_TERMS.set(key, known);
-  }
-  return known;
 }

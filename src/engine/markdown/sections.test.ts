@@ -1,10 +1,13 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect } from "vitest";
+import { splitLinesKeepEnds } from "./lines.js";
 import {
   findSection,
   insertSection,
   makeSection,
+  parseSectionHeading,
   parseSections,
+  type SectionDocument,
   sectionContent,
   serializeSections,
   validateSectionText,
@@ -18,7 +21,29 @@ const textArbitrary = fc
   .tuple(fc.array(lineArbitrary, { maxLength: 30 }), fc.constantFrom("\n", "\r\n"), fc.boolean())
   .map(([lines, ending, finalNewline]) => lines.join(ending) + (finalNewline ? ending : ""));
 
+/** The line-by-line parse parseSections replaced with slices: the oracle its result must equal. */
+function parseLineByLine(text: string): SectionDocument {
+  const document: SectionDocument = { preamble: "", sections: [] };
+  let current: SectionDocument["sections"][number] | undefined;
+  for (const line of splitLinesKeepEnds(text)) {
+    const name = parseSectionHeading(line);
+    if (name !== undefined) {
+      current = { name, headingLine: line, body: "" };
+      document.sections.push(current);
+    } else if (current) current.body += line;
+    else document.preamble += line;
+  }
+  return document;
+}
+
 describe("section documents", () => {
+  test.prop([fc.oneof(textArbitrary, fc.string())], { numRuns: 300 })(
+    "the sliced parse finds the same preamble, headings and bodies as a line-by-line parse",
+    (text) => {
+      expect(parseSections(text)).toEqual(parseLineByLine(text));
+    },
+  );
+
   test.prop([fc.string()], { numRuns: 200 })(
     "any text survives parse and serialize byte for byte",
     (text) => {

@@ -1,5 +1,5 @@
 import { MnemoError } from "../../errors.js";
-import { splitLinesKeepEnds, stripLineEnd } from "./lines.js";
+import { stripLineEnd } from "./lines.js";
 
 /**
  * A `## Section` document (SOUL.md, USER.md, MEMORY.md, daily logs). Every byte of the source is
@@ -26,21 +26,40 @@ export function parseSectionHeading(line: string): string | undefined {
   return HEADING.exec(stripLineEnd(line))?.[1];
 }
 
+/**
+ * Slices of the text, not copies built line by line: MEMORY.md's index section holds a line per
+ * memory, and in a home of 2,000 a body grown by `+=` was a 2,000-piece string that every later
+ * search or comparison had to flatten first (bench/consolidation/save-cpu.ts).
+ */
 export function parseSections(text: string): SectionDocument {
-  const document: SectionDocument = { preamble: "", sections: [] };
-  let current: Section | undefined;
-  for (const line of splitLinesKeepEnds(text)) {
-    const name = parseSectionHeading(line);
-    if (name !== undefined) {
-      current = { name, headingLine: line, body: "" };
-      document.sections.push(current);
-    } else if (current) {
-      current.body += line;
-    } else {
-      document.preamble += line;
+  const sections: Section[] = [];
+  let preamble: string | undefined;
+  let current: { name: string; headingLine: string; bodyStart: number } | undefined;
+  const close = (end: number) => {
+    if (current === undefined) preamble = text.slice(0, end);
+    else
+      sections.push({
+        name: current.name,
+        headingLine: current.headingLine,
+        body: text.slice(current.bodyStart, end),
+      });
+  };
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf("\n", start);
+    const end = newline === -1 ? text.length : newline + 1;
+    // Only a line starting with "##" can be a heading: the others are not matched at all.
+    if (text.startsWith("##", start)) {
+      const headingLine = text.slice(start, end);
+      const name = parseSectionHeading(headingLine);
+      if (name !== undefined) {
+        close(start);
+        current = { name, headingLine, bodyStart: end };
+      }
     }
+    start = end;
   }
-  return document;
+  close(text.length);
+  return { preamble: preamble ?? "", sections };
 }
 
 export function serializeSections(document: SectionDocument): string {

@@ -19,9 +19,7 @@ import { findNamedFilesIn, MemoryFolder } from "./memory-lookup.js";
  * one by one, in order: a later input with an earlier one's name updates it.
  */
 export async function saveMemories(home: HomeContext, inputs: SaveMemoryInput[]): Promise<SavedMemory[]> {
-  const prepared = inputs.map((input, position) =>
-    prepareAt(home, input, { position, count: inputs.length }),
-  );
+  const prepared = prepareBatch(home, inputs);
   if (prepared.length === 0) return [];
   return home.store.transaction(async (writer) => {
     const folder = new MemoryFolder(await writer.list(MEMORIES_DIR));
@@ -46,6 +44,11 @@ export async function saveMemories(home: HomeContext, inputs: SaveMemoryInput[])
     await updateIndex(writer, (body) => upsertIndexLines(removeIndexLines(body, replaced), current));
     return saved;
   });
+}
+
+/** Every input of a batch checked before anything is written; a refused one names its place. */
+export function prepareBatch(home: HomeContext, inputs: SaveMemoryInput[]): PreparedSave[] {
+  return inputs.map((input, position) => prepareAt(home, input, { position, count: inputs.length }));
 }
 
 /** A refused input names its place in the batch, keeping the reason's code. */

@@ -10,11 +10,11 @@ import { MAX_BATCH_MEMORIES } from "./routes/memories-routes.js";
  * nothing of the batch is written.
  */
 const GITHUB_TOKEN = "ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z5A";
-async function postBatch(url: string, memories: unknown[]) {
+async function postBatch(url: string, memories: unknown[], options: { consolidate?: boolean } = {}) {
   const response = await fetch(`${url}/v1/memories/batch`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ memories }),
+    body: JSON.stringify({ memories, ...options }),
   });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
@@ -28,6 +28,43 @@ async function memoryFiles(home: string): Promise<string[]> {
 }
 
 describe("POST /v1/memories/batch", () => {
+  it("consolidates each memory with the home and the batch's earlier ones, unless told not to", async () => {
+    const { url, home } = await serveTestHome();
+    const city = { type: "user", name: "Home city", content: "Lives in Porto." };
+    expect((await postBatch(url, [city])).status).toBe(200);
+    const answer = await postBatch(url, [
+      { type: "user", name: "Where I live", content: "Lives in Porto." },
+      { type: "project", name: "Standup", content: "The team standup is at 9:30 on Mondays." },
+      { type: "project", name: "Daily standup", content: "The team standup is at 10:00 on Mondays." },
+      {
+        type: "project",
+        name: "Standup again",
+        content: "The team standup is at 10:00 on Mondays.",
+        consolidate: false,
+      },
+    ]);
+    expect(answer.status).toBe(200);
+    const saved = answer.json.saved as Array<{ action: string; name: string; decidedBy: string }>;
+    expect(saved.map(({ action, name, decidedBy }) => [action, name, decidedBy])).toEqual([
+      ["unchanged", "Home city", "rules"],
+      ["added", "Standup", "rules"],
+      ["updated", "Standup", "rules"],
+      ["added", "Standup again", "off"],
+    ]);
+    expect(await memoryFiles(home)).toEqual([
+      "project_standup-again.md",
+      "project_standup.md",
+      "user_home-city.md",
+    ]);
+    const plain = await postBatch(url, [{ type: "user", name: "Where I live", content: "Lives in Porto." }], {
+      consolidate: false,
+    });
+    expect((plain.json.saved as Array<{ action: string }>)[0]).toMatchObject({
+      action: "added",
+      decidedBy: "off",
+    });
+  });
+
   it("saves every memory as its file with one index line, in the order sent, a repeated name updating the earlier one", async () => {
     const { url, home } = await serveTestHome();
     const memories = [...Array.from({ length: 30 }, (_, serial) => memoryNumbered(serial))];

@@ -156,13 +156,27 @@ export const memoriesRoutes = [
       tags,
       summary: `Save up to ${MAX_BATCH_MEMORIES} typed memories in one transaction, all or none`,
       description:
-        "The same as saving them one by one, in order (a later memory with an earlier one's name updates it), " +
-        "except that they are not compared with the memories already there (`decidedBy` is `off`), " +
-        "in one write of the home: MEMORY.md's index is rewritten once. Every memory is checked first; " +
+        "The same as saving them one by one, in order (a later memory with an earlier one's name updates it): " +
+        "each is compared with the memories already there and the batch's earlier ones by the rules, no model " +
+        "(docs/consolidation.md), and its `action` says whether it was `added`, `unchanged` or `updated`; " +
+        "`consolidate: false` (for the batch, or an item) saves as given (`decidedBy` is `off`). " +
+        "One write of the home: MEMORY.md's index is rewritten once. Every memory is checked first; " +
         'a refused one names its place ("memories.3.content" for a field, "Memory 4 of 10" for a rule) and nothing is saved. ' +
         "The body is also held to the server's size limit (mnemo serve --max-body-bytes, 1 MiB by default).",
       request: {
-        body: jsonBody(z.object({ memories: z.array(saveInput).min(1).max(MAX_BATCH_MEMORIES) }).strict()),
+        body: jsonBody(
+          z
+            .object({
+              memories: z.array(consolidatedSaveInput).min(1).max(MAX_BATCH_MEMORIES),
+              consolidate: z
+                .boolean()
+                .optional()
+                .describe(
+                  "Compare each memory with the home and the batch's earlier ones first (default: the home's consolidation.enabled); false saves them as given.",
+                ),
+            })
+            .strict(),
+        ),
       },
       responses: {
         200: jsonResponse(z.object({ saved: z.array(savedJson) }), "Saved every memory, in the order sent"),
@@ -170,7 +184,11 @@ export const memoriesRoutes = [
       },
     }),
     async (c) => {
-      const saved = await c.var.memory.memories.saveMany(c.req.valid("json").memories);
+      const { memories, consolidate } = c.req.valid("json");
+      const saved = await c.var.memory.memories.saveMany(
+        memories,
+        consolidate === undefined ? {} : { consolidate },
+      );
       return c.json({ saved }, 200);
     },
   ),

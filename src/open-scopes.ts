@@ -25,6 +25,10 @@ export interface OpenScopesOptions {
   /** Each layer's weight in the split of the context budget; default 1 each (what one leaves unused goes to the others). */
   shares?: Partial<Record<Scope, number>>;
   env?: NodeJS.ProcessEnv;
+  /** Who writes in every layer: saves record it as `agent` (see openMemory). */
+  agent?: string;
+  /** The run or session writing: recorded as `run`. */
+  run?: string;
   embedder?: EmbeddingModel;
   onWarning?: (message: string) => void;
   now?: () => Date;
@@ -46,6 +50,8 @@ export async function openScopes(options: OpenScopesOptions = {}): Promise<Scope
   const common = {
     env: withoutStoreEnv(env),
     embedder: options.embedder,
+    agent: options.agent,
+    run: options.run,
     onWarning: options.onWarning,
     now: options.now,
   };

@@ -135,13 +135,21 @@ export class ScopeStack {
   }
 
   /** The typed memories of every layer, newest first, each with its scope. */
-  async list(options: { type?: MemoryType; offset?: number; limit?: number } = {}): Promise<ScopedManifest> {
+  async list(
+    options: { type?: MemoryType; agent?: string; run?: string; offset?: number; limit?: number } = {},
+  ): Promise<ScopedManifest> {
     const offset = options.offset ?? 0;
     const limit = options.limit ?? 200;
     const pages = await Promise.all(
       this.layers.map(async (layer) => ({
         scope: layer.scope,
-        manifest: await layer.memory.memories.list({ type: options.type, offset: 0, limit: offset + limit }),
+        manifest: await layer.memory.memories.list({
+          type: options.type,
+          agent: options.agent,
+          run: options.run,
+          offset: 0,
+          limit: offset + limit,
+        }),
       })),
     );
     const all = pages.flatMap(({ scope, manifest }) =>

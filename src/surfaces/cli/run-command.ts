@@ -92,6 +92,18 @@ function addHomeOptions(command: Command): void {
     "--home-id <id>",
     "which home of that database, e.g. acme/user-42 (default: $MNEMO_HOME_ID)",
   );
+  command.option(
+    "--agent <name>",
+    "who writes: saves record it in the memory's frontmatter (default: $MNEMO_AGENT)",
+  );
+  command.option("--run <name>", "the run or session writing: saves record it too (default: $MNEMO_RUN)");
+}
+
+/** The writer of the command line: --agent and --run, else $MNEMO_AGENT and $MNEMO_RUN. */
+export function authorOf(options: CommonOptions, env: NodeJS.ProcessEnv): { agent?: string; run?: string } {
+  const agent = options.agent ?? (env.MNEMO_AGENT || undefined);
+  const run = options.run ?? (env.MNEMO_RUN || undefined);
+  return { ...(agent === undefined ? {} : { agent }), ...(run === undefined ? {} : { run }) };
 }
 
 /** Runs one command as the bin does, and returns the process's exit code. */
@@ -142,7 +154,12 @@ async function openHome(options: CommonOptions): Promise<MemoryHome> {
   ]);
   const folder = resolveHome(options.home, process.env);
   const existed = existsSync(folder);
-  const memory = await openMemory({ home: options.home, store: options.store, homeId: options.homeId });
+  const memory = await openMemory({
+    home: options.home,
+    store: options.store,
+    homeId: options.homeId,
+    ...authorOf(options, process.env),
+  });
   if (!existed && memory.home === folder && existsSync(folder))
     printNote(
       `created a new memory home at ${folder} (no folder was there; if you meant an existing home, check --home or $MNEMO_HOME)`,

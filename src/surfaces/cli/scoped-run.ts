@@ -26,7 +26,8 @@ export async function openScopesFor(
   const userHome = resolveHome(process.env.MNEMO_HOME ? undefined : join(osHome, ".mnemo"), process.env);
   const project = findProjectHome(process.cwd(), { userHome, osHome });
   if (project === undefined) return undefined;
-  return openScopes({ project, userHome });
+  const { authorOf } = await import("./run-command.js");
+  return openScopes({ project, userHome, ...authorOf(options, process.env) });
 }
 
 /** Runs a command's scoped work on the open stack and prints it as the runner prints one home's. */

@@ -16,7 +16,6 @@ export { SecretDetectedError } from "./engine/guard/secret-guard.js";
 export type { JournalAddResult, TopicRead } from "./engine/journal/journal.js";
 export { LongTermMemory } from "./engine/long-term/long-term-memory.js";
 export type { Memory, SavedMemory, SaveMemoryInput } from "./engine/memdir/memdir.js";
-export type { MemoryAuthor } from "./engine/memdir/memory-author.js";
 export type { MemoryType } from "./engine/memdir/memory-types.js";
 export { MEMORY_TYPES } from "./engine/memdir/memory-types.js";
 export type {

@@ -15,6 +15,8 @@ export const memoryListTool = defineMemoryTool({
   input: z
     .object({
       type: z.enum(MEMORY_TYPES).optional().describe("Only memories of this type."),
+      agent: z.string().optional().describe("Only memories this agent wrote last."),
+      run: z.string().optional().describe("Only memories written last in this run or session."),
       offset: z.number().int().min(0).default(0).describe("How many of the newest to skip (default 0)."),
       limit: z
         .number()
@@ -34,8 +36,8 @@ export const memoryListTool = defineMemoryTool({
       .array(memoryProblemSchema)
       .describe("Files whose frontmatter does not parse: those of this page, or with a type, all of them."),
   }),
-  async run(memory, { type, offset, limit }) {
-    const manifest = await memory.memories.list({ type, offset, limit });
+  async run(memory, { type, agent, run, offset, limit }) {
+    const manifest = await memory.memories.list({ type, agent, run, offset, limit });
     const data = {
       total: manifest.total,
       offset,

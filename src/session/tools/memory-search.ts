@@ -31,6 +31,8 @@ export const memorySearchTool = defineMemoryTool({
       query: z.string().min(1).describe("What to look for, in plain words."),
       limit: z.number().int().min(1).max(20).default(5).describe("How many matches to return (default 5)."),
       type: z.enum(MEMORY_TYPES).optional().describe("Only saved memories of this type."),
+      agent: z.string().optional().describe("Only saved memories this agent wrote last."),
+      run: z.string().optional().describe("Only saved memories written last in this run or session."),
       kind: z
         .enum(["memory", "section", "journal", "daily", "message"])
         .optional()
@@ -137,7 +139,7 @@ export const memorySearchTool = defineMemoryTool({
   }),
   async run(
     memory,
-    { query, limit, type, kind, file, rerank, min_relevance, as_of },
+    { query, limit, type, agent, run, kind, file, rerank, min_relevance, as_of },
     { signal, onProgress },
   ) {
     const path = file === undefined ? undefined : (FILE_ALIASES[file] ?? file);
@@ -153,6 +155,8 @@ export const memorySearchTool = defineMemoryTool({
       onIndexProgress,
       minRelevance,
       asOf: as_of,
+      agent,
+      run,
     };
     const result = await memory.recall(query, options);
     const hits = result.hits.map(toHit);

@@ -13,7 +13,7 @@ import type {
   RenderContext,
 } from "./cli-command.js";
 import { EXIT_CODES, printNote, reportError, writeJson } from "./output.js";
-import { openScopesFor, runOnScopes } from "./scoped-run.js";
+import { authorOf, openScopesFor, runOnScopes } from "./scoped-run.js";
 
 /**
  * The shared runner of the CLI's command units: adds them to commander (with --home, --json and
@@ -97,13 +97,6 @@ function addHomeOptions(command: Command): void {
     "who writes: saves record it in the memory's frontmatter (default: $MNEMO_AGENT)",
   );
   command.option("--run <name>", "the run or session writing: saves record it too (default: $MNEMO_RUN)");
-}
-
-/** The writer of the command line: --agent and --run, else $MNEMO_AGENT and $MNEMO_RUN. */
-export function authorOf(options: CommonOptions, env: NodeJS.ProcessEnv): { agent?: string; run?: string } {
-  const agent = options.agent ?? (env.MNEMO_AGENT || undefined);
-  const run = options.run ?? (env.MNEMO_RUN || undefined);
-  return { ...(agent === undefined ? {} : { agent }), ...(run === undefined ? {} : { run }) };
 }
 
 /** Runs one command as the bin does, and returns the process's exit code. */

@@ -4,6 +4,7 @@ import { createChatModel } from "./create-chat-model.js";
 import { createEmbeddingModel } from "./create-embedding-model.js";
 import type { MnemoConfig } from "./engine/config/schema.js";
 import type { HomeContext } from "./engine/home/home-context.js";
+import { checkAuthor } from "./engine/memdir/memory-author.js";
 import { MemoryHome } from "./engine/memory-home.js";
 import { MemorySearch } from "./engine/search/memory-search.js";
 import { rankingSettings } from "./engine/search/ranking-pipeline.js";
@@ -30,6 +31,10 @@ export interface OpenMemoryOptions extends LoadConfigOptions {
   store?: string;
   /** Which home of that database, e.g. "acme/user-42"; wins over config `homeId` and MNEMO_HOME_ID. */
   homeId?: string;
+  /** Who writes through this handle (e.g. "claude-code"): every typed-memory save records it as `agent`. */
+  agent?: string;
+  /** The run or session it writes in: recorded as `run`. */
+  run?: string;
 }
 
 /**
@@ -43,6 +48,7 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
       ([, value]) => value !== undefined,
     ),
   );
+  const author = checkAuthor({ agent: options.agent, run: options.run });
   const { home, config } = await loadConfig({ ...options, config: { ...options.config, ...overrides } });
   const warn = options.onWarning ?? writeWarning;
   const backend =
@@ -56,6 +62,7 @@ export async function openMemory(options: OpenMemoryOptions = {}): Promise<Memor
     now: options.now ?? (() => new Date()),
     warn,
     inspectSearchIndex: backend.inspectSearchIndex,
+    author,
   };
   const env = options.env ?? process.env;
   return new MemoryHome(context, {

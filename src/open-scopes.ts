@@ -28,6 +28,10 @@ export interface OpenScopesOptions {
    */
   shares?: Partial<Record<Scope, number>>;
   env?: NodeJS.ProcessEnv;
+  /** Who writes in every layer: saves record it as `agent` (see openMemory). */
+  agent?: string;
+  /** The run or session writing: recorded as `run`. */
+  run?: string;
   embedder?: EmbeddingModel;
   onWarning?: (message: string) => void;
   now?: () => Date;
@@ -49,6 +53,8 @@ export async function openScopes(options: OpenScopesOptions = {}): Promise<Scope
   const common = {
     env: withoutStoreEnv(env),
     embedder: options.embedder,
+    agent: options.agent,
+    run: options.run,
     onWarning: options.onWarning,
     now: options.now,
   };

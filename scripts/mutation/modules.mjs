@@ -213,6 +213,11 @@ export const MODULES = [
     ],
   },
   {
+    name: "authors",
+    mutate: ["src/engine/memdir/memory-author.ts", "src/engine/search/author-hits.ts"],
+    tests: ["src/engine/memdir/memory-author.test.ts", "src/surfaces/http/agents-http.test.ts"],
+  },
+  {
     name: "access-check",
     mutate: ["src/surfaces/http/access-check.ts", "src/surfaces/http/home-shown-to.ts"],
     tests: [

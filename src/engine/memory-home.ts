@@ -31,6 +31,7 @@ import {
   type SessionOperations,
   sessionOperations,
 } from "./home-operations.js";
+import { checkAuthor, type MemoryAuthor } from "./memdir/memory-author.js";
 import { DEFAULT_SOUL_ANSWERS, type SoulAnswers } from "./onboarding/soul-template.js";
 import { writeSoul } from "./onboarding/write-soul.js";
 import { type RecallQueryOptions, recallHome } from "./search/home-recall.js";
@@ -59,6 +60,8 @@ export interface MemoryHomeParts {
   messageStore: () => Promise<MessageStore>;
   /** Makes the chat model an LLM rerank uses, on the first recall that asks for one. */
   loadChatModel?: () => Promise<ChatModel>;
+  /** The search belongs to another handle (a `writingAs` view): close() leaves it open. */
+  sharesSearch?: boolean;
 }
 
 export class MemoryHome {
@@ -190,11 +193,29 @@ export class MemoryHome {
     return this.whenEnabled(async () => (await this.openSearch()).reindex(options));
   }
 
+  /** Who writes through this handle: the agent and run every typed-memory save records. */
+  get author(): MemoryAuthor {
+    return { ...this.context.author };
+  }
+
+  /**
+   * The same home, writing as another agent or run (two agents sharing one home, a server writing
+   * for each request's agent): saves record `agent` and `run` as given (one left out is not
+   * recorded). It shares this handle's search; closing it closes nothing, closing this one closes both.
+   */
+  writingAs(author: MemoryAuthor): MemoryHome {
+    const checked = checkAuthor(author);
+    return new MemoryHome(
+      { ...this.context, author: checked },
+      { ...this.parts, openSearch: () => this.openSearch(), sharesSearch: true },
+    );
+  }
+
   /** Releases the search index and the embedding model (the files need no closing). */
   async close(): Promise<void> {
     const search = this.search;
     this.search = undefined;
-    if (search) await (await search).close();
+    if (search && !this.parts.sharesSearch) await (await search).close();
   }
 
   private openSearch(): Promise<MemorySearch> {

@@ -151,7 +151,15 @@ export async function writeMemory(
     : prepared.validity;
   await writer.write(
     path,
-    formatMemoryFile({ previous: previousFrontmatter, fields, extra, validity, body: content, now }),
+    formatMemoryFile({
+      previous: previousFrontmatter,
+      fields,
+      extra,
+      validity,
+      author: home.author ?? {},
+      body: content,
+      now,
+    }),
   );
   // The same memory under another type (or a hand copy) is replaced by this file.
   const retyped = named.holding.filter((other) => other !== path);
@@ -266,7 +274,7 @@ export async function updateIndex(writer: DocumentWriter, change: (body: string)
   if (serialized !== text) await writer.write(MEMORY_PATH, serialized);
 }
 
-const OWN_FRONTMATTER_KEYS = new Set(["name", "description", "type", "created", "updated"]);
+const OWN_FRONTMATTER_KEYS = new Set(["name", "description", "type", "created", "updated", "agent", "run"]);
 
 function validateExtraFrontmatter(
   name: string,

@@ -5,6 +5,7 @@ import {
   parseFrontmatter,
   serializeFrontmatter,
 } from "../markdown/frontmatter.js";
+import { AUTHOR_KEYS, isAuthorName, type MemoryAuthor } from "./memory-author.js";
 import { parseMemoryFileName } from "./memory-name.js";
 import { isMemoryType, type MemoryType } from "./memory-types.js";
 import { VALIDITY_KEYS, type Validity, validityInstant } from "./validity.js";
@@ -19,11 +20,13 @@ import { VALIDITY_KEYS, type Validity, validityInstant } from "./validity.js";
  *     created: 2026-11-22T14:30:00.000Z
  *     updated: 2026-11-22T14:30:00.000Z
  *     validFrom: 2026-11-22            (optional: since when it holds; validity.ts)
+ *     agent: claude-code               (optional: who wrote this version; memory-author.ts)
+ *     run: session-42                  (optional: in which run or session)
  *     ---
  *
  *     Indent with tabs. **Why:** ... **How to apply:** ...
  */
-export interface MemoryHeader extends Validity {
+export interface MemoryHeader extends Validity, MemoryAuthor {
   path: string;
   name: string;
   description: string;
@@ -67,6 +70,7 @@ export function parseMemoryFile(path: string, text: string): MemoryParse {
     created: timeValue(frontmatter, "created"),
     updated: timeValue(frontmatter, "updated"),
     ...validityValues(frontmatter),
+    ...authorValues(frontmatter),
   };
   return { ok: true, header, frontmatter, body: frontmatter.body.replace(/^\n/, "") };
 }
@@ -74,13 +78,15 @@ export function parseMemoryFile(path: string, text: string): MemoryParse {
 /**
  * The file's new text. With a previous frontmatter, its unknown keys, comments and `created` stay;
  * mnemo's own keys are set, and `extra` keys (provenance) are set after them. `validity` sets the
- * keys it gives a string and removes those it gives null.
+ * keys it gives a string and removes those it gives null. `author` is who writes this version: its
+ * `agent` and `run` are set, and those it leaves out removed (they named an earlier writer).
  */
 export function formatMemoryFile(options: {
   previous: Frontmatter | undefined;
   fields: MemoryFields;
   extra?: Record<string, string>;
   validity?: ValidityChange;
+  author?: MemoryAuthor;
   body: string;
   now: Date;
 }): string {
@@ -95,6 +101,10 @@ export function formatMemoryFile(options: {
       ...options.extra,
     };
     for (const [key, value] of validity) if (typeof value === "string") values[key] = value;
+    for (const key of AUTHOR_KEYS) {
+      const name = options.author?.[key];
+      if (name !== undefined) values[key] = name;
+    }
     return serializeFrontmatter(createFrontmatter(values, body));
   }
   const yaml = options.previous.yaml.clone();
@@ -107,6 +117,13 @@ export function formatMemoryFile(options: {
   for (const [key, value] of validity) {
     if (value === null) yaml.delete(key);
     else if (value !== undefined) yaml.set(key, value);
+  }
+  if (options.author !== undefined) {
+    for (const key of AUTHOR_KEYS) {
+      const name = options.author[key];
+      if (name === undefined) yaml.delete(key);
+      else yaml.set(key, name);
+    }
   }
   return serializeFrontmatter({ yaml, body });
 }
@@ -123,6 +140,17 @@ function validityValues(frontmatter: Frontmatter): Validity {
     else if (typeof value === "string" && value.trim() !== "") validity[key] = value.trim();
   }
   return validity;
+}
+
+/** The author keys as written; a value that is not a valid name (a hand edit) is left out. */
+function authorValues(frontmatter: Frontmatter): MemoryAuthor {
+  const author: MemoryAuthor = {};
+  for (const key of AUTHOR_KEYS) {
+    const value = frontmatterValue(frontmatter, key);
+    const name = typeof value === "string" || typeof value === "number" ? String(value).trim() : undefined;
+    if (isAuthorName(name)) author[key] = name;
+  }
+  return author;
 }
 
 function stringValue(frontmatter: Frontmatter, key: string): string | undefined {

@@ -3,6 +3,7 @@ import type { DocumentInfo } from "../../contracts/document-store.js";
 import { MnemoError } from "../../errors.js";
 import { MEMORIES_DIR } from "../../rules/home-layout.js";
 import type { HomeContext } from "../home/home-context.js";
+import { checkAuthor, matchesAuthor } from "./memory-author.js";
 import { type MemoryHeader, parseMemoryFile } from "./memory-file.js";
 import { HEAD_BYTES, hasClosedFrontmatter, readMemoryHead } from "./memory-lookup.js";
 import { type MemoryType, parseMemoryType } from "./memory-types.js";
@@ -38,6 +39,10 @@ export interface MemoryManifest {
 
 export interface ListMemoriesOptions {
   type?: MemoryType;
+  /** Only memories whose last version this agent wrote (their frontmatter's `agent`). */
+  agent?: string;
+  /** Only memories whose last version was written in this run (their frontmatter's `run`). */
+  run?: string;
   /** How many of the newest to skip. Default 0. */
   offset?: number;
   /** Most memories returned. Default MAX_SCAN_FILES. */
@@ -51,28 +56,32 @@ const READ_BATCH = 32;
 
 /**
  * Without a type, only the heads of the page's files are read (a page counts files, so a file that
- * does not parse takes its place as a problem). A type is in the frontmatter, so with one every
- * file's head is read to count the memories of that type; files that do not parse are left out.
+ * does not parse takes its place as a problem). A type, agent or run is in the frontmatter, so with
+ * one every file's head is read to count the memories that match; files that do not parse are left out.
  */
 export async function scanMemories(
   home: HomeContext,
   options: ListMemoriesOptions = {},
 ): Promise<MemoryManifest> {
   const type = options.type === undefined ? undefined : parseMemoryType(String(options.type));
+  const author = checkAuthor({ agent: options.agent, run: options.run });
+  const filtered = type !== undefined || author.agent !== undefined || author.run !== undefined;
   const offset = wholeNumber("offset", options.offset ?? 0, 0);
   const limit = wholeNumber("limit", options.limit ?? MAX_SCAN_FILES, 1);
   const documents = (await home.store.list(MEMORIES_DIR))
     .filter((document) => document.path.endsWith(".md"))
     .sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime() || a.path.localeCompare(b.path));
-  const scanned = type === undefined ? documents.slice(offset, offset + limit) : documents;
+  const scanned = filtered ? documents : documents.slice(offset, offset + limit);
   const read = await readEntries(home, scanned);
   for (const problem of read.problems)
     home.warn(`${home.store.locate(problem.path)} line ${problem.line}: ${problem.problem}; skipped`);
-  if (type === undefined) {
+  if (!filtered) {
     const total = documents.length;
     return { ...read, total, offset, truncated: offset + limit < total };
   }
-  const ofType = read.memories.filter((entry) => entry.type === type);
+  const ofType = read.memories.filter(
+    (entry) => (type === undefined || entry.type === type) && matchesAuthor(entry, author),
+  );
   const memories = ofType.slice(offset, offset + limit);
   return {
     memories,

@@ -136,7 +136,14 @@ export class ScopeStack {
 
   /** The typed memories of every layer (or those of `scopes`), newest first, each with its scope. */
   async list(
-    options: { type?: MemoryType; offset?: number; limit?: number; scopes?: readonly Scope[] } = {},
+    options: {
+      type?: MemoryType;
+      agent?: string;
+      run?: string;
+      offset?: number;
+      limit?: number;
+      scopes?: readonly Scope[];
+    } = {},
   ): Promise<ScopedManifest> {
     const offset = options.offset ?? 0;
     const limit = options.limit ?? 200;
@@ -145,7 +152,13 @@ export class ScopeStack {
     const pages = await Promise.all(
       chosen.map(async (layer) => ({
         scope: layer.scope,
-        manifest: await layer.memory.memories.list({ type: options.type, offset: 0, limit: offset + limit }),
+        manifest: await layer.memory.memories.list({
+          type: options.type,
+          agent: options.agent,
+          run: options.run,
+          offset: 0,
+          limit: offset + limit,
+        }),
       })),
     );
     const all = pages.flatMap(({ scope, manifest }) =>

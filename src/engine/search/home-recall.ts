@@ -5,10 +5,12 @@
 import { MnemoError } from "../../errors.js";
 import { withTurnsAround } from "../conversations/turns-around-hits.js";
 import type { HomeContext } from "../home/home-context.js";
+import { checkAuthor } from "../memdir/memory-author.js";
 import { type MemoryType, parseMemoryType } from "../memdir/memory-types.js";
 import { type MemoryAge, memoryAgeOf, memoryAges } from "../memdir/scan-memories.js";
 import { asOfInstant } from "../memdir/validity.js";
 import { hitsAsOf } from "./as-of-hits.js";
+import { hasAuthor, hitsByAuthor } from "./author-hits.js";
 import type { IndexProgress, MemorySearch, RecallResult } from "./memory-search.js";
 import type { RecallReranker } from "./recall-reranker.js";
 
@@ -46,6 +48,10 @@ export interface RecallQueryOptions {
    * hits dated after it are left out. Default: now, the memories as they are.
    */
   asOf?: string;
+  /** Only typed memories whose current version this agent wrote (frontmatter `agent`). */
+  agent?: string;
+  /** Only typed memories whose current version was written in this run (frontmatter `run`). */
+  run?: string;
 }
 
 /** How a home's recall reaches its search and its optional rerank. */
@@ -56,6 +62,8 @@ export interface HomeRecallParts {
 
 const MAX_TURNS_AROUND = 20;
 const AS_OF_FETCH_FACTOR = 3;
+/** By agent or run, hits of other writers are left out after the search: more are fetched. */
+const AUTHOR_FETCH_FACTOR = 5;
 const DEFAULT_LIMIT = 10;
 
 /** The options are checked before the search is opened, so a bad one costs no index. */
@@ -69,27 +77,29 @@ export async function recallHome(
   const floor = relevanceFloorOf(options.minRelevance);
   const reranked = rerankWanted(parts.reranker, options.rerank);
   const asOf = options.asOf === undefined ? undefined : asOfInstant(options.asOf);
+  const author = authorFilterOf(options);
+  const byAuthor = hasAuthor(author);
   const search = await parts.openSearch();
   const filter = {
     memoryType: options.type === undefined ? undefined : parseMemoryType(String(options.type)),
-    kind: options.kind,
+    kind: byAuthor ? ("memory" as const) : options.kind,
     path: options.file,
     since: options.since,
     until: options.until,
   };
   const limit = options.limit ?? DEFAULT_LIMIT;
   // As of a date, some hits are left out (saved later): more are fetched to fill the limit.
-  const wanted = asOf === undefined ? limit : limit * AS_OF_FETCH_FACTOR;
+  const wanted = limit * (asOf === undefined ? 1 : AS_OF_FETCH_FACTOR) * (byAuthor ? AUTHOR_FETCH_FACTOR : 1);
   const fetched = reranked ? parts.reranker.hitsToRank(wanted) : wanted;
   const { signal, onIndexProgress, fast } = options;
   const result = await search.recall(query, { limit: fetched, filter, signal, onIndexProgress, fast });
   // The floor before a rerank: the model is not asked about hits that would be left out anyway.
   const applied = floorFor(result.mode, floor);
-  const found = result.hits.filter((hit) => hit.relevance >= applied);
-  const relevant =
-    asOf === undefined
-      ? found
-      : (await hitsAsOf(context.store, found, asOf)).slice(0, reranked ? fetched : limit);
+  const aboveFloor = result.hits.filter((hit) => hit.relevance >= applied);
+  const found = byAuthor ? await hitsByAuthor(context.store, aboveFloor, author) : aboveFloor;
+  const dated = asOf === undefined ? found : await hitsAsOf(context.store, found, asOf);
+  // Fetched beyond the limit (as of a date, by author): cut back to what a plain search holds.
+  const relevant = wanted === limit ? dated : dated.slice(0, reranked ? fetched : limit);
   // Message hits read as the turn said (the index searched more) before the model is shown them.
   const shown = await withTurnsAround(context.store, relevant, around);
   const ranked = reranked
@@ -101,7 +111,7 @@ export async function recallHome(
     hits,
     ...(ranked.report === undefined ? {} : { rerank: ranked.report }),
     ...(applied > 0 && {
-      relevanceFloor: { minRelevance: applied, below: result.hits.length - found.length },
+      relevanceFloor: { minRelevance: applied, below: result.hits.length - aboveFloor.length },
     }),
   };
 }
@@ -115,6 +125,17 @@ export async function recallHome(
  */
 export function floorFor(mode: RecallResult["mode"], floor: number): number {
   return mode === "hybrid" ? floor : 0;
+}
+
+/** The agent and run asked for, checked; only typed memories record them, so another kind is refused. */
+function authorFilterOf(options: RecallQueryOptions) {
+  const author = checkAuthor({ agent: options.agent, run: options.run });
+  if (hasAuthor(author) && options.kind !== undefined && options.kind !== "memory")
+    throw new MnemoError(
+      "INVALID_INPUT",
+      `agent and run filter typed memories only, which record who wrote them; leave out kind "${options.kind}" or use kind "memory".`,
+    );
+  return author;
 }
 
 function relevanceFloorOf(asked: unknown): number {

@@ -15,6 +15,8 @@ export const memoryListTool = defineMemoryTool({
   input: z
     .object({
       type: z.enum(MEMORY_TYPES).optional().describe("Only memories of this type."),
+      agent: z.string().optional().describe("Only memories this agent wrote last."),
+      run: z.string().optional().describe("Only memories written last in this run or session."),
       offset: z.number().int().min(0).default(0).describe("How many of the newest to skip (default 0)."),
       limit: z
         .number()
@@ -37,16 +39,18 @@ export const memoryListTool = defineMemoryTool({
   run: async (memory, args) => listWith((options) => memory.memories.list(options), args),
 });
 
+type ListOptions = { type?: MemoryType; agent?: string; run?: string; offset: number; limit: number };
+
 /**
  * memory_list's work on any list of typed memories: one home's, or a stack's (scoped-list.ts),
  * whose entries `label` marks in the text.
  */
 export async function listWith(
-  list: (options: { type?: MemoryType; offset: number; limit: number }) => Promise<MemoryManifest>,
-  { type, offset, limit }: { type?: MemoryType; offset: number; limit: number },
+  list: (options: ListOptions) => Promise<MemoryManifest>,
+  { type, agent, run, offset, limit }: ListOptions,
   label: (index: number) => string = () => "",
 ) {
-  const manifest = await list({ type, offset, limit });
+  const manifest = await list({ type, agent, run, offset, limit });
   const data = {
     total: manifest.total,
     offset,

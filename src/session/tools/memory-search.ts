@@ -23,6 +23,8 @@ const searchInput = z
     query: z.string().min(1).describe("What to look for, in plain words."),
     limit: z.number().int().min(1).max(20).default(5).describe("How many matches to return (default 5)."),
     type: z.enum(MEMORY_TYPES).optional().describe("Only saved memories of this type."),
+    agent: z.string().optional().describe("Only saved memories this agent wrote last."),
+    run: z.string().optional().describe("Only saved memories written last in this run or session."),
     kind: z
       .enum(["memory", "section", "journal", "daily", "message"])
       .optional()
@@ -153,7 +155,7 @@ type SearchArguments = z.output<typeof searchInput>;
  */
 export async function searchWith(
   recall: (query: string, options: RecallQueryOptions) => Promise<RecallResult>,
-  { query, limit, type, kind, file, rerank, min_relevance, as_of }: SearchArguments,
+  { query, limit, type, agent, run, kind, file, rerank, min_relevance, as_of }: SearchArguments,
   options: MemoryToolRunOptions & { minRelevance: number; label?: (rank: number) => string },
 ) {
   const { signal, onProgress } = options;
@@ -170,6 +172,8 @@ export async function searchWith(
     onIndexProgress,
     minRelevance,
     asOf: as_of,
+    agent,
+    run,
   };
   const result = await recall(query, recallOptions);
   const hits = result.hits.map(toHit);

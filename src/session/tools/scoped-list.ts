@@ -1,4 +1,3 @@
-import type { MemoryType } from "../../engine/memdir/memory-types.js";
 import type { Scope } from "../../engine/scopes/scope-names.js";
 import type { ScopedManifest, ScopeStack } from "../../engine/scopes/scope-stack.js";
 import { listWith } from "./memory-list.js";
@@ -13,7 +12,7 @@ export function scopedListTool(stack: ScopeStack, tool: MemoryTool): MemoryTool 
     outputSchema: withScopeLabel(tool.outputSchema, stack.scopes, "memories"),
     async run(_memory, args, options = {}) {
       options.signal?.throwIfAborted();
-      const { scope, ...page } = args as { scope?: Scope; type?: MemoryType; offset: number; limit: number };
+      const { scope, ...page } = args as { scope?: Scope } & Parameters<typeof listWith>[1];
       let manifest: ScopedManifest | undefined;
       const list = async (query: typeof page) => {
         manifest = await stack.list({ ...query, scopes: scope === undefined ? undefined : [scope] });

@@ -119,6 +119,10 @@ export interface CommonOptions {
   /** A PostgreSQL URL: the home is a row set of that database, not a folder. */
   store?: string;
   homeId?: string;
+  /** Who writes: saves record it as `agent` (default $MNEMO_AGENT). */
+  agent?: string;
+  /** The run or session: saves record it as `run` (default $MNEMO_RUN). */
+  run?: string;
   json?: boolean;
   /** False with --no-scopes: one home, even inside a repository with a `.mnemo/`. */
   scopes?: boolean;

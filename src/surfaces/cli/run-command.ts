@@ -13,7 +13,7 @@ import type {
   RenderContext,
 } from "./cli-command.js";
 import { EXIT_CODES, printNote, reportError, writeJson } from "./output.js";
-import { openScopesFor, runOnScopes } from "./scoped-run.js";
+import { authorOf, openScopesFor, runOnScopes } from "./scoped-run.js";
 
 /**
  * The shared runner of the CLI's command units: adds them to commander (with --home, --json and
@@ -90,6 +90,11 @@ function addHomeOptions(command: Command): void {
     "--home-id <id>",
     "which home of that database, e.g. acme/user-42 (default: $MNEMO_HOME_ID)",
   );
+  command.option(
+    "--agent <name>",
+    "who writes: saves record it in the memory's frontmatter (default: $MNEMO_AGENT)",
+  );
+  command.option("--run <name>", "the run or session writing: saves record it too (default: $MNEMO_RUN)");
 }
 
 /** Runs one command as the bin does, and returns the process's exit code. */
@@ -140,7 +145,12 @@ async function openHome(options: CommonOptions): Promise<MemoryHome> {
   ]);
   const folder = resolveHome(options.home, process.env);
   const existed = existsSync(folder);
-  const memory = await openMemory({ home: options.home, store: options.store, homeId: options.homeId });
+  const memory = await openMemory({
+    home: options.home,
+    store: options.store,
+    homeId: options.homeId,
+    ...authorOf(options, process.env),
+  });
   if (!existed && memory.home === folder && existsSync(folder))
     printNote(
       `created a new memory home at ${folder} (no folder was there; if you meant an existing home, check --home or $MNEMO_HOME)`,

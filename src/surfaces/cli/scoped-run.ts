@@ -26,7 +26,7 @@ export async function openScopesFor(
   const userHome = resolveHome(process.env.MNEMO_HOME ? undefined : join(osHome, ".mnemo"), process.env);
   const project = findProjectHome(process.cwd(), { userHome, osHome });
   if (project === undefined) return undefined;
-  return openScopes({ project, userHome });
+  return openScopes({ project, userHome, ...authorOf(options, process.env) });
 }
 
 /** Runs a command's scoped work on the open stack and prints it as the runner prints one home's. */
@@ -54,4 +54,11 @@ export async function runOnScopes(
 function scopesRenderContext(scopes: ScopeStack): RenderContext {
   const home = scopes.sessionHome;
   return { locate: (path) => home.store.locate(path), home: home.home, now: new Date() };
+}
+
+/** The writer of the command line: --agent and --run, else $MNEMO_AGENT and $MNEMO_RUN. */
+export function authorOf(options: CommonOptions, env: NodeJS.ProcessEnv): { agent?: string; run?: string } {
+  const agent = options.agent ?? (env.MNEMO_AGENT || undefined);
+  const run = options.run ?? (env.MNEMO_RUN || undefined);
+  return { ...(agent === undefined ? {} : { agent }), ...(run === undefined ? {} : { run }) };
 }

@@ -2,12 +2,15 @@ import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { isAuthorName } from "../../engine/memdir/memory-author.js";
+import type { MemoryHome } from "../../engine/memory-home.js";
 import { HOME_HEADER } from "../../engine/tenancy/home-choice.js";
+import { MnemoError } from "../../errors.js";
 import { CONTENT_SECURITY_POLICY, isWebUiRequest, mountWebUi } from "../web/mount-web-ui.js";
 import { loadWebAssets } from "../web/web-assets.js";
 import type { ApiEnv, ApiRoute } from "./api-route.js";
 import { messageShownTo } from "./home-shown-to.js";
-import { type ErrorResponse, toErrorResponse } from "./http-error.js";
+import { type ErrorResponse, HttpError, toErrorResponse } from "./http-error.js";
 import { invalidInputHook } from "./invalid-input-hook.js";
 import { buildOpenApiDocument, MCP_PATH, OPENAPI_PATH } from "./openapi-document.js";
 import { exceptLiteralPaths, noEndpoint, pathGuard, requestPath, shadows } from "./path-guard.js";
@@ -25,6 +28,10 @@ export interface ApiAppOptions {
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
+/** Who writes, for the request's saves (recorded as the memory's `agent`). */
+export const AGENT_HEADER = "Mnemo-Agent";
+/** The run or session the request writes in (recorded as `run`). */
+export const RUN_HEADER = "Mnemo-Run";
 
 /**
  * The HTTP API as a hono app: the access check first, then /v1's routes (405 with Allow for a
@@ -101,7 +108,7 @@ function leaseHome(access: ServerAccess): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const lease = await access.lease(c.var.grant, c.req.header(HOME_HEADER));
     try {
-      c.set("memory", lease.home.memory);
+      c.set("memory", writingFor(lease.home.memory, c));
       c.set("homeId", lease.homeId);
       c.set("mcp", lease.home.mcp);
       await next();
@@ -109,6 +116,23 @@ function leaseHome(access: ServerAccess): MiddlewareHandler<ApiEnv> {
       lease.release();
     }
   };
+}
+
+/** The request's writer, from its Mnemo-Agent and Mnemo-Run headers: its saves record them. */
+function writingFor(memory: MemoryHome, c: Context<ApiEnv>): MemoryHome {
+  const agent = c.req.header(AGENT_HEADER);
+  const run = c.req.header(RUN_HEADER);
+  if (agent === undefined && run === undefined) return memory;
+  try {
+    return memory.writingAs({ agent, run });
+  } catch (error) {
+    if (!(error instanceof MnemoError)) throw error;
+    throw new HttpError(
+      400,
+      "INVALID_INPUT",
+      `The ${agent !== undefined && !isAuthorName(agent) ? AGENT_HEADER : RUN_HEADER} header: ${error.message}`,
+    );
+  }
 }
 
 /** The MCP handler answers on node's response itself; node-server then sends nothing more. */

@@ -5,6 +5,7 @@ import {
   ListToolsRequestSchema,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
+import { isAuthorName } from "../../engine/memdir/memory-author.js";
 import type { MemoryHome } from "../../index.js";
 import { MEMORY_TOOLS, type MemoryTool, type MemoryToolResult, runMemoryTool } from "../../tools.js";
 import { checkedRequest } from "./request-params.js";
@@ -45,11 +46,16 @@ export function serveMemoryTools(
             };
             sent.push(extra.sendNotification(notification).catch(() => undefined));
           };
-    const result = await runMemoryTool(memory, request.params.name, request.params.arguments, {
-      signal: extra.signal,
-      onProgress,
-      tools,
-    });
+    const result = await runMemoryTool(
+      writingAsClient(server, memory),
+      request.params.name,
+      request.params.arguments,
+      {
+        signal: extra.signal,
+        onProgress,
+        tools,
+      },
+    );
     await Promise.all(sent);
     const tool = tools.find((each) => each.name === request.params.name);
     if (result.ok && tool?.readOnly === false) {
@@ -58,6 +64,16 @@ export function serveMemoryTools(
     }
     return toCallToolResult(result);
   });
+}
+
+/**
+ * The client's name (clientInfo.name of initialize) is the agent its saves record, unless the home
+ * was opened with an agent of its own; a name that is not a valid agent name is not recorded.
+ */
+function writingAsClient(server: McpServer, memory: MemoryHome): MemoryHome {
+  const client = server.server.getClientVersion()?.name;
+  if (memory.author.agent !== undefined || !isAuthorName(client)) return memory;
+  return memory.writingAs({ ...memory.author, agent: client });
 }
 
 export function toMcpTool(tool: MemoryTool): Tool {

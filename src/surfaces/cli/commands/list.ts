@@ -15,6 +15,8 @@ interface ListOptions extends CommonOptions {
   offset?: string;
   limit?: string;
   all?: boolean;
+  byAgent?: string;
+  byRun?: string;
 }
 
 export const list = defineCommand({
@@ -28,14 +30,22 @@ export const list = defineCommand({
     new Option("--offset <n>", "skip this many of the newest (default 0)"),
     new Option("--limit <n>", `list at most this many (default ${DEFAULT_LIMIT})`),
     new Option("--all", "list every memory").conflicts("limit"),
+    new Option("--by-agent <name>", "only memories this agent wrote last (frontmatter agent)"),
+    new Option("--by-run <name>", "only memories written last in this run (frontmatter run)"),
   ],
   examples: [
     "mnemo list",
     "mnemo list --type feedback --json",
     "mnemo list --offset 200 --limit 100",
     "mnemo list --all --json",
+    "mnemo list --by-agent claude-code",
   ],
-  input: (_args, options: ListOptions): { type?: MemoryType; offset: number; limit: number } => ({
+  input: (
+    _args,
+    options: ListOptions,
+  ): { type?: MemoryType; offset: number; limit: number; agent?: string; run?: string } => ({
+    ...(options.byAgent === undefined ? {} : { agent: options.byAgent }),
+    ...(options.byRun === undefined ? {} : { run: options.byRun }),
     type: options.type === undefined ? undefined : parseMemoryType(options.type),
     offset:
       options.offset === undefined ? 0 : wholeNumber(options.offset, "--offset", 0, Number.MAX_SAFE_INTEGER),

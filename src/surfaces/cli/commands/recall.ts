@@ -21,6 +21,8 @@ interface RecallOptions extends CommonOptions {
   minRelevance?: string;
   fast?: boolean;
   asOf?: string;
+  byAgent?: string;
+  byRun?: string;
 }
 
 const KINDS = ["memory", "section", "journal", "daily", "message"] as const;
@@ -50,6 +52,8 @@ export const recall = defineCommand({
       "--as-of <date>",
       "recall as things stood then (YYYY-MM-DD or an ISO time): memories replaced since come in the version that held",
     ),
+    new Option("--by-agent <name>", "only typed memories this agent wrote last (frontmatter agent)"),
+    new Option("--by-run <name>", "only typed memories written last in this run (frontmatter run)"),
     new Option(
       "--fast",
       "answer at once by keyword (BM25) instead of loading the embedding model first, and say so; for hooks that run on every prompt",
@@ -62,6 +66,7 @@ export const recall = defineCommand({
     'mnemo recall "what does the user drink after lunch" --rerank',
     'mnemo recall "how do we deploy" --fast --json',
     'mnemo recall "where does the user live" --as-of 2026-05-01',
+    'mnemo recall "deploy" --by-agent claude-code',
   ],
   input([query = ""], options: RecallOptions) {
     const limit = Number(options.limit);
@@ -79,14 +84,21 @@ export const recall = defineCommand({
     const minRelevance = options.minRelevance === undefined ? undefined : parseFraction(options.minRelevance);
     const { file, since, until, rerank, asOf } = options;
     const fast = options.fast === true;
+    const author = {
+      ...(options.byAgent === undefined ? {} : { agent: options.byAgent }),
+      ...(options.byRun === undefined ? {} : { run: options.byRun }),
+    };
     return {
       query,
-      filters: { limit, type, kind, file, since, until, around, rerank, minRelevance, fast, asOf },
+      filters: { limit, type, kind, file, since, until, around, rerank, minRelevance, fast, asOf, ...author },
     };
   },
   // With `mnemo daemon` turned on, the daemon answers and no home is opened here (loaded on use: --help stays light).
+  // A filter by agent or run is answered here: the daemon's recall does not take one.
   remote: async (input, options) =>
-    (await import("../recall-through-daemon.js")).recallThroughDaemon(input, options),
+    "agent" in input.filters || "run" in input.filters
+      ? undefined
+      : (await import("../recall-through-daemon.js")).recallThroughDaemon(input, options),
   async run({ query, filters }, { memory }) {
     const progress = indexProgressReporter();
     const minRelevance = filters.minRelevance ?? memory.config.search.minRelevance;

@@ -31,6 +31,8 @@ const memoryHeaderJson = z.object({
     .string()
     .optional()
     .describe("A note on memories older than a day: verify before relying on it."),
+  agent: z.string().optional().describe("Who wrote its current version (Mnemo-Agent of the save)."),
+  run: z.string().optional().describe("The run or session it was written in (Mnemo-Run of the save)."),
 });
 
 function toHeaderJson(entry: MemoryManifestEntry): z.input<typeof memoryHeaderJson> {
@@ -85,6 +87,14 @@ export const memoriesRoutes = [
               .max(1000)
               .default(200)
               .describe("How many to list (1 to 1000)."),
+            agent: z
+              .string()
+              .optional()
+              .describe("Only memories this agent wrote last (their frontmatter's agent)."),
+            run: z
+              .string()
+              .optional()
+              .describe("Only memories written last in this run (their frontmatter's run)."),
           })
           .strict(),
       },

@@ -156,6 +156,14 @@ export const searchRoutes = [
               .describe(
                 "Search as things stood then (YYYY-MM-DD or an ISO time): a typed memory replaced since comes in the version that held, read from archive/; memories saved later are left out.",
               ),
+            agent: z
+              .string()
+              .optional()
+              .describe("Only typed memories this agent wrote last (their frontmatter's agent)."),
+            run: z
+              .string()
+              .optional()
+              .describe("Only typed memories written last in this run (their frontmatter's run)."),
           })
           .strict(),
       },
@@ -216,7 +224,8 @@ export const searchRoutes = [
       },
     }),
     async (c) => {
-      const { query, limit, type, kind, around, rerank, minRelevance, asOf } = c.req.valid("query");
+      const { query, limit, type, kind, around, rerank, minRelevance, asOf, agent, run } =
+        c.req.valid("query");
       // A client that hangs up stops the search done for it.
       const result = await c.var.memory.recall(query, {
         limit,
@@ -226,6 +235,8 @@ export const searchRoutes = [
         rerank: rerank === undefined ? undefined : rerank === "true",
         minRelevance: minRelevance ?? c.var.memory.config.search.minRelevance,
         asOf,
+        agent,
+        run,
         signal: c.req.raw.signal,
       });
       const hits = result.hits.map(toHitJson);

@@ -13,8 +13,10 @@ import {
  * runtimes, the MCP SDK) and none of the surfaces (the HTTP API, the MCP server): a child process
  * imports the built entry with a resolve hook that records every module it loads.
  */
-// lru-cache keeps recall's query vectors; pure JavaScript, no dependencies of its own.
-const ALLOWED_PACKAGES = ["lru-cache", "yaml", "zod"];
+// lru-cache keeps recall's query vectors; pure JavaScript, no dependencies of its own. yaml is not
+// among them: it is required only when a frontmatter is not the plain `key: value` mnemo writes
+// (engine/markdown/plain-frontmatter.ts), so importing an entry no longer loads it.
+const ALLOWED_PACKAGES = ["lru-cache", "zod"];
 const DIST = join(REPOSITORY_ROOT, "dist");
 
 /** What importing `entry` loads; with `commandLine`, what running it as a program with those arguments loads. */

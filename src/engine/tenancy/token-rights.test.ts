@@ -77,7 +77,7 @@ describe("a token's rights (pure)", () => {
 
   it("lets a token that reads its own agents list and search them only, and no other read", () => {
     const rights: TokenRights = { write: false, agents: ["bob"], read: "own" };
-    expect(decideRights(rights, "agent-read", undefined)).toEqual({ allowed: true, agent: "bob" });
+    expect(decideRights(rights, "agent-read", undefined).allowed).toBe(false);
     expect(decideRights(rights, "agent-read", "bob")).toEqual({ allowed: true, agent: "bob" });
     const others = decideRights(rights, "agent-read", "alice");
     expect(others.allowed === false && others.missing).toBe("read all");

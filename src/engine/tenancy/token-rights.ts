@@ -56,8 +56,8 @@ function decideWrite(rights: TokenRights, agent: string | undefined): RightsDeci
   return refuse("agent", `Missing right: agent (${agentProblem(agent, agents)}).`);
 }
 
+/** A read of its own agents names one of them as its filter: the server filters nothing by itself. */
 function decideOwnRead(agents: string[], agent: string | undefined): RightsDecision {
-  if (agent === undefined && agents.length === 1) return { allowed: true, agent: agents[0] };
   if (agent !== undefined && agents.includes(agent)) return { allowed: true, agent };
   const asked = agent === undefined ? "names no agent" : `reads agent "${agent}"`;
   return refuse(

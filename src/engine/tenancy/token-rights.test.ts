@@ -29,7 +29,7 @@ describe("a token's rights (pure)", () => {
         decision.agent === undefined || AGENTS.includes(decision.agent) || decision.agent === agent,
       ).toBe(true);
       if (rights === undefined) return;
-      expect(kind).not.toBe("mcp");
+      if (kind === "mcp") expect(isLimited(rights)).toBe(false);
       if (kind === "write") expect(rights.write).toBe(true);
       const bound = kind === "write" || (kind === "agent-read" && rights.read === "own");
       if (bound && rights.agents) expect(rights.agents).toContain(decision.agent);

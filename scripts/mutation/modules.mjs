@@ -528,4 +528,10 @@ export const MODULES = [
       "src/surfaces/setup/agent-edits.test.ts",
     ],
   },
+  {
+    // Token rights (issue 30 point 2): what a read-only or agent-limited token of mnemo serve may do.
+    name: "rights",
+    mutate: ["src/engine/tenancy/token-rights.ts"],
+    tests: ["src/engine/tenancy/token-rights.test.ts"],
+  },
 ];

@@ -16,12 +16,25 @@ export interface TokenGrant {
   /** A note for people ("support bot", "alice's laptop"). */
   label?: string;
   createdAt: Date;
+  /** How the token is limited (engine/tenancy/token-rights.ts decides); absent: full rights on its homes. */
+  rights?: TokenRights;
+}
+
+/** How a token is limited; absent on a token of full rights. */
+export interface TokenRights {
+  /** May save, update, delete or otherwise change the home. */
+  write: boolean;
+  /** When given, the only agents it may write as (and, with `read: "own"`, read). */
+  agents?: string[];
+  /** "own": only list, get and search, filtered to its agents; "all": every read. */
+  read: "all" | "own";
 }
 
 export interface TokenRequest {
   homes: string[];
   admin?: boolean;
   label?: string;
+  rights?: TokenRights;
 }
 
 export interface IssuedToken {

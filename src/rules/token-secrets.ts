@@ -4,7 +4,7 @@
  * protect); a store looks a token up by that hash.
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { TokenGrant, TokenRequest } from "../contracts/token-registry.js";
+import type { TokenGrant, TokenRequest, TokenRights } from "../contracts/token-registry.js";
 import { MnemoError } from "../errors.js";
 import { parseHomeId } from "./home-id.js";
 
@@ -33,8 +33,9 @@ export function isWellFormedToken(value: string): boolean {
 }
 
 /** A request checked and normalised: valid home ids without repeats, a printable label, a token that can do something. */
-export function checkTokenRequest(request: TokenRequest): Required<Omit<TokenRequest, "label">> & {
+export function checkTokenRequest(request: TokenRequest): Required<Omit<TokenRequest, "label" | "rights">> & {
   label?: string;
+  rights?: TokenRights;
 } {
   if (!Array.isArray(request.homes))
     throw new MnemoError(
@@ -50,7 +51,57 @@ export function checkTokenRequest(request: TokenRequest): Required<Omit<TokenReq
       "A token needs at least one home in homes, or admin: true; a token with neither could do nothing.",
     );
   const label = request.label === undefined ? undefined : checkLabel(request.label);
-  return label === undefined ? { homes, admin } : { homes, admin, label };
+  const rights = checkTokenRights(request.rights);
+  return {
+    homes,
+    admin,
+    ...(label === undefined ? {} : { label }),
+    ...(rights === undefined ? {} : { rights }),
+  };
+}
+
+const MAX_AGENT_NAME_LENGTH = 100;
+const AGENT_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9 ._:@/+-]*[A-Za-z0-9._:@/+-])?$/;
+
+/**
+ * A token's rights checked: `write` true or false, `read` "all" or "own" ("own" needs `agents`),
+ * `agents` a non-empty list of agent names. Full rights (write, no agents, read all) are no rights at all.
+ */
+export function checkTokenRights(rights: unknown): TokenRights | undefined {
+  if (rights === undefined || rights === null) return undefined;
+  if (typeof rights !== "object" || Array.isArray(rights))
+    throw new MnemoError(
+      "INVALID_INPUT",
+      'rights must be an object such as { "write": false, "read": "all" }.',
+    );
+  const { write, agents, read } = rights as Record<string, unknown>;
+  if (typeof write !== "boolean")
+    throw new MnemoError("INVALID_INPUT", "rights.write must be true or false.");
+  if (read !== "all" && read !== "own")
+    throw new MnemoError(
+      "INVALID_INPUT",
+      'rights.read must be "all" or "own" (own: list and search of its agents only).',
+    );
+  const names = agents === undefined ? undefined : checkAgents(agents);
+  if (read === "own" && names === undefined)
+    throw new MnemoError(
+      "INVALID_INPUT",
+      'rights.read "own" needs rights.agents: the agents whose memories it reads.',
+    );
+  if (write && names === undefined && read === "all") return undefined;
+  return names === undefined ? { write, read } : { write, agents: names, read };
+}
+
+function checkAgents(agents: unknown): string[] {
+  // The pattern of an agent name in Mnemo-Agent (engine/memdir/memory-author.ts; rules may not import the engine).
+  const valid = (name: unknown) =>
+    typeof name === "string" && name.length <= MAX_AGENT_NAME_LENGTH && AGENT_NAME.test(name);
+  if (!Array.isArray(agents) || agents.length === 0 || !agents.every(valid))
+    throw new MnemoError(
+      "INVALID_INPUT",
+      `rights.agents must be a non-empty list of agent names (1 to ${MAX_AGENT_NAME_LENGTH} letters, digits and . _ : @ / + - each), as sent in Mnemo-Agent.`,
+    );
+  return [...new Set(agents as string[])];
 }
 
 function checkLabel(label: unknown): string {
@@ -67,5 +118,8 @@ function checkLabel(label: unknown): string {
 
 /** A grant a caller may change without changing the registry's. */
 export function copyGrant(grant: TokenGrant): TokenGrant {
-  return { ...grant, homes: [...grant.homes], createdAt: new Date(grant.createdAt) };
+  const copy: TokenGrant = { ...grant, homes: [...grant.homes], createdAt: new Date(grant.createdAt) };
+  if (grant.rights)
+    copy.rights = { ...grant.rights, ...(grant.rights.agents && { agents: [...grant.rights.agents] }) };
+  return copy;
 }

@@ -1,6 +1,6 @@
 import { fc, test as propertyTest } from "@fast-check/vitest";
 import { describe, expect, test } from "vitest";
-import type { TokenGrant, TokenRegistry } from "../contracts/token-registry.js";
+import type { TokenGrant, TokenRegistry, TokenRequest } from "../contracts/token-registry.js";
 
 /**
  * The behaviour every TokenRegistry must have, as vitest tests. An adapter's test file calls
@@ -95,15 +95,38 @@ export function describeTokenRegistryConformance(
       [{ homes: ["../etc"] }, /homes\[0\] "\.\.\/etc" is not a valid home id/],
       [{ homes: [] }, /could do nothing/],
       [{ homes: ["a"], label: "x".repeat(201) }, /label must be text of 1 to 200/],
+      [{ homes: ["a"], rights: { write: true, read: "own" } }, /rights.read "own" needs rights.agents/],
+      [{ homes: ["a"], rights: { write: "no", read: "all" } }, /rights.write must be true or false/],
+      [
+        { homes: ["a"], rights: { write: true, agents: [], read: "all" } },
+        /rights.agents must be a non-empty list/,
+      ],
     ])("refuses the request %j with INVALID_INPUT, storing nothing", (request, message) =>
       withRegistry(async ({ registry }) => {
-        await expect(registry.issue(request)).rejects.toMatchObject({
+        await expect(registry.issue(request as TokenRequest)).rejects.toMatchObject({
           code: "INVALID_INPUT",
           message: expect.stringMatching(message),
         });
         expect(await registry.list()).toEqual([]);
       }),
     );
+
+    test("rights are kept as issued, also by another handle; full rights are stored as none", () =>
+      withRegistry(async ({ registry, reopen }) => {
+        const reader = await registry.issue({
+          homes: ["a"],
+          rights: { write: false, agents: ["bob", "bob", "carol"], read: "own" },
+        });
+        expect(reader.grant.rights).toEqual({ write: false, agents: ["bob", "carol"], read: "own" });
+        const writer = await registry.issue({ homes: ["a"], rights: { write: true, read: "all" } });
+        expect(writer.grant).not.toHaveProperty("rights");
+        const other = reopen();
+        expect(await other.verify(reader.token)).toEqual(reader.grant);
+        expect(await other.list()).toEqual([reader.grant, writer.grant]);
+        const copy = await registry.verify(reader.token);
+        copy?.rights?.agents?.push("mallory");
+        expect((await registry.verify(reader.token))?.rights?.agents).toEqual(["bob", "carol"]);
+      }));
 
     test("tokens issued at once through several handles are all kept", () =>
       withRegistry(async ({ registry, reopen }) => {

@@ -4,12 +4,16 @@
  * since guessing could grant a home to the wrong token.
  *
  * { "version": 1, "tokens": [{ "id": "tok_…", "hash": "sha256:…", "homes": ["acme/user-42"],
- *   "admin": false, "label": "support bot", "created": "2026-05-01T10:00:00.000Z" }] }
+ *   "admin": false, "label": "support bot", "created": "2026-05-01T10:00:00.000Z",
+ *   "rights": { "write": false, "agents": ["reviewer"], "read": "own" } }] }
+ *
+ * `rights` is optional: a record without it (every file written before rights existed) has full rights.
  */
 import { z } from "zod";
 import type { TokenGrant } from "../../contracts/token-registry.js";
 import { MnemoError } from "../../errors.js";
 import { homeIdProblem } from "../../rules/home-id.js";
+import { checkTokenRights } from "../../rules/token-secrets.js";
 
 export interface StoredToken {
   hash: string;
@@ -26,6 +30,16 @@ const recordSchema = z
     admin: z.boolean(),
     label: z.string().optional(),
     created: z.iso.datetime(),
+    rights: z
+      .unknown()
+      .optional()
+      .superRefine((rights, context) => {
+        try {
+          checkTokenRights(rights);
+        } catch (error) {
+          context.addIssue({ code: "custom", message: (error as Error).message });
+        }
+      }),
   })
   .strict();
 
@@ -43,10 +57,18 @@ export function parseTokenFile(text: string, path: string): StoredToken[] {
     const issue = parsed.error.issues[0];
     throw malformed(path, `${issue?.path.join(".") || "the top level"}: ${issue?.message ?? "invalid"}`);
   }
-  return parsed.data.tokens.map(({ hash, created, label, ...grant }) => ({
-    hash,
-    grant: { ...grant, ...(label === undefined ? {} : { label }), createdAt: new Date(created) },
-  }));
+  return parsed.data.tokens.map(({ hash, created, label, rights, ...grant }) => {
+    const checked = checkTokenRights(rights);
+    return {
+      hash,
+      grant: {
+        ...grant,
+        ...(label === undefined ? {} : { label }),
+        createdAt: new Date(created),
+        ...(checked === undefined ? {} : { rights: checked }),
+      },
+    };
+  });
 }
 
 export function serializeTokenFile(tokens: readonly StoredToken[]): string {
@@ -57,6 +79,7 @@ export function serializeTokenFile(tokens: readonly StoredToken[]): string {
     admin: grant.admin,
     ...(grant.label === undefined ? {} : { label: grant.label }),
     created: grant.createdAt.toISOString(),
+    ...(grant.rights === undefined ? {} : { rights: grant.rights }),
   }));
   return `${JSON.stringify({ version: 1, tokens: records }, null, 2)}\n`;
 }

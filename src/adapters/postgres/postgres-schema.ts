@@ -9,10 +9,11 @@ import type { SqlClient, SqlQueryable } from "./sql-client.js";
  * open, in one transaction under an advisory lock, so processes that open a new database at once
  * create it once, in turn. Bump POSTGRES_SCHEMA_VERSION with a migration when the tables change.
  * Version 2 added the homes and tokens of a server of many homes; version 3 a chunk's `updated`
- * time (a typed memory's, so recall gives a hit's age without reading its document). Every
+ * time (a typed memory's, so recall gives a hit's age without reading its document); version 4 a
+ * token's `rights` (null: full rights). Every
  * statement is idempotent, so migrating from an older version is running them all again.
  */
-export const POSTGRES_SCHEMA_VERSION = 3;
+export const POSTGRES_SCHEMA_VERSION = 4;
 
 const TABLES = [
   `CREATE TABLE IF NOT EXISTS mnemo_schema (
@@ -73,6 +74,7 @@ const TABLES = [
      home_id text NOT NULL, token_id text NOT NULL REFERENCES mnemo_tokens ON DELETE CASCADE,
      position integer NOT NULL, PRIMARY KEY (home_id, token_id))`,
   "CREATE INDEX IF NOT EXISTS mnemo_token_homes_by_token ON mnemo_token_homes (token_id, position)",
+  "ALTER TABLE mnemo_tokens ADD COLUMN IF NOT EXISTS rights jsonb",
 ];
 
 const prepared = new WeakMap<SqlClient, Promise<void>>();

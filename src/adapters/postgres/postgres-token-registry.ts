@@ -7,6 +7,7 @@
 import type { IssuedToken, TokenGrant, TokenRegistry, TokenRequest } from "../../contracts/token-registry.js";
 import {
   checkTokenRequest,
+  checkTokenRights,
   hashToken,
   isWellFormedToken,
   newToken,
@@ -26,10 +27,11 @@ interface GrantRow {
   label: string | null;
   created_at: Date | string;
   homes: string[];
+  rights: unknown;
 }
 
 const GRANTS = `
-  SELECT t.token_id, t.admin, t.label, t.created_at,
+  SELECT t.token_id, t.admin, t.label, t.created_at, t.rights,
          coalesce(array_agg(h.home_id ORDER BY h.position) FILTER (WHERE h.home_id IS NOT NULL), '{}') AS homes
   FROM mnemo_tokens t LEFT JOIN mnemo_token_homes h ON h.token_id = t.token_id`;
 
@@ -48,8 +50,15 @@ export class PostgresTokenRegistry implements TokenRegistry {
     await preparePostgresSchema(this.client);
     await this.client.transaction(async (connection) => {
       await connection.query(
-        "INSERT INTO mnemo_tokens (token_id, token_hash, admin, label, created_at) VALUES ($1, $2, $3, $4, $5)",
-        [grant.id, hashToken(token), grant.admin, grant.label ?? null, grant.createdAt],
+        "INSERT INTO mnemo_tokens (token_id, token_hash, admin, label, created_at, rights) VALUES ($1, $2, $3, $4, $5, $6)",
+        [
+          grant.id,
+          hashToken(token),
+          grant.admin,
+          grant.label ?? null,
+          grant.createdAt,
+          grant.rights === undefined ? null : JSON.stringify(grant.rights),
+        ],
       );
       if (grant.homes.length > 0)
         await connection.query(
@@ -94,5 +103,8 @@ function grantOf(row: GrantRow): TokenGrant {
     createdAt: new Date(row.created_at),
   };
   if (row.label !== null) grant.label = row.label;
+  // A row edited by hand into nonsense is refused (INVALID_INPUT names the field), never read as full rights.
+  const rights = checkTokenRights(row.rights);
+  if (rights !== undefined) grant.rights = rights;
   return grant;
 }

@@ -45,6 +45,30 @@ describe("mnemo homes and mnemo tokens", () => {
     expect(JSON.parse(run("tokens", "list", "--json").stdout)).toEqual({ tokens: [] });
   });
 
+  it("issues a token limited to an agent, read-only, reading its own; list shows the rights", () => {
+    const created = run(
+      "tokens",
+      "create",
+      "bob",
+      "--agent",
+      "reviewer",
+      "--read-only",
+      "--read",
+      "own",
+      "--json",
+    );
+    expect(created.status).toBe(0);
+    const issued = JSON.parse(created.stdout) as { id: string; rights: unknown };
+    expect(issued.rights).toEqual({ write: false, agents: ["reviewer"], read: "own" });
+    expect(run("tokens", "list").stdout).toContain(
+      `${issued.id}  homes: bob  rights: read-only as reviewer, read own`,
+    );
+    const own = run("tokens", "create", "bob", "--read", "own");
+    expect(own.status).toBe(2);
+    expect(own.stderr).toContain('rights.read "own" needs rights.agents');
+    run("tokens", "revoke", issued.id);
+  });
+
   it("needs --homes or --store, and creates no home in ~/.mnemo", async () => {
     const missing = runMnemo(["tokens", "list"]);
     expect(missing.status).toBe(2);

@@ -15,6 +15,7 @@ import { invalidInputHook } from "./invalid-input-hook.js";
 import { buildOpenApiDocument, MCP_PATH, OPENAPI_PATH } from "./openapi-document.js";
 import { exceptLiteralPaths, noEndpoint, pathGuard, requestPath, shadows } from "./path-guard.js";
 import { hasBody, readJsonBody } from "./read-json-body.js";
+import { checkRequestRights } from "./request-rights.js";
 import { ADMIN_ROUTES, adminOnly } from "./routes/admin-routes.js";
 import { API_ROUTES } from "./routes/api-routes.js";
 import type { ServerAccess } from "./server-access.js";
@@ -106,9 +107,15 @@ function accessAndHeaders(access: ServerAccess): MiddlewareHandler<ApiEnv> {
  */
 function leaseHome(access: ServerAccess): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
+    const agent = checkRequestRights(c.var.grant, {
+      method: c.req.method,
+      path: requestPath(c.req.url),
+      agentHeader: c.req.header(AGENT_HEADER),
+      agentFilter: c.req.query("agent"),
+    });
     const lease = await access.lease(c.var.grant, c.req.header(HOME_HEADER));
     try {
-      c.set("memory", writingFor(lease.home.memory, c));
+      c.set("memory", writingFor(lease.home.memory, c, agent));
       c.set("homeId", lease.homeId);
       c.set("mcp", lease.home.mcp);
       await next();
@@ -118,9 +125,8 @@ function leaseHome(access: ServerAccess): MiddlewareHandler<ApiEnv> {
   };
 }
 
-/** The request's writer, from its Mnemo-Agent and Mnemo-Run headers: its saves record them. */
-function writingFor(memory: MemoryHome, c: Context<ApiEnv>): MemoryHome {
-  const agent = c.req.header(AGENT_HEADER);
+/** The request's writer, from its Mnemo-Agent (or its token's one agent) and Mnemo-Run headers: its saves record them. */
+function writingFor(memory: MemoryHome, c: Context<ApiEnv>, agent: string | undefined): MemoryHome {
   const run = c.req.header(RUN_HEADER);
   if (agent === undefined && run === undefined) return memory;
   try {

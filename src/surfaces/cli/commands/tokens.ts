@@ -1,5 +1,5 @@
 import { Argument, Option } from "commander";
-import type { IssuedToken, TokenGrant } from "../../../contracts/token-registry.js";
+import type { IssuedToken, TokenGrant, TokenRights } from "../../../contracts/token-registry.js";
 import { type CommandGroup, defineCommand } from "../cli-command.js";
 import { type HomesPlaceOptions, homesPlace, homesPlaceOptions, withHomes } from "./homes-root.js";
 
@@ -15,18 +15,26 @@ const create = defineCommand({
     ...homesPlaceOptions(),
     new Option("--admin", "may create homes and issue, list and revoke tokens"),
     new Option("--label <text>", 'a note for people ("support bot")'),
+    new Option("--read-only", "may not change the home (every write is refused with 403)"),
+    new Option("--agent <name...>", "may write only as these agents (Mnemo-Agent); repeatable"),
+    new Option(
+      "--read <own|all>",
+      'what it reads: "all" (default) or "own" (list and search of its --agent only)',
+    ),
   ],
   examples: [
     "mnemo tokens create --admin --homes /srv/mnemo",
     "mnemo tokens create --admin --store postgres://mnemo@db:5432/mnemo",
     'mnemo tokens create acme/user-42 --label "user 42\'s agent" --homes /srv/mnemo',
+    "mnemo tokens create team --agent reviewer --read-only --read own --homes /srv/mnemo",
   ],
-  input: (args, options: RootOption & { admin?: boolean; label?: string }) => ({
+  input: (args, options: RootOption & CreateOptions) => ({
     place: homesPlace(options),
     request: {
       homes: (args[0] as unknown as string[] | undefined) ?? [],
       admin: options.admin === true,
       label: options.label,
+      ...rightsOf(options),
     },
   }),
   withoutHome: (input) => () => withHomes(input.place, (homes) => homes.issueToken(input.request)),
@@ -63,12 +71,33 @@ const revoke = defineCommand({
   render: ({ id }: { id: string }) => `Revoked ${id}`,
 });
 
+interface CreateOptions {
+  admin?: boolean;
+  label?: string;
+  readOnly?: boolean;
+  agent?: string[];
+  read?: string;
+}
+
+/** The rights asked for; none when no flag limits the token (the registry checks the values). */
+function rightsOf(options: CreateOptions): { rights?: TokenRights } {
+  if (options.readOnly === undefined && options.agent === undefined && options.read === undefined) return {};
+  const read = (options.read ?? "all") as TokenRights["read"];
+  return { rights: { write: options.readOnly !== true, agents: options.agent, read } };
+}
+
+function rightsText(rights: TokenRights): string {
+  const agents = rights.agents ? ` as ${rights.agents.join(", ")}` : "";
+  return `rights: ${rights.write ? "write" : "read-only"}${agents}, read ${rights.read}`;
+}
+
 function grantLines(grant: TokenGrant): string[] {
   return [
     grant.id,
     `homes: ${grant.homes.join(", ") || "(none)"}`,
     ...(grant.admin ? ["admin"] : []),
     ...(grant.label ? [`label: ${grant.label}`] : []),
+    ...(grant.rights ? [rightsText(grant.rights)] : []),
   ];
 }
 

@@ -30,17 +30,27 @@ const homeIdField = z
   .string()
   .describe('A home id: "/"-separated parts of a-z, 0-9, "-" and "_", such as "acme/user-42".');
 
+const rightsJson = z
+  .object({
+    write: z.boolean().describe("May change the home; false: read-only."),
+    agents: z.array(z.string()).optional().describe("The only agents it may write as (Mnemo-Agent)."),
+    read: z.enum(["all", "own"]).describe('"own": only list and search filtered (?agent=) to its agents.'),
+  })
+  .strict()
+  .describe("How the token is limited; absent: full rights on its homes.");
+
 const grantJson = z.object({
   id: z.string().describe("Names the token in list and revoke; not the secret."),
   homes: z.array(z.string()).describe("The homes whose memory the token reaches."),
   admin: z.boolean().describe("May create homes and manage tokens."),
   label: z.string().optional(),
   createdAt: z.string().describe("ISO 8601."),
+  rights: rightsJson.optional(),
 });
 
 function toGrantJson(grant: TokenGrant): z.input<typeof grantJson> {
-  const { id, homes, admin, label, createdAt } = grant;
-  return { id, homes, admin, label, createdAt: createdAt.toISOString() };
+  const { id, homes, admin, label, createdAt, rights } = grant;
+  return { id, homes, admin, label, createdAt: createdAt.toISOString(), rights };
 }
 
 const createdHomeJson = z.object({ homeId: z.string(), created: z.boolean() });
@@ -101,6 +111,7 @@ export const ADMIN_ROUTES = [
               homes: z.array(homeIdField).describe("The homes it reaches (they must exist)."),
               admin: z.boolean().optional().describe("May create homes and manage tokens."),
               label: z.string().optional().describe("A note for people, one line."),
+              rights: rightsJson.optional(),
             })
             .strict(),
         ),

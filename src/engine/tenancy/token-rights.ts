@@ -1,0 +1,87 @@
+/**
+ * What a limited token of `mnemo serve` may do, decided from its rights, the kind of request and the
+ * agent the request names: pure, so every surface that resolves a token asks the same question.
+ * Absent rights are a token's full rights (tokens issued before rights existed keep working).
+ */
+import type { TokenRights } from "../../contracts/token-registry.js";
+
+/**
+ * The kind of a request, for rights: a change; a read of memories that can be filtered by agent
+ * (list, get, search); any other read (context, profile, journal, export…); /mcp, which cannot be
+ * limited per agent.
+ */
+export type RequestKind = "write" | "agent-read" | "other-read" | "mcp";
+
+export type RightsDecision =
+  | {
+      allowed: true /** The agent the request writes as, or reads, when the rights fix it. */;
+      agent?: string;
+    }
+  | { allowed: false /** The right the token lacks. */; missing: MissingRight; message: string };
+
+export type MissingRight = "write" | "agent" | "read all" | "unlimited";
+
+/**
+ * Whether a token with `rights` may make a request of `kind`. `agent` is the agent the request
+ * names: its Mnemo-Agent header for a write, its `agent` filter for a read.
+ */
+export function decideRights(
+  rights: TokenRights | undefined,
+  kind: RequestKind,
+  agent: string | undefined,
+): RightsDecision {
+  if (rights === undefined) return { allowed: true, agent };
+  if (kind === "mcp") return isLimited(rights) ? refuse("unlimited", MCP_REFUSAL) : { allowed: true, agent };
+  if (kind === "write") return decideWrite(rights, agent);
+  if (rights.read === "all") return { allowed: true, agent };
+  if (kind === "other-read") return refuse("read all", READ_ALL_REFUSAL);
+  return decideOwnRead(rights.agents ?? [], agent);
+}
+
+/** Whether rights limit anything at all. */
+export function isLimited(rights: TokenRights | undefined): boolean {
+  return rights !== undefined && (!rights.write || rights.agents !== undefined || rights.read !== "all");
+}
+
+function decideWrite(rights: TokenRights, agent: string | undefined): RightsDecision {
+  if (!rights.write)
+    return refuse(
+      "write",
+      "Missing right: write (this token is read-only; create a token without --read-only).",
+    );
+  const agents = rights.agents;
+  if (agents === undefined) return { allowed: true, agent };
+  if (agent === undefined && agents.length === 1) return { allowed: true, agent: agents[0] };
+  if (agent !== undefined && agents.includes(agent)) return { allowed: true, agent };
+  return refuse("agent", `Missing right: agent (${agentProblem(agent, agents)}).`);
+}
+
+/** A read of its own agents names one of them as its filter: the server filters nothing by itself. */
+function decideOwnRead(agents: string[], agent: string | undefined): RightsDecision {
+  if (agent !== undefined && agents.includes(agent)) return { allowed: true, agent };
+  const asked = agent === undefined ? "names no agent" : `reads agent "${agent}"`;
+  return refuse(
+    "read all",
+    `Missing right: read all (this token reads only its own agents, ${list(agents)}, and the request ${asked}; filter with ?agent=<one of them>, or create a token with --read all).`,
+  );
+}
+
+function agentProblem(agent: string | undefined, agents: string[]): string {
+  const writes = `this token writes only as ${list(agents)}`;
+  const asked =
+    agent === undefined ? "no Mnemo-Agent header was sent" : `the Mnemo-Agent header names "${agent}"`;
+  return `${writes} and ${asked}; send Mnemo-Agent: <one of them>, or create a token with --agent ${agent ?? "<name>"}`;
+}
+
+function list(agents: string[]): string {
+  return agents.length === 0 ? "no agent" : agents.map((name) => `"${name}"`).join(", ");
+}
+
+function refuse(missing: MissingRight, message: string): RightsDecision {
+  return { allowed: false, missing, message };
+}
+
+const MCP_REFUSAL =
+  "Missing right: unlimited (/mcp cannot be limited per agent or to reads yet; use /v1 with this token, or create a token without --read-only, --agent or --read own for MCP).";
+const READ_ALL_REFUSAL =
+  "Missing right: read all (this token reads only list, get and search of its own agents; create a token with --read all to read context, profile, journal and the rest).";

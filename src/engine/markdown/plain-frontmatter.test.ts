@@ -93,4 +93,14 @@ describe("readPlainFrontmatter", () => {
     ])
       expect(readPlainFrontmatter(splitLinesKeepEnds(other)), other).toBeUndefined();
   });
+  test("a value with a control character, a byte-order mark or a line separator goes to the YAML parser; tabs and other printable characters stay plain", () => {
+    const read = (value: string) => readPlainFrontmatter([`name: ${value}\n`]);
+    for (const code of [0x01, 0x1f, 0x7f, 0x85, 0x9f, 0x2028, 0x2029, 0xfeff]) {
+      const character = String.fromCharCode(code);
+      for (const value of [`${character}a`, `a${character}b`, `ab${character}`])
+        expect(read(value), `U+${code.toString(16)} in ${JSON.stringify(value)}`).toBeUndefined();
+    }
+    for (const value of ["a\tb", "a b~", "a\u00a0b", "caf\u00e9 \u20ac"])
+      expect(read(value)?.get("name"), JSON.stringify(value)).toBe(value);
+  });
 });

@@ -50,4 +50,19 @@ describe("the periodic full pass of the index check", () => {
     await planSync(reader, index, state, { ...options, now: 60_001 });
     expect(lists()).toBeGreaterThan(before);
   });
+  test("runs again once the interval since the last pass has passed, not before", async () => {
+    const store = new InMemoryDocumentStore();
+    await store.transaction(async (writer) => writer.write("memories/user_a.md", "---\nname: a\n---\n\na\n"));
+    const { reader, lists } = counted(store, false);
+    const state = newSyncState();
+    const options = { fullScanIntervalMs: 60_000 };
+    await planSync(reader, index, state, { ...options, now: 100_000 });
+    const afterFirst = lists();
+    const early = await planSync(reader, index, state, { ...options, now: 159_999 });
+    expect(lists()).toBe(afterFirst);
+    expect(early.changed).toEqual([]);
+    const due = await planSync(reader, index, state, { ...options, now: 160_000 });
+    expect(lists()).toBeGreaterThan(afterFirst);
+    expect(due.changed.length).toBeGreaterThan(0);
+  });
 });

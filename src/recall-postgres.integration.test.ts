@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { POSTGRES_SCHEMA_VERSION } from "./adapters/postgres/postgres-schema.js";
 import { PostgresSearchIndex } from "./adapters/postgres/postgres-search-index.js";
 import type { SqlClient } from "./adapters/postgres/sql-client.js";
 import { postgresClient } from "./home-backends.js";
@@ -9,7 +10,7 @@ import { startTestPostgres, type TestPostgres, testPostgresHasServer } from "./t
 
 /**
  * Recall on PostgreSQL, in few statements (issue 15: p50 <= 15 ms in a home of 1,000 memories).
- * Schema version 3 keeps a typed memory's `updated` time in its chunk, so recall gives a hit's age
+ * Schema version 3 (and every later one) keeps a typed memory's `updated` time in its chunk, so recall gives a hit's age
  * without reading its document. A database of version 2 gets the column on its next open; the
  * chunks it indexed before have none, and their memories' ages are read from the files.
  */
@@ -69,7 +70,9 @@ describe.skipIf(!testPostgresHasServer())("hits' ages on PostgreSQL", () => {
     } finally {
       await after.close();
     }
-    expect(await client.query("SELECT version FROM mnemo_schema")).toEqual([{ version: 3 }]);
+    expect(await client.query("SELECT version FROM mnemo_schema")).toEqual([
+      { version: POSTGRES_SCHEMA_VERSION },
+    ]);
     const stored = await client.query<{ locator: string; updated: string | null }>(
       "SELECT locator, updated FROM mnemo_chunks WHERE home_id = $1 AND kind = 'memory' ORDER BY locator",
       [homeId],

@@ -36,8 +36,15 @@ const key = fc.oneof(
   { arbitrary: fc.constantFrom("true", "Null", "~", "1", "a-b", "?x"), weight: 1 },
   { arbitrary: text(3), weight: 1 },
 );
+const quote = fc.constantFrom('"', "'");
 const line = fc.oneof(
   { arbitrary: fc.tuple(key, text(8)).map(([name, value]) => `${name}: ${value}`), weight: 12 },
+  {
+    arbitrary: fc
+      .tuple(key, quote, text(8), fc.constantFrom("", " ", "\t", " # note", "x"))
+      .map(([name, mark, value, after]) => `${name}: ${mark}${value}${mark}${after}`),
+    weight: 4,
+  },
   { arbitrary: text(10), weight: 1 },
 );
 const lineEnd = fc.constantFrom("\n", "\r\n");
@@ -81,7 +88,11 @@ describe("readPlainFrontmatter", () => {
     );
     for (const other of [
       "# a comment\n",
-      "name: 'quoted'\n",
+      'name: "say \\"hi\\""\n',
+      'name: "tab\\tbed"\n',
+      "name: 'it''s'\n",
+      'name: "a" # note\n',
+      "name: \"unclosed\n",
       "name: a\nname: b\n",
       "tags: [a, b]\n",
       "count: 3\n",
@@ -92,6 +103,14 @@ describe("readPlainFrontmatter", () => {
       "  indented: x\n",
     ])
       expect(readPlainFrontmatter(splitLinesKeepEnds(other)), other).toBeUndefined();
+  });
+  test("reads a quoted value without escapes as its text, as YAML writers quote a description", () => {
+    const read = (value: string) => readPlainFrontmatter([`description: ${value}\n`])?.get("description");
+    expect(read('"Bob: deploys on Fridays"')).toBe("Bob: deploys on Fridays");
+    expect(read("'#1 rule: tabs'  ")).toBe("#1 rule: tabs");
+    expect(read('" padded "')).toBe(" padded ");
+    expect(read('""')).toBe("");
+    expect(read("'true'")).toBe("true");
   });
   test("a value with a control character, a byte-order mark or a line separator goes to the YAML parser; tabs and other printable characters stay plain", () => {
     const read = (value: string) => readPlainFrontmatter([`name: ${value}\n`]);

@@ -1,7 +1,9 @@
 /**
  * A reader for the frontmatter mnemo itself writes: `key: value` lines whose values YAML reads as
- * plain strings. It answers undefined for anything else (quotes, comments, lists, blank lines,
- * numbers, booleans, nulls, a repeated key), and the caller asks the YAML parser instead.
+ * plain strings, or as quoted strings without escapes (`"…"` holding no `"` or `\`, `'…'` holding
+ * no `'`), which is how YAML writers quote a description holding `: ` or starting with a quote.
+ * It answers undefined for anything else (escapes, comments, lists, blank lines, numbers,
+ * booleans, nulls, a repeated key), and the caller asks the YAML parser instead.
  *
  * Why: loading the `yaml` package and parsing 1,000 memory files with it took a third of
  * `mnemo hook session-start` on a 1,000-memory home (issue 29, CPU profile of 3b88ce2: its lexer,
@@ -36,10 +38,16 @@ export function readPlainFrontmatter(lines: readonly string[]): Map<string, stri
   return values;
 }
 
+/** A quoted scalar on one line that YAML reads as its text unchanged: no escape, no inner quote. */
+const SIMPLY_QUOTED = /^"([^"\\]*)"$|^'([^']*)'$/;
+
 /** The value as YAML reads a plain scalar on one line, or undefined when it might read otherwise. */
 function plainValue(text: string): string | undefined {
   const value = text.replace(/[ \t]+$/, "");
-  if (value === "" || INDICATOR_START.test(value) || hasUnusualCharacter(value)) return undefined;
+  if (hasUnusualCharacter(value)) return undefined;
+  const quoted = SIMPLY_QUOTED.exec(value);
+  if (quoted) return quoted[1] ?? quoted[2];
+  if (value === "" || INDICATOR_START.test(value)) return undefined;
   // ": " or a final ":" would start a mapping; " #" or "\t#" a comment.
   if (value.includes(": ") || value.includes(":\t") || value.endsWith(":")) return undefined;
   if (value.includes(" #") || value.includes("\t#")) return undefined;

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const CLI_PATH = join(dirname(fileURLToPath(import.meta.url)), "..", "dist", "surfaces", "cli", "main.js");
+const CLI_PATH = join(dirname(fileURLToPath(import.meta.url)), "..", "dist", "bundle", "cli", "main.js");
 
 const STEPS = [
   ["init", "--yes", "--name", "Ada", "--style", "Short, friendly answers with examples."],

@@ -8,7 +8,13 @@ import { openMemory } from "../open-memory.js";
 
 /** Test helpers: a fresh memory home in the system's temp folder, removed afterwards. */
 export const REPOSITORY_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const CLI_PATH = join(REPOSITORY_ROOT, "dist", "surfaces", "cli", "main.js");
+/** The `mnemo` bin as it ships: tsc's output bundled by scripts/bundle-cli.mjs. */
+export const CLI_PATH = join(REPOSITORY_ROOT, "dist", "bundle", "cli", "main.js");
+/**
+ * The same bin as tsc's separate files, for tests that check which of mnemo's files a command
+ * loads: the bundle keeps the command table's dynamic imports, so what is lazy here is lazy there.
+ */
+export const CLI_MODULES_PATH = join(REPOSITORY_ROOT, "dist", "surfaces", "cli", "main.js");
 
 export async function makeTempDir(prefix = "mnemo-test-"): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));

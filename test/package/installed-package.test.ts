@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, posix } from "node:path";
 import { promisify } from "node:util";
@@ -88,10 +88,16 @@ describe("the packed package, installed", () => {
     );
     expect(unwanted).toEqual([]);
     // Every built file comes from a source file the build compiles: nothing stale from an older layout.
-    for (const path of paths.filter((each) => each.startsWith("dist/"))) {
+    for (const path of paths.filter((each) => each.startsWith("dist/") && !each.startsWith(BUNDLE))) {
       const source = path.replace(/^dist\//, "src/").replace(/(\.d)?\.js(\.map)?$|\.d\.ts(\.map)?$/, ".ts");
       expect(existsSync(join(REPOSITORY_ROOT, source)), `${path} has no source ${source}`).toBe(true);
     }
+    // The bin's bundle (scripts/bundle-cli.mjs) holds its two entries and the chunks they import, no other.
+    const bundled = paths.filter((each) => each.startsWith(BUNDLE));
+    expect(bundled.length).toBeGreaterThan(2);
+    expect([...chunksReachedFrom(["main.js", "daemon-main.js"])].sort()).toEqual(
+      bundled.map((each) => each.slice(BUNDLE.length)).sort(),
+    );
   });
 
   it("ships no source map that points to a file it does not ship", async () => {
@@ -228,4 +234,21 @@ async function localPrebuilds(root: string): Promise<string> {
   const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
   await run("tar", ["-czf", join(folder, name), "-C", module, "build/Release/better_sqlite3.node"]);
   return folder;
+}
+
+const BUNDLE = "dist/bundle/cli/";
+
+/** The bundle's files an entry imports, statically or on demand, followed from file to file. */
+function chunksReachedFrom(entries: string[]): Set<string> {
+  const reached = new Set<string>();
+  const next = [...entries];
+  while (next.length > 0) {
+    const file = next.pop() as string;
+    if (reached.has(file)) continue;
+    reached.add(file);
+    const text = readFileSync(join(REPOSITORY_ROOT, BUNDLE, file), "utf8");
+    for (const [, imported] of text.matchAll(/(?:from|import\s*\(?)\s*"\.\/([^"]+\.js)"/g))
+      next.push(imported as string);
+  }
+  return reached;
 }

@@ -6,7 +6,7 @@ import { buildStamp } from "./build-stamp.js";
 
 /**
  * Tests that run mnemo as a user does (the `mnemo` bin, worker processes, the packed tarball) use
- * the compiled package: it is built before they run (emit only: `npm run typecheck` checks), and
+ * the compiled package, its bin bundled as it ships: it is built before they run (emit only: `npm run typecheck` checks), and
  * only when a source file, the build's tsconfig or package.json changed since the last build
  * (`dist/.build-stamp`), so running one such file again does not wait for tsc.
  *
@@ -36,6 +36,11 @@ export default function buildDistWhenStale(): void {
     ],
     { cwd: ROOT, stdio: "inherit" },
   );
+  // The bin as it ships: the same files bundled into next/bundle/cli/ (npm run build does the same).
+  execFileSync(process.execPath, [join(ROOT, "scripts/bundle-cli.mjs"), next], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
   writeFileSync(join(next, STAMP_FILE), stamp);
   swapInto(next, dist);
 }
@@ -44,7 +49,9 @@ export default function buildDistWhenStale(): void {
 function buildInputs(): { path: string; size: number; modified: number }[] {
   const files = [
     ...listFiles(join(ROOT, "src")),
-    ...["tsconfig.json", "tsconfig.build.json", "package.json"].map((name) => join(ROOT, name)),
+    ...["tsconfig.json", "tsconfig.build.json", "package.json", "scripts/bundle-cli.mjs"].map((name) =>
+      join(ROOT, name),
+    ),
   ];
   return files
     .filter((path) => !path.endsWith(".test.ts"))

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMnemo } from "../../testing/test-cli.js";
-import { CLI_PATH, makeTempDir, removeDir } from "../../testing/test-home.js";
+import { CLI_MODULES_PATH, CLI_PATH, makeTempDir, removeDir } from "../../testing/test-home.js";
 import { modulesLoadedBy } from "../../testing/test-loaded-modules.js";
 
 /**
@@ -160,7 +160,9 @@ describe("mnemo daemon", { timeout: 240_000 }, () => {
     const environment = Object.fromEntries(
       Object.entries({ ...process.env, ...user.env }).filter(([key]) => !key.startsWith("MNEMO_")),
     );
-    const loaded = modulesLoadedBy([CLI_PATH, "recall", "cat", "--home", user.home], { env: environment });
+    const loaded = modulesLoadedBy([CLI_MODULES_PATH, "recall", "cat", "--home", user.home], {
+      env: environment,
+    });
     expect(loaded.status).toBe(0);
     expect(user.state().recalls).toBe(1); // the daemon answered it
     expect(loaded.packages).toEqual(["commander"]);
@@ -232,7 +234,7 @@ describe("mnemo daemon", { timeout: 240_000 }, () => {
     );
     expect(start.stderr).not.toMatch(/EEXIST|ENOTDIR|\n\s+at /);
     // The daemon's own process, as start or a recall spawns it, says the same on stderr and exits 1.
-    const main = spawnSync(process.execPath, [join(CLI_PATH, "..", "..", "daemon", "daemon-main.js")], {
+    const main = spawnSync(process.execPath, [join(CLI_PATH, "..", "daemon-main.js")], {
       env: { ...process.env, ...user.env },
       encoding: "utf8",
     });

@@ -1,14 +1,16 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMnemo } from "../../testing/test-cli.js";
-import { CLI_PATH, makeTempDir, removeDir } from "../../testing/test-home.js";
+import { CLI_MODULES_PATH, CLI_PATH, makeTempDir, removeDir } from "../../testing/test-home.js";
 import { modulesLoadedBy } from "../../testing/test-loaded-modules.js";
 
 /**
  * Issue 29: every `mnemo` call pays its start, and hooks of coding agents call it on every prompt.
  * The built bin loads only what the command needs: its help loads no memory engine at all, and the
  * commands that read or write files load no model, database driver, MCP SDK or HTTP framework.
+ * These checks read tsc's separate files (CLI_MODULES_PATH); the last one checks that the bin as it
+ * ships, a bundle of those files, keeps that laziness and loads no other file.
  */
 const HEAVY_PACKAGES = [
   "better-sqlite3",
@@ -30,7 +32,7 @@ const environment = Object.fromEntries(
 );
 
 function loadedBy(args: string[]) {
-  return modulesLoadedBy([CLI_PATH, ...args], { env: environment });
+  return modulesLoadedBy([CLI_MODULES_PATH, ...args], { env: environment });
 }
 
 beforeAll(async () => {
@@ -93,7 +95,7 @@ describe("what a mnemo command loads", { timeout: 60_000 }, () => {
   it("the hooks of coding agents: session-start loads no database driver either, user-prompt-submit no model", () => {
     const session = { session_id: "s1", transcript_path: "/tmp/s1.jsonl", cwd: home };
     const start = modulesLoadedBy(
-      [CLI_PATH, "hook", "session-start", "--home", home, "--budget-ms", "60000"],
+      [CLI_MODULES_PATH, "hook", "session-start", "--home", home, "--budget-ms", "60000"],
       {
         env: environment,
         input: JSON.stringify({ ...session, hook_event_name: "SessionStart", source: "startup" }),
@@ -108,7 +110,7 @@ describe("what a mnemo command loads", { timeout: 60_000 }, () => {
     // Issue 29: the frontmatter mnemo writes is read without the YAML parser.
     expect(start.packages).not.toContain("yaml");
     const prompt = modulesLoadedBy(
-      [CLI_PATH, "hook", "user-prompt-submit", "--home", home, "--budget-ms", "60000"],
+      [CLI_MODULES_PATH, "hook", "user-prompt-submit", "--home", home, "--budget-ms", "60000"],
       {
         env: environment,
         input: JSON.stringify({
@@ -122,6 +124,39 @@ describe("what a mnemo command loads", { timeout: 60_000 }, () => {
     expect(prompt.packages).toContain("better-sqlite3"); // it did search the index
     const light = HEAVY_PACKAGES.filter((name) => name !== "better-sqlite3");
     expect(prompt.packages.filter((name) => [...light, ...SETUP_PACKAGES].includes(name))).toEqual([]);
+  });
+
+  it("the bin as it ships is one bundle that keeps each command's laziness: list and the hooks hold no heavy package", () => {
+    const session = { session_id: "s2", transcript_path: "/tmp/s2.jsonl", cwd: home };
+    const runs = {
+      list: modulesLoadedBy([CLI_PATH, "list", "--home", home], { env: environment }),
+      "session-start": modulesLoadedBy(
+        [CLI_PATH, "hook", "session-start", "--home", home, "--budget-ms", "60000"],
+        {
+          env: environment,
+          input: JSON.stringify({ ...session, hook_event_name: "SessionStart", source: "startup" }),
+        },
+      ),
+    };
+    for (const [command, loaded] of Object.entries(runs)) {
+      expect(loaded.status, command).toBe(0);
+      // Only the bundle's own chunks, none of tsc's separate files, and no package file but what stays outside.
+      expect(loaded.files.length, command).toBeGreaterThan(1);
+      expect(
+        loaded.files.filter((path) => !path.startsWith("bundle/cli/")),
+        command,
+      ).toEqual([]);
+      expect(loaded.packages, command).toEqual([]);
+      // Packages bundled in are named by esbuild's path comments in the chunks that were loaded.
+      expect(
+        bundledPackages(loaded.files).filter((name) => HEAVY_PACKAGES.includes(name)),
+        command,
+      ).toEqual([]);
+    }
+    // The chunks do hold those packages, for the commands that need them.
+    expect(bundledPackages(readdirSync(join(CLI_PATH, "..")).map((name) => `bundle/cli/${name}`))).toEqual(
+      expect.arrayContaining(["@modelcontextprotocol/sdk", "hono", "openai", "commander"]),
+    );
   });
 
   it("list reads mnemo's own frontmatter without the YAML parser, and a hand-written one with it", async () => {
@@ -160,3 +195,14 @@ describe("what a mnemo command loads", { timeout: 60_000 }, () => {
     expect(answer.stderr).toContain("keyword search only: a fast answer was asked for");
   });
 });
+
+/** The packages whose code these bundle files hold: esbuild opens each module with `// node_modules/<path>`. */
+function bundledPackages(files: string[]): string[] {
+  const names = new Set<string>();
+  for (const file of files.filter((each) => each.endsWith(".js"))) {
+    const text = readFileSync(join(CLI_PATH, "..", "..", "..", file), "utf8");
+    for (const [, name] of text.matchAll(/^\/\/ node_modules\/((?:@[^/\n]+\/)?[^/\n]+)\//gm))
+      names.add(name as string);
+  }
+  return [...names].sort();
+}

@@ -5,7 +5,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEMORY_TOOLS } from "../../index.js";
-import { makeTempDir, REPOSITORY_ROOT, removeDir } from "../../testing/test-home.js";
+import { CLI_PATH, makeTempDir, REPOSITORY_ROOT, removeDir } from "../../testing/test-home.js";
 
 /**
  * The README's MCP configuration, taken from the README itself and run as a client would run it:
@@ -52,7 +52,7 @@ describe("the README's MCP configuration", () => {
   it("gives Claude Code the same command as Claude Desktop and Cursor", () => {
     const { command, args } = readmeJsonConfig();
     expect(readmeClaudeCodeCommand()).toEqual([command, ...args]);
-    expect(args).toContain(join(REPOSITORY_ROOT, "dist", "surfaces", "cli", "main.js"));
+    expect(args).toContain(CLI_PATH);
   });
 
   it("starts a server the MCP SDK's client can use, with its home at ~/.mnemo", async () => {

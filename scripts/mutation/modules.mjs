@@ -267,6 +267,15 @@ export const MODULES = [
     ],
   },
   {
+    // What waits in .pending/: extracted by `learn --pending`, which the SessionStart hook starts.
+    name: "queued-learning",
+    mutate: ["src/surfaces/agent-hooks/queued-learning.ts", "src/surfaces/cli/queued-extractions.ts"],
+    tests: [
+      "src/surfaces/agent-hooks/queued-learning.test.ts",
+      "src/surfaces/cli/queued-extractions.test.ts",
+    ],
+  },
+  {
     // Sessions killed before they ended: their open marker, the queueing of their conversation, once.
     name: "interrupted-sessions",
     mutate: [

@@ -4,6 +4,8 @@
  * memory) and writes a line to the home's hook log instead. The memory engine is loaded lazily,
  * after the input was read: a hook pays for what it uses, on every session and every prompt.
  */
+
+import type { MemoryHome } from "../../engine/memory-home.js";
 import { errorMessage } from "../../errors.js";
 import { resolveHome } from "../../load-config.js";
 import { type HookInput, parseHookInput } from "./hook-input.js";
@@ -75,9 +77,31 @@ async function hookAnswer(
   const onWarning = (message: string) => void context.log(message);
   const memory = await openMemory({ home: options.home, onWarning });
   try {
-    if (options.event === "SessionStart") return await answers.sessionStartAnswer(memory);
+    if (options.event === "SessionStart") {
+      const answer = await answers.sessionStartAnswer(memory);
+      await learnWhatWaits(memory, context.log);
+      return answer;
+    }
     return await answers.userPromptAnswer(memory, input, { signal: context.signal, onWarning });
   } finally {
     await memory.close();
+  }
+}
+
+/** Starts the extraction of what waits in .pending/ in the background; a failure to start is logged. */
+async function learnWhatWaits(memory: MemoryHome, log: (message: string) => Promise<void>): Promise<void> {
+  const { startQueuedLearning } = await import("./queued-learning.js");
+  try {
+    const started = startQueuedLearning({
+      home: memory.home,
+      canExtract: memory.enabled && memory.config.extraction.enabled && memory.config.llm.model !== undefined,
+      bin: process.argv[1] as string,
+    });
+    if (started)
+      await log(
+        `${started.queued} conversation(s) wait in .pending/: extracting them in process ${started.learner}`,
+      );
+  } catch (error) {
+    await log(`could not start extracting what waits in .pending/: ${errorMessage(error)}`);
   }
 }

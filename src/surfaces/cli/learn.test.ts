@@ -274,3 +274,97 @@ describe("mnemo learn --hook", () => {
     expect((await stat(join(home, ".learned")).catch(() => undefined)) === undefined).toBe(true);
   });
 });
+
+describe("what waits in .pending/", () => {
+  const sessionStart = JSON.stringify({
+    session_id: "next-session",
+    transcript_path: "/home/ana/.claude/projects/shop/next-session.jsonl",
+    cwd: "/home/ana/shop",
+    hook_event_name: "SessionStart",
+    source: "startup",
+  });
+  const withModel = (server: FakeOpenAiServer) =>
+    JSON.stringify({ search: { embedder: "none" }, llm: { baseUrl: server.baseURL, model: "fake-model" } });
+
+  test("mnemo learn --pending: without a model says why it waits; with one extracts it, once", async () => {
+    const { home, server, transcript } = await setUp({ model: false });
+    expect((await spawnMnemo(["learn", "--pending", "--home", home])).stdout).toBe(
+      "Nothing waits in .pending/.\n",
+    );
+    expect((await learn(home, [transcript])).report.pending).toBe(`.pending/${SESSION}.json`);
+
+    const waiting = await spawnMnemo(["learn", "--pending", "--home", home], { env: { OPENAI_API_KEY: "" } });
+    expect(waiting.status).toBe(0);
+    expect(waiting.stdout).toContain(
+      "1 conversation(s) wait in .pending/ for extraction: no chat model is configured",
+    );
+    expect(server.requests).toHaveLength(0);
+
+    await writeFile(join(home, "config.json"), withModel(server));
+    const extracted = await learn(home, ["--pending"]);
+    expect(extracted.status).toBe(0);
+    expect(extracted.report).toMatchObject({ pending: true, queued: 1, model: "openai:fake-model" });
+    expect(extracted.report.reports).toHaveLength(1);
+    expect(await memoryFiles(home)).toEqual(["project_staging-database.md"]);
+    expect(await readdir(join(home, ".pending"))).toEqual([]);
+    expect((await learn(home, ["--pending"])).report).toMatchObject({ queued: 0, reports: [] });
+    expect(extractions(server)).toHaveLength(1);
+    const both = await spawnMnemo(["learn", transcript, "--pending", "--home", home]);
+    expect(both.status).toBe(2);
+    expect(both.stderr).toContain("name no transcript with it");
+  });
+
+  test("the SessionStart hook extracts a transcript learned before a model was configured, in the background, once", async () => {
+    const { home, server, transcript } = await setUp({ model: false });
+    expect((await learn(home, [transcript])).report.pending).toBe(`.pending/${SESSION}.json`);
+    await writeFile(join(home, "config.json"), withModel(server));
+
+    const start = await spawnMnemo(["hook", "session-start", "--home", home, "--budget-ms", "60000"], {
+      input: sessionStart,
+      env: { OPENAI_API_KEY: "" },
+    });
+    expect(start.status).toBe(0);
+    expect(JSON.parse(start.stdout).hookSpecificOutput.hookEventName).toBe("SessionStart");
+    await waitUntil(
+      "the queued part is extracted",
+      async () => (await readdir(join(home, ".pending"))).length === 0,
+    );
+    await waitUntil("its memory is written", async () => (await memoryFiles(home)).length === 1);
+    expect(await memoryFiles(home)).toEqual(["project_staging-database.md"]);
+    expect(extractions(server)).toHaveLength(1);
+    const hooksLog = await readFile(join(home, ".logs", "hooks.log"), "utf8");
+    expect(hooksLog).toMatch(
+      /SessionStart session next-session: 1 conversation\(s\) wait in \.pending\/: extracting them in process \d+/,
+    );
+    expect(await readFile(join(home, ".logs", "learn.log"), "utf8")).toContain(
+      `session ${SESSION}: extracted with openai:fake-model`,
+    );
+
+    // The next session's start finds nothing waiting: no learner, no model call.
+    const again = await spawnMnemo(["hook", "session-start", "--home", home, "--budget-ms", "60000"], {
+      input: sessionStart,
+      env: { OPENAI_API_KEY: "" },
+    });
+    expect(again.status).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(extractions(server)).toHaveLength(1);
+    expect(
+      (await readFile(join(home, ".logs", "hooks.log"), "utf8")).match(/wait in \.pending/g),
+    ).toHaveLength(1);
+  });
+
+  test("without a model the SessionStart hook starts no learner: the part keeps waiting", async () => {
+    const { home, server, transcript } = await setUp({ model: false });
+    await learn(home, [transcript]);
+    const start = await spawnMnemo(["hook", "session-start", "--home", home, "--budget-ms", "60000"], {
+      input: sessionStart,
+    });
+    expect(start.status).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await readdir(join(home, ".pending"))).toEqual([`${SESSION}.json`]);
+    expect(await readFile(join(home, ".logs", "hooks.log"), "utf8").catch(() => "")).not.toContain(
+      ".pending",
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+});

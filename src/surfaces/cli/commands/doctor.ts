@@ -1,7 +1,6 @@
 import { Option } from "commander";
-import { MnemoError } from "../../../errors.js";
 import type { DoctorProblem } from "../../../home.js";
-import type { DoctorReport, MemoryHome } from "../../../index.js";
+import type { DoctorReport } from "../../../index.js";
 import { type CommonOptions, defineCommand } from "../cli-command.js";
 import { EXIT_CODES } from "../output.js";
 
@@ -19,7 +18,12 @@ export const doctor = defineCommand({
   input: (_args, options: CommonOptions & { fix?: boolean }) => ({ fix: options.fix === true }),
   async run(input, { memory }) {
     const report = await memory.doctor(input);
-    if (input.fix) report.fixed.push(...(await extractQueuedConversations(memory)));
+    if (input.fix) {
+      const { extractQueuedConversations, queuedExtractionLines } = await import("../queued-extractions.js");
+      report.fixed.push(
+        ...queuedExtractionLines(await extractQueuedConversations(memory), "mnemo doctor --fix"),
+      );
+    }
     return report;
   },
   render: (report: DoctorReport) =>
@@ -38,35 +42,6 @@ export const doctor = defineCommand({
       ? EXIT_CODES.ok
       : EXIT_CODES.problemsRemain,
 });
-
-/**
- * What killed sessions and failed extractions left in .pending/ is extracted with the configured chat
- * model, as the next session would; without one it waits there, and the line says so.
- */
-async function extractQueuedConversations(memory: MemoryHome): Promise<string[]> {
-  if (!memory.enabled || !memory.config.extraction.enabled) return [];
-  const queued = (await memory.status()).pendingExtractions;
-  if (queued === 0) return [];
-  const [{ learnFromEarlierSessions }, { createChatModel }] = await Promise.all([
-    import("../../../agent.js"),
-    import("../../../create-chat-model.js"),
-  ]);
-  const model = await createChatModel(memory.config.llm).catch((error: unknown) => {
-    if (MnemoError.isInstance(error) && error.code === "INVALID_CONFIG") return undefined;
-    throw error;
-  });
-  if (model === undefined)
-    return [
-      `${queued} conversation(s) wait in .pending/ for extraction: no chat model is configured (the next mnemo chat extracts them, or configure llm and run mnemo doctor --fix again)`,
-    ];
-  const { extracted } = await learnFromEarlierSessions({ memory, model });
-  return extracted.map((report) => {
-    if (report.error !== undefined)
-      return `session ${report.sessionId}: extraction failed again, still in ${report.path}: ${report.error}`;
-    const labels = report.written.map((item) => item.label).join("; ");
-    return `session ${report.sessionId}: extracted with ${model.id}, ${report.written.length} written${labels === "" ? "" : `: ${labels}`}`;
-  });
-}
 
 function fixableCount(report: DoctorReport): number {
   return report.problems.filter((problem) => problem.fixable).length;

@@ -10,6 +10,7 @@ import type { HookInput } from "../learn-hook.js";
 import { renderLearnReport } from "../learn-lines.js";
 import { EXIT_CODES } from "../output.js";
 import { parseChoice } from "../parse-choice.js";
+import { type QueuedExtractions, queuedExtractionLines } from "../queued-extractions.js";
 import { readTextFile, STDIN_MARKER } from "../read-input.js";
 
 interface LearnOptions extends CommonOptions {
@@ -18,12 +19,15 @@ interface LearnOptions extends CommonOptions {
   dryRun?: boolean;
   hook?: boolean;
   wait?: boolean;
+  pending?: boolean;
 }
 
 type LearnInput =
   | { hook: HookInput; options: CommonOptions }
+  | { hook?: undefined; pending: true }
   | {
       hook?: undefined;
+      pending?: undefined;
       transcript: ParsedTranscript;
       sessionId: string;
       source: string;
@@ -43,7 +47,8 @@ export const learn = defineCommand({
     "compaction and the session's end each learn only their new messages. The part is recorded as conversation memory " +
     "and, with the home's chat model (llm in config.json), extracted into memories as at the end of a mnemo chat; " +
     "without one its extraction waits in .pending/ for a later run with a model. --hook reads a Claude Code hook's JSON " +
-    "on stdin (PreCompact, SessionEnd), answers at once and learns in the background, logging to <home>/.logs/learn.log.",
+    "on stdin (PreCompact, SessionEnd), answers at once and learns in the background, logging to <home>/.logs/learn.log. " +
+    "--pending extracts what waits in .pending/ with the home's chat model (the SessionStart hook starts it in the background when something waits).",
   arguments: [new Argument("[transcript]", "the transcript file (- reads stdin, with --session)")],
   options: [
     new Option("--format <format>", `${[...TRANSCRIPT_FORMATS, "auto"].join(", ")}`).default("auto"),
@@ -60,12 +65,14 @@ export const learn = defineCommand({
       "--hook",
       "read a Claude Code hook's JSON on stdin and learn its transcript in the background",
     ),
+    new Option("--pending", "extract the conversations waiting in .pending/ with the home's chat model"),
   ],
   examples: [
     "mnemo learn ~/.claude/projects/my-app/3f2c9d1e-....jsonl",
     "mnemo learn ~/.codex/sessions/2026/11/28/rollout-2026-11-28T10-00-00-....jsonl --json",
     "mnemo learn notes/call-with-ana.md --session call-ana --dry-run",
     "mnemo learn --hook   # in a Claude Code hook: the hook's JSON on stdin",
+    "mnemo learn --pending   # after configuring llm: what was learned without a model",
   ],
   async input([path], options: LearnOptions): Promise<LearnInput> {
     if (options.hook) {
@@ -77,10 +84,18 @@ export const learn = defineCommand({
       const { readHookInput } = await import("../learn-hook.js");
       return { hook: await readHookInput(), options };
     }
+    if (options.pending) {
+      if (path !== undefined)
+        throw new MnemoError(
+          "INVALID_INPUT",
+          "mnemo learn --pending extracts what waits in .pending/; name no transcript with it.",
+        );
+      return { pending: true };
+    }
     if (path === undefined)
       throw new MnemoError(
         "INVALID_INPUT",
-        "Name the transcript to learn: mnemo learn <file> (or --hook in a Claude Code hook).",
+        "Name the transcript to learn: mnemo learn <file> (or --hook in a Claude Code hook, --pending for what waits).",
       );
     const format =
       options.format === "auto"
@@ -102,6 +117,10 @@ export const learn = defineCommand({
       : undefined,
   async run(input, { memory }) {
     if (input.hook) throw new Error("mnemo learn --hook runs without opening the home (a bug in mnemo).");
+    if (input.pending) {
+      const { extractQueuedConversations } = await import("../queued-extractions.js");
+      return { pending: true as const, ...(await extractQueuedConversations(memory)) };
+    }
     const [{ learnTranscript }] = await Promise.all([import("../../../agent.js")]);
     const model = input.dryRun ? undefined : await homeChatModel(memory);
     const { wait, ...options } = input;
@@ -112,11 +131,25 @@ export const learn = defineCommand({
       await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
     }
   },
-  render: (data: LearnReport | { hook: true }, { locate }) =>
-    "hook" in data ? "" : renderLearnReport(data, locate),
-  exitCode: (data) =>
-    !("hook" in data) && data.extraction?.error !== undefined ? EXIT_CODES.unavailable : EXIT_CODES.ok,
+  render: (data: LearnReport | { hook: true } | PendingLearned, { locate }) => {
+    if ("hook" in data) return "";
+    if ("pending" in data && data.pending === true) {
+      const lines = queuedExtractionLines(data, "mnemo learn --pending");
+      return lines.length === 0 ? "Nothing waits in .pending/." : lines.join("\n");
+    }
+    return renderLearnReport(data as LearnReport, locate);
+  },
+  exitCode: (data) => {
+    if ("hook" in data) return EXIT_CODES.ok;
+    if ("pending" in data && data.pending === true)
+      return data.reports.some((report) => report.error !== undefined)
+        ? EXIT_CODES.unavailable
+        : EXIT_CODES.ok;
+    return (data as LearnReport).extraction?.error !== undefined ? EXIT_CODES.unavailable : EXIT_CODES.ok;
+  },
 });
+
+type PendingLearned = QueuedExtractions & { pending: true };
 
 async function readTranscript(path: string, format: TranscriptFormat | "auto"): Promise<ParsedTranscript> {
   const text = await readTextFile(path, "the transcript");

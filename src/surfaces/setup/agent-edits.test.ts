@@ -72,6 +72,14 @@ describe("Claude Code's settings.json", () => {
     expect(settings.remove(added)).toBe(SETTINGS);
   });
 
+  it("gives back byte for byte a file that was only {} or held only an empty hooks object", () => {
+    for (const original of ["{}", "{}\n", "{ }", '{\n  "hooks": {}\n}\n', '{"hooks":{}}']) {
+      const added = settings.add(original) ?? "";
+      expect(JSON.parse(added).hooks.SessionStart, original).toHaveLength(1);
+      expect(settings.remove(added), JSON.stringify(original)).toBe(original);
+    }
+  });
+
   it("moves its hooks to the mnemo that runs setup now, once each", () => {
     const old = settings.add(SETTINGS) ?? "";
     const moved = edit("claude-code", "project", "settings.json", "/usr/local/bin/mnemo").add(old) ?? "";

@@ -48,6 +48,14 @@ describe("startQueuedLearning", () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(await readFile(join(folder, ".logs", "learn.log"), "utf8")).toBe("learner ran\n");
+    // The next start, the log folder already there, appends to the same log.
+    expect(startQueuedLearning({ home: folder, canExtract: true, bin })).toMatchObject({ queued: 2 });
+    for (let waited = 0; waited < 5000; waited += 50) {
+      if ((await readFile(join(folder, ".logs", "learn.log"), "utf8")) === "learner ran\nlearner ran\n")
+        break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await readFile(join(folder, ".logs", "learn.log"), "utf8")).toBe("learner ran\nlearner ran\n");
   });
 
   test("starts nothing when nothing waits, when only other files are there, or when no model could extract", async () => {

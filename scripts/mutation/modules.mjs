@@ -220,7 +220,11 @@ export const MODULES = [
   },
   {
     name: "authors",
-    mutate: ["src/engine/memdir/memory-author.ts", "src/engine/search/author-hits.ts"],
+    mutate: [
+      "src/engine/memdir/memory-author.ts",
+      "src/rules/author-name.ts",
+      "src/engine/search/author-hits.ts",
+    ],
     tests: ["src/engine/memdir/memory-author.test.ts", "src/surfaces/http/agents-http.test.ts"],
   },
   {

@@ -541,7 +541,11 @@ export const MODULES = [
   {
     // Token rights (issue 30 point 2): what a read-only or agent-limited token of mnemo serve may do.
     name: "rights",
-    mutate: ["src/engine/tenancy/token-rights.ts"],
-    tests: ["src/engine/tenancy/token-rights.test.ts"],
+    mutate: ["src/engine/tenancy/token-rights.ts", "src/surfaces/http/request-rights.ts"],
+    tests: [
+      "src/engine/tenancy/token-rights.test.ts",
+      "src/surfaces/http/token-rights-http.test.ts",
+      "src/surfaces/http/own-read-http.test.ts",
+    ],
   },
 ];

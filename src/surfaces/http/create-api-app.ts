@@ -107,7 +107,7 @@ function accessAndHeaders(access: ServerAccess): MiddlewareHandler<ApiEnv> {
  */
 function leaseHome(access: ServerAccess): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    const agent = checkRequestRights(c.var.grant, {
+    const rights = checkRequestRights(c.var.grant, {
       method: c.req.method,
       path: requestPath(c.req.url),
       agentHeader: c.req.header(AGENT_HEADER),
@@ -115,7 +115,9 @@ function leaseHome(access: ServerAccess): MiddlewareHandler<ApiEnv> {
     });
     const lease = await access.lease(c.var.grant, c.req.header(HOME_HEADER));
     try {
-      c.set("memory", writingFor(lease.home.memory, c, agent));
+      c.set("memory", writingFor(lease.home.memory, c, rights.writesAs));
+      c.set("readsAgent", rights.readsAgent);
+      c.set("readableAgents", rights.readableAgents);
       c.set("homeId", lease.homeId);
       c.set("mcp", lease.home.mcp);
       await next();

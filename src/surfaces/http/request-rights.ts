@@ -30,6 +30,8 @@ export interface RequestRights {
   readsAgent: string | undefined;
   /** A read by name of a token that reads its own agents: the writers whose memory it may show. */
   readableAgents: string[] | undefined;
+  /** A token limited to agents: its saves never write over another agent's memory. */
+  replacesOnlyOwn: boolean;
 }
 
 /**
@@ -46,6 +48,7 @@ export function checkRequestRights(grant: TokenGrant | undefined, request: Reque
     writesAs: kind === "write" ? decision.agent : request.agentHeader,
     readsAgent: kind === "agent-read" ? decision.agent : undefined,
     readableAgents: decision.readableAgents,
+    replacesOnlyOwn: grant?.rights?.agents !== undefined,
   };
 }
 

@@ -204,7 +204,7 @@ export class MemoryHome {
    * recorded). It shares this handle's search; closing it closes nothing, closing this one closes both.
    * With `replacesOnlyOwn`, its saves never write over a memory another agent (or nobody named)
    * wrote: consolidation compares with the agent's own memories only, and a save under the name of
-   * another's is refused (INVALID_INPUT).
+   * another's, or its delete, is refused (INVALID_INPUT).
    */
   writingAs(author: MemoryAuthor, options: { replacesOnlyOwn?: boolean } = {}): MemoryHome {
     const checked = checkAuthor(author);

@@ -129,7 +129,7 @@ export async function writeMemory(
   const previousText = await writer.read(path);
   const previous = previousText === undefined ? undefined : parseMemoryFile(path, previousText);
   if (previous?.ok && !mayReplace(home, previous.header.agent))
-    throw notOwn(home, name, previous.header.agent);
+    throw notOwn(home, name, previous.header.agent, "save under another name");
   const validFrom = prepared.validity.validFrom ?? now.toISOString();
   if (previousText !== undefined && (!previous?.ok || previous.body.trim() !== content)) {
     archived.push(
@@ -217,6 +217,12 @@ export async function deleteMemory(
 ): Promise<{ path: string; archived: ArchivedChunk[] }> {
   return home.store.transaction(async (writer) => {
     const path = await resolveMemoryPath(writer, name);
+    if (home.replacesOnlyOwn) {
+      const text = await writer.read(path);
+      const parsed = text === undefined ? undefined : parseMemoryFile(path, text);
+      const agent = parsed?.ok ? parsed.header.agent : undefined;
+      if (!mayReplace(home, agent)) throw notOwn(home, name, agent, "delete only its own");
+    }
     const archived = await moveToArchive(writer, path, options.reason ?? "deleted", home.now());
     await updateIndex(writer, (body) => removeIndexLines(body, [path]));
     return { path, archived };
@@ -308,11 +314,14 @@ function firstLine(content: string): string {
   return content.split("\n")[0]?.trim() ?? "";
 }
 
-/** A save under the name of a memory its writer may not replace; the path is not named (its token may not read it). */
-function notOwn(home: HomeContext, name: string, agent: string | undefined): MnemoError {
+/**
+ * A save or delete of a memory its writer may not replace; the path is not named (its token may
+ * not be allowed to read it).
+ */
+function notOwn(home: HomeContext, name: string, agent: string | undefined, instead: string): MnemoError {
   const by = agent === undefined ? "nobody named" : `agent "${agent}"`;
   return new MnemoError(
     "INVALID_INPUT",
-    `"${name}" is a memory ${by} wrote, and this writer (agent "${home.author?.agent}") may replace only its own agent's memories: save under another name.`,
+    `"${name}" is a memory ${by} wrote, and this writer (agent "${home.author?.agent}") may replace only its own agent's memories: ${instead}.`,
   );
 }

@@ -84,6 +84,21 @@ describe("a token limited to its agent, saving with consolidation", () => {
     expect(kept.body).toMatchObject({ content: "Lives in Porto.", agent: "alice" });
   });
 
+  it("is refused a delete of another agent's memory, and deletes its own", async () => {
+    const del = (token: string, name: string) =>
+      fetch(`${server.url}/v1/memories/${encodeURIComponent(name)}`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const refused = await del(bob, "Home city");
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      /^"Home city" is a memory agent "alice" wrote, .*: delete only its own\.$/,
+    );
+    expect((await call(alice, "/v1/memories/Home%20city")).status).toBe(200);
+    expect((await del(bob, "Tea")).status).toBe(200);
+  });
+
   it("still consolidates with its own agent's memories", async () => {
     const own = await save(bob, "Current city", "Now lives in Coimbra.");
     expect(own).toMatchObject({ status: 200, body: { action: "updated" } });

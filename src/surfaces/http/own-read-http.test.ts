@@ -76,6 +76,16 @@ describe("a token that reads only its own agents' memories", () => {
     expect(foreign.message).not.toContain("memories/");
     // A file path names the memory as well as its name does.
     expect((await call(bob, "/v1/memories/memories%2Fdeploy-day.md")).status).toBe(404);
+    // A file that does not parse is nobody's the token may read: its name and line stay unsaid.
+    const memory = await homes.openHome("team");
+    await memory.store.transaction((writer) =>
+      writer.write("memories/user_broken.md", "---\nname: [unclosed\ntype: user\n---\nbody\n"),
+    );
+    await memory.close();
+    const broken = await errorOf(await call(bob, "/v1/memories/user_broken.md"));
+    expect(broken).toMatchObject({ status: 404, code: "NOT_FOUND" });
+    expect(broken.message).not.toContain("line");
+    expect((await call(alice, "/v1/memories/user_broken.md")).status).toBe(409);
     // The token that reads all still reads it.
     expect((await call(alice, "/v1/memories/Deploy%20day")).status).toBe(200);
   });

@@ -62,7 +62,8 @@ function requestKind({ method, path }: RequestForRights): RequestKind {
 /**
  * The memory NAME for a read by name: with `readableAgents`, a memory another agent wrote is answered
  * as a missing one, with the same 404 and message, and so is any other failure to find it (a missing
- * name's message lists similar names, an ambiguous one the files): a 403 would tell the token that
+ * name's message lists similar names, an ambiguous one the files, a broken one its line, whoever
+ * wrote it): a 403 would tell the token that
  * the name exists, and the names it may not read are none of its business.
  */
 export async function readableMemory(
@@ -83,4 +84,5 @@ export async function readableMemory(
   );
 }
 
-const FINDING_FAILURES = new Set(["NOT_FOUND", "INVALID_INPUT"]);
+/** What a read by name may fail with that says something of the home's files (not a server fault). */
+const FINDING_FAILURES = new Set(["NOT_FOUND", "INVALID_INPUT", "OUTSIDE_HOME", "MALFORMED_FILE"]);

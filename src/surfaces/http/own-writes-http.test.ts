@@ -99,6 +99,23 @@ describe("a token limited to its agent, saving with consolidation", () => {
     expect((await del(bob, "Tea")).status).toBe(200);
   });
 
+  it("is refused a restore from the archive of another agent's memory", async () => {
+    const edit = { type: "user", name: "Pet", content: "Has a dog named Rex.", consolidate: false };
+    expect((await call(alice, "/v1/memories", { body: edit })).status).toBe(201);
+    const renamed = { ...edit, content: "Has a dog named Max." };
+    expect((await call(alice, "/v1/memories", { body: renamed })).status).toBe(200);
+    const { items } = (await call(bob, "/v1/archive")).body as {
+      items: { path: string; id: string; text: string }[];
+    };
+    const older = items.find((item) => item.text.includes("Rex"));
+    const restore = { path: older?.path, id: older?.id };
+    const refused = await call(bob, "/v1/archive/restore", { body: restore });
+    expect(refused.status).toBe(400);
+    expect((refused.body.error as { message: string }).message).toContain('agent "alice" wrote');
+    expect((await call(alice, "/v1/memories/Pet")).body).toMatchObject({ content: "Has a dog named Max." });
+    expect((await call(alice, "/v1/archive/restore", { body: restore })).status).toBe(200);
+  });
+
   it("still consolidates with its own agent's memories", async () => {
     const own = await save(bob, "Current city", "Now lives in Coimbra.");
     expect(own).toMatchObject({ status: 200, body: { action: "updated" } });

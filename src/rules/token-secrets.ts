@@ -78,7 +78,7 @@ export function checkTokenRights(rights: unknown): TokenRights | undefined {
   if (read !== "all" && read !== "own")
     throw new MnemoError(
       "INVALID_INPUT",
-      'rights.read must be "all" or "own" (own: list and search of its agents only).',
+      'rights.read must be "all" or "own" (own: list, search and get of the memories of its agents only).',
     );
   const names = agents === undefined ? undefined : checkAgents(agents);
   if (read === "own" && names === undefined)

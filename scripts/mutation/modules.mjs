@@ -220,7 +220,11 @@ export const MODULES = [
   },
   {
     name: "authors",
-    mutate: ["src/engine/memdir/memory-author.ts", "src/engine/search/author-hits.ts"],
+    mutate: [
+      "src/engine/memdir/memory-author.ts",
+      "src/rules/author-name.ts",
+      "src/engine/search/author-hits.ts",
+    ],
     tests: ["src/engine/memdir/memory-author.test.ts", "src/surfaces/http/agents-http.test.ts"],
   },
   {
@@ -546,7 +550,17 @@ export const MODULES = [
   {
     // Token rights (issue 30 point 2): what a read-only or agent-limited token of mnemo serve may do.
     name: "rights",
-    mutate: ["src/engine/tenancy/token-rights.ts"],
-    tests: ["src/engine/tenancy/token-rights.test.ts"],
+    mutate: [
+      "src/engine/tenancy/token-rights.ts",
+      "src/surfaces/http/request-rights.ts",
+      "src/engine/memdir/replaceable-memories.ts",
+    ],
+    tests: [
+      "src/engine/tenancy/token-rights.test.ts",
+      "src/engine/memdir/replaceable-memories.test.ts",
+      "src/surfaces/http/own-writes-http.test.ts",
+      "src/surfaces/http/token-rights-http.test.ts",
+      "src/surfaces/http/own-read-http.test.ts",
+    ],
   },
 ];

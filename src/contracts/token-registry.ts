@@ -26,7 +26,7 @@ export interface TokenRights {
   write: boolean;
   /** When given, the only agents it may write as (and, with `read: "own"`, read). */
   agents?: string[];
-  /** "own": only list, get and search, filtered to its agents; "all": every read. */
+  /** "own": only list, search and get of the memories its agents wrote (the server filters); "all": every read. */
   read: "all" | "own";
 }
 

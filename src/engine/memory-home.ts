@@ -202,11 +202,14 @@ export class MemoryHome {
    * The same home, writing as another agent or run (two agents sharing one home, a server writing
    * for each request's agent): saves record `agent` and `run` as given (one left out is not
    * recorded). It shares this handle's search; closing it closes nothing, closing this one closes both.
+   * With `replacesOnlyOwn`, its saves never write over a memory another agent (or nobody named)
+   * wrote: consolidation compares with the agent's own memories only, and a save under the name of
+   * another's, or its delete, is refused (INVALID_INPUT).
    */
-  writingAs(author: MemoryAuthor): MemoryHome {
+  writingAs(author: MemoryAuthor, options: { replacesOnlyOwn?: boolean } = {}): MemoryHome {
     const checked = checkAuthor(author);
     return new MemoryHome(
-      { ...this.context, author: checked },
+      { ...this.context, author: checked, replacesOnlyOwn: options.replacesOnlyOwn === true },
       { ...this.parts, openSearch: () => this.openSearch(), sharesSearch: true },
     );
   }

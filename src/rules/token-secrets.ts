@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { TokenGrant, TokenRequest, TokenRights } from "../contracts/token-registry.js";
 import { MnemoError } from "../errors.js";
+import { isAuthorName, MAX_AUTHOR_NAME_LENGTH } from "./author-name.js";
 import { parseHomeId } from "./home-id.js";
 
 export const TOKEN_PREFIX = "mnemo_";
@@ -60,9 +61,6 @@ export function checkTokenRequest(request: TokenRequest): Required<Omit<TokenReq
   };
 }
 
-const MAX_AGENT_NAME_LENGTH = 100;
-const AGENT_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9 ._:@/+-]*[A-Za-z0-9._:@/+-])?$/;
-
 /**
  * A token's rights checked: `write` true or false, `read` "all" or "own" ("own" needs `agents`),
  * `agents` a non-empty list of agent names. Full rights (write, no agents, read all) are no rights at all.
@@ -80,7 +78,7 @@ export function checkTokenRights(rights: unknown): TokenRights | undefined {
   if (read !== "all" && read !== "own")
     throw new MnemoError(
       "INVALID_INPUT",
-      'rights.read must be "all" or "own" (own: list and search of its agents only).',
+      'rights.read must be "all" or "own" (own: list, search and get of the memories of its agents only).',
     );
   const names = agents === undefined ? undefined : checkAgents(agents);
   if (read === "own" && names === undefined)
@@ -93,13 +91,10 @@ export function checkTokenRights(rights: unknown): TokenRights | undefined {
 }
 
 function checkAgents(agents: unknown): string[] {
-  // The pattern of an agent name in Mnemo-Agent (engine/memdir/memory-author.ts; rules may not import the engine).
-  const valid = (name: unknown) =>
-    typeof name === "string" && name.length <= MAX_AGENT_NAME_LENGTH && AGENT_NAME.test(name);
-  if (!Array.isArray(agents) || agents.length === 0 || !agents.every(valid))
+  if (!Array.isArray(agents) || agents.length === 0 || !agents.every(isAuthorName))
     throw new MnemoError(
       "INVALID_INPUT",
-      `rights.agents must be a non-empty list of agent names (1 to ${MAX_AGENT_NAME_LENGTH} letters, digits and . _ : @ / + - each), as sent in Mnemo-Agent.`,
+      `rights.agents must be a non-empty list of agent names (1 to ${MAX_AUTHOR_NAME_LENGTH} letters, digits and . _ : @ / + - each), as sent in Mnemo-Agent.`,
     );
   return [...new Set(agents as string[])];
 }

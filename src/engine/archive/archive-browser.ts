@@ -11,7 +11,7 @@ import { guardSecrets, secretMode } from "../guard/secret-guard.js";
 import { localDate } from "../home/clock.js";
 import type { HomeContext } from "../home/home-context.js";
 import { type ArchiveChunk, parseArchiveChunks, withoutChunk } from "./archive-chunks.js";
-import { type RestoreResult, restoreMemoryFile, restoreSections } from "./restore-into.js";
+import { checkRestoreIsOwn, type RestoreResult, restoreMemoryFile, restoreSections } from "./restore-into.js";
 import { planRestore } from "./restore-plan.js";
 
 export interface ArchivedItem {
@@ -154,6 +154,7 @@ export async function restoreFromArchive(
         "INVALID_INPUT",
         `The archived text ${target.id} cannot be restored: ${plan.why}.`,
       );
+    if (plan.kind === "memory") await checkRestoreIsOwn(home, writer, { ...plan, text: guarded });
     await removeChunk(writer, target.path, text, chunk);
     if (plan.kind === "memory") return restoreMemoryFile(home, writer, { ...plan, text: guarded });
     return restoreSections(home, writer, plan);

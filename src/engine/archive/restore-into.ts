@@ -12,6 +12,7 @@ import { moveToArchive, prepareSave, updateIndex } from "../memdir/memdir.js";
 import { parseMemoryFile } from "../memdir/memory-file.js";
 import { removeIndexLines, upsertIndexLine } from "../memdir/memory-index.js";
 import { findNamedFiles } from "../memdir/memory-lookup.js";
+import { mayReplace } from "../memdir/replaceable-memories.js";
 import { applyProfileEdit, checkWritableSection, type Edit, type ProfileUsage } from "../profile/profile.js";
 import { addToSection } from "../profile/section-edits.js";
 import type { ArchivedChunk } from "./archive.js";
@@ -50,6 +51,31 @@ export async function restoreMemoryFile(
     upsertIndexLine(removeIndexLines(body, others), { title: name, path: plan.path, summary }),
   );
   return { path: plan.path, kind: "memory", names: [name], archived };
+}
+
+/**
+ * For a writer that replaces only its own agent's memories: refuses, before anything is written, the
+ * restore of a memory another agent wrote, or one that would push out another agent's memory.
+ */
+export async function checkRestoreIsOwn(
+  home: HomeContext,
+  writer: DocumentWriter,
+  plan: Extract<RestorePlan, { kind: "memory" }> & { text: string },
+): Promise<void> {
+  if (!home.replacesOnlyOwn) return;
+  const name = checkLikeASave(home, plan);
+  const named = await findNamedFiles(writer, name);
+  const displaced = [...new Set([...named.holding, ...(named.present.has(plan.path) ? [plan.path] : [])])];
+  const texts = [plan.text, ...(await Promise.all(displaced.map((path) => writer.read(path))))];
+  for (const text of texts) {
+    const parsed = text === undefined ? undefined : parseMemoryFile(plan.path, text);
+    const agent = parsed?.ok ? parsed.header.agent : undefined;
+    if (text !== undefined && !mayReplace(home, agent))
+      throw new MnemoError(
+        "INVALID_INPUT",
+        `The archived memory "${name}" would bring back or replace a memory ${agent === undefined ? "nobody named" : `agent "${agent}"`} wrote, and this writer (agent "${home.author?.agent}") may replace only its own agent's memories.`,
+      );
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ import { type PreparedSave, updateIndex, writeMemory } from "../memdir/memdir.js
 import { type IndexLine, removeIndexLines, upsertIndexLines } from "../memdir/memory-index.js";
 import { findNamedFilesIn, MemoryFolder } from "../memdir/memory-lookup.js";
 import { parseMemoryFileName } from "../memdir/memory-name.js";
+import { replaceableMemories } from "../memdir/replaceable-memories.js";
 import { prepareBatch, saveMemories } from "../memdir/save-memories.js";
 import type { SavedMemory, SaveMemoryInput } from "../memdir/save-types.js";
 import { type AppliedDecision, applyDecision } from "./apply-decision.js";
@@ -56,7 +57,10 @@ async function saveConsolidatedBatch(
       const named = await findNamedFilesIn(writer, prepared.name, folder);
       let applied: AppliedDecision;
       if (consolidate) {
-        const existing = await readExisting(writer, prepared, named, limit, [...lines.values()]);
+        const existing = replaceableMemories(
+          await readExisting(writer, prepared, named, limit, [...lines.values()]),
+          home,
+        );
         applied = await applyDecision(home, writer, {
           prepared,
           named,

@@ -15,6 +15,7 @@ import { type PreparedSave, prepareSave, savePrepared, updateIndex } from "../me
 import { parseMemoryFile } from "../memdir/memory-file.js";
 import { removeIndexLines, upsertIndexLine } from "../memdir/memory-index.js";
 import { findSlugFiles, type NamedFiles } from "../memdir/memory-lookup.js";
+import { replaceableMemories } from "../memdir/replaceable-memories.js";
 import type { SavedMemory, SaveMemoryInput } from "../memdir/save-types.js";
 import { applyDecision } from "./apply-decision.js";
 import { chooseCandidates } from "./consolidation-candidates.js";
@@ -39,7 +40,10 @@ export async function saveConsolidated(
   return home.store.transaction(async (storeWriter) => {
     const writer = memoryTextReadOnce(storeWriter);
     const named = await findSlugFiles(writer, prepared.name);
-    const existing = await readExisting(writer, prepared, named, settings.candidates);
+    const existing = replaceableMemories(
+      await readExisting(writer, prepared, named, settings.candidates),
+      home,
+    );
     const fromModel = asked && "decision" in asked.answer && unchanged(asked.shown, existing);
     const decision =
       fromModel && "decision" in asked.answer ? asked.answer.decision : decideByRules(prepared, existing);
@@ -66,7 +70,10 @@ async function askModel(
   const named = await findSlugFiles(home.store, prepared.name);
   // A save under an existing memory's name is an edit of it: the rules say so, no call is made.
   if (named.holding.length > 0) return undefined;
-  const shown = await readExisting(home.store, prepared, named, home.config.consolidation.candidates);
+  const shown = replaceableMemories(
+    await readExisting(home.store, prepared, named, home.config.consolidation.candidates),
+    home,
+  );
   // Nothing to compare with: the memory is added, and no call is made.
   if (shown.length === 0) return undefined;
   const loadModel =
@@ -95,8 +102,8 @@ export async function readExisting(
     const text = texts[index];
     const parsed = text === undefined ? undefined : parseMemoryFile(path, text);
     if (!parsed?.ok) return [];
-    const { name, type, description } = parsed.header;
-    return [{ path, name, type, description, body: parsed.body.trim() }];
+    const { name, type, description, agent } = parsed.header;
+    return [{ path, name, type, description, body: parsed.body.trim(), ...(agent && { agent }) }];
   });
 }
 

@@ -31,6 +31,8 @@ export interface ExistingMemory {
   type: MemoryType;
   description: string;
   body: string;
+  /** Who wrote it last (its frontmatter's agent). */
+  agent?: string;
 }
 
 export type ConsolidationDecision =

@@ -13,4 +13,9 @@ export interface HomeContext {
   inspectSearchIndex?: () => Promise<SearchIndexInspection>;
   /** Who writes through this handle: every typed-memory save records it (memory-author.ts). */
   author?: MemoryAuthor;
+  /**
+   * This writer replaces only memories its agent wrote (a token of `mnemo serve` limited to
+   * agents): consolidation leaves others' alone, and a save under the name of another's is refused.
+   */
+  replacesOnlyOwn?: boolean;
 }

@@ -22,6 +22,7 @@ import { formatIndexLine, type IndexLine, removeIndexLines, upsertIndexLine } fr
 import { chooseMemoryPath, findSlugFiles, type NamedFiles, resolveMemoryPath } from "./memory-lookup.js";
 import { validateMemoryName } from "./memory-name.js";
 import { type MemoryType, parseMemoryType } from "./memory-types.js";
+import { mayReplace } from "./replaceable-memories.js";
 import type { Memory, SavedMemory, SaveMemoryInput } from "./save-types.js";
 import { memoryAgeDays, stalenessNote } from "./staleness.js";
 import { checkSaveValidity, type Validity } from "./validity.js";
@@ -127,6 +128,8 @@ export async function writeMemory(
   const archived: ArchivedChunk[] = [];
   const previousText = await writer.read(path);
   const previous = previousText === undefined ? undefined : parseMemoryFile(path, previousText);
+  if (previous?.ok && !mayReplace(home, previous.header.agent))
+    throw notOwn(home, name, previous.header.agent, "save under another name");
   const validFrom = prepared.validity.validFrom ?? now.toISOString();
   if (previousText !== undefined && (!previous?.ok || previous.body.trim() !== content)) {
     archived.push(
@@ -214,6 +217,12 @@ export async function deleteMemory(
 ): Promise<{ path: string; archived: ArchivedChunk[] }> {
   return home.store.transaction(async (writer) => {
     const path = await resolveMemoryPath(writer, name);
+    if (home.replacesOnlyOwn) {
+      const text = await writer.read(path);
+      const parsed = text === undefined ? undefined : parseMemoryFile(path, text);
+      const agent = parsed?.ok ? parsed.header.agent : undefined;
+      if (!mayReplace(home, agent)) throw notOwn(home, name, agent, "delete only its own");
+    }
     const archived = await moveToArchive(writer, path, options.reason ?? "deleted", home.now());
     await updateIndex(writer, (body) => removeIndexLines(body, [path]));
     return { path, archived };
@@ -303,4 +312,16 @@ function keptDescription(previous: ReturnType<typeof parseMemoryFile> | undefine
 
 function firstLine(content: string): string {
   return content.split("\n")[0]?.trim() ?? "";
+}
+
+/**
+ * A save or delete of a memory its writer may not replace; the path is not named (its token may
+ * not be allowed to read it).
+ */
+function notOwn(home: HomeContext, name: string, agent: string | undefined, instead: string): MnemoError {
+  const by = agent === undefined ? "nobody named" : `agent "${agent}"`;
+  return new MnemoError(
+    "INVALID_INPUT",
+    `"${name}" is a memory ${by} wrote, and this writer (agent "${home.author?.agent}") may replace only its own agent's memories: ${instead}.`,
+  );
 }

@@ -5,6 +5,9 @@
  * recall, which can filter by them. Both are optional: a save by nobody named leaves them out.
  */
 import { MnemoError } from "../../errors.js";
+import { isAuthorName, MAX_AUTHOR_NAME_LENGTH } from "../../rules/author-name.js";
+
+export { isAuthorName };
 
 export interface MemoryAuthor {
   agent?: string;
@@ -14,14 +17,6 @@ export interface MemoryAuthor {
 /** The frontmatter keys of an author, as a save writes them. */
 export const AUTHOR_KEYS = ["agent", "run"] as const;
 
-const MAX_AUTHOR_CHARACTERS = 100;
-const AUTHOR_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9 ._:@/+-]*[A-Za-z0-9._:@/+-])?$/;
-
-/** True for a name an agent or run may have: letters, digits, spaces and . _ - : @ / +, at most 100 characters. */
-export function isAuthorName(value: unknown): value is string {
-  return typeof value === "string" && value.length <= MAX_AUTHOR_CHARACTERS && AUTHOR_NAME.test(value);
-}
-
 /**
  * The name of `field` ("agent", "run", or where it came from: "the Mnemo-Agent header"), checked;
  * throws INVALID_INPUT naming the field and what a name may hold.
@@ -30,7 +25,7 @@ export function checkAuthorName(field: string, value: unknown): string {
   if (isAuthorName(value)) return value;
   throw new MnemoError(
     "INVALID_INPUT",
-    `${field} ${JSON.stringify(value)} is not a valid name: use 1 to ${MAX_AUTHOR_CHARACTERS} letters, digits, spaces and . _ - : @ / +, starting with a letter or digit and not ending with a space (such as "claude-code" or "run-2026-11-29").`,
+    `${field} ${JSON.stringify(value)} is not a valid name: use 1 to ${MAX_AUTHOR_NAME_LENGTH} letters, digits, spaces and . _ - : @ / +, starting with a letter or digit and not ending with a space (such as "claude-code" or "run-2026-11-29").`,
   );
 }
 

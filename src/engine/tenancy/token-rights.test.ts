@@ -1,10 +1,10 @@
 import { fc, test } from "@fast-check/vitest";
 import { describe, expect, it } from "vitest";
 import type { TokenRights } from "../../contracts/token-registry.js";
-import { decideRights, isLimited, type RequestKind } from "./token-rights.js";
+import { decideRights, isLimited, mayReadMemoryOf, type RequestKind } from "./token-rights.js";
 
 const AGENTS = ["alice", "bob", "carol"];
-const KINDS: RequestKind[] = ["write", "agent-read", "other-read", "mcp"];
+const KINDS: RequestKind[] = ["write", "agent-read", "named-read", "other-read", "mcp"];
 const rightsArb: fc.Arbitrary<TokenRights> = fc.record(
   {
     write: fc.boolean(),
@@ -34,7 +34,10 @@ describe("a token's rights (pure)", () => {
       const bound = kind === "write" || (kind === "agent-read" && rights.read === "own");
       if (bound && rights.agents) expect(rights.agents).toContain(decision.agent);
       if (kind === "other-read") expect(rights.read).toBe("all");
-      if (agent !== undefined) expect(decision.agent).toBe(agent);
+      // A read by name of a token that reads its own agents shows only their memories.
+      const ownNamed = kind === "named-read" && rights.read === "own";
+      expect(decision.readableAgents).toEqual(ownNamed ? (rights.agents ?? []) : undefined);
+      if (agent !== undefined && !ownNamed) expect(decision.agent).toBe(agent);
     },
   );
 
@@ -77,12 +80,28 @@ describe("a token's rights (pure)", () => {
 
   it("lets a token that reads its own agents list and search them only, and no other read", () => {
     const rights: TokenRights = { write: false, agents: ["bob"], read: "own" };
-    expect(decideRights(rights, "agent-read", undefined).allowed).toBe(false);
+    // The server filters by the token's one agent when the request names none.
+    expect(decideRights(rights, "agent-read", undefined)).toEqual({ allowed: true, agent: "bob" });
     expect(decideRights(rights, "agent-read", "bob")).toEqual({ allowed: true, agent: "bob" });
+    const several: TokenRights = { write: false, agents: ["bob", "carol"], read: "own" };
+    const unnamed = decideRights(several, "agent-read", undefined);
+    expect(unnamed.allowed === false && unnamed.message).toContain("names no agent");
+    expect(decideRights(several, "agent-read", "carol")).toEqual({ allowed: true, agent: "carol" });
     const others = decideRights(rights, "agent-read", "alice");
     expect(others.allowed === false && others.missing).toBe("read all");
     const context = decideRights(rights, "other-read", undefined);
     expect(context.allowed === false && context.message).toContain("--read all");
+  });
+
+  it("lets a read by name show only the memories of a token's own agents", () => {
+    const own = decideRights({ write: true, agents: ["bob", "carol"], read: "own" }, "named-read", "x");
+    expect(own).toEqual({ allowed: true, readableAgents: ["bob", "carol"] });
+    expect(mayReadMemoryOf(["bob", "carol"], "carol")).toBe(true);
+    expect(mayReadMemoryOf(["bob"], "alice")).toBe(false);
+    // A memory nobody named wrote is no agent's own.
+    expect(mayReadMemoryOf(["bob"], undefined)).toBe(false);
+    expect(mayReadMemoryOf(undefined, undefined)).toBe(true);
+    expect(decideRights({ write: true, read: "all" }, "named-read", undefined)).toEqual({ allowed: true });
   });
 
   it("refuses /mcp to any limited token, and allows it to an unlimited one", () => {

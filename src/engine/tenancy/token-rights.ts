@@ -6,16 +6,19 @@
 import type { TokenRights } from "../../contracts/token-registry.js";
 
 /**
- * The kind of a request, for rights: a change; a read of memories that can be filtered by agent
- * (list, get, search); any other read (context, profile, journal, export…); /mcp, which cannot be
- * limited per agent.
+ * The kind of a request, for rights: a change; a read of memories filtered by agent (list,
+ * search); a read of one memory by its name (get); any other read (context, profile, journal,
+ * archive, export…); /mcp, which cannot be limited per agent.
  */
-export type RequestKind = "write" | "agent-read" | "other-read" | "mcp";
+export type RequestKind = "write" | "agent-read" | "named-read" | "other-read" | "mcp";
 
 export type RightsDecision =
   | {
-      allowed: true /** The agent the request writes as, or reads, when the rights fix it. */;
+      allowed: true;
+      /** The agent the request writes as, or filters its reads by, when the rights fix it. */
       agent?: string;
+      /** A read by name: only a memory one of these agents wrote may be shown (else it is "not found"). */
+      readableAgents?: string[];
     }
   | { allowed: false /** The right the token lacks. */; missing: MissingRight; message: string };
 
@@ -35,7 +38,16 @@ export function decideRights(
   if (kind === "write") return decideWrite(rights, agent);
   if (rights.read === "all") return { allowed: true, agent };
   if (kind === "other-read") return refuse("read all", READ_ALL_REFUSAL);
+  if (kind === "named-read") return { allowed: true, readableAgents: [...(rights.agents ?? [])] };
   return decideOwnRead(rights.agents ?? [], agent);
+}
+
+/** Whether a memory `writer` wrote may be shown to a read by name the rights allowed with `readableAgents`. */
+export function mayReadMemoryOf(
+  readableAgents: readonly string[] | undefined,
+  writer: string | undefined,
+): boolean {
+  return readableAgents === undefined || (writer !== undefined && readableAgents.includes(writer));
 }
 
 /** Whether rights limit anything at all. */
@@ -56,8 +68,12 @@ function decideWrite(rights: TokenRights, agent: string | undefined): RightsDeci
   return refuse("agent", `Missing right: agent (${agentProblem(agent, agents)}).`);
 }
 
-/** A read of its own agents names one of them as its filter: the server filters nothing by itself. */
+/**
+ * A list or search of a token that reads its own agents is filtered by one of them: the one it
+ * names, or the token's only agent when it names none (the server filters; the client need not).
+ */
 function decideOwnRead(agents: string[], agent: string | undefined): RightsDecision {
+  if (agent === undefined && agents.length === 1) return { allowed: true, agent: agents[0] };
   if (agent !== undefined && agents.includes(agent)) return { allowed: true, agent };
   const asked = agent === undefined ? "names no agent" : `reads agent "${agent}"`;
   return refuse(
@@ -84,4 +100,4 @@ function refuse(missing: MissingRight, message: string): RightsDecision {
 const MCP_REFUSAL =
   "Missing right: unlimited (/mcp cannot be limited per agent or to reads yet; use /v1 with this token, or create a token without --read-only, --agent or --read own for MCP).";
 const READ_ALL_REFUSAL =
-  "Missing right: read all (this token reads only list, get and search of its own agents; create a token with --read all to read context, profile, journal and the rest).";
+  "Missing right: read all (this token reads only list, search and get by name of its own agents' memories; create a token with --read all to read context, profile, journal and the rest).";

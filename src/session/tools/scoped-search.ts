@@ -1,23 +1,20 @@
 import type { ScopedHit } from "../../engine/scopes/merge-scoped-hits.js";
-import type { Scope } from "../../engine/scopes/scope-names.js";
 import type { ScopedRecallResult, ScopeStack } from "../../engine/scopes/scope-stack.js";
 import type { RecallResult } from "../../engine/search/memory-search.js";
+import { acrossLayersTool } from "./across-layers-tool.js";
 import { searchWith } from "./memory-search.js";
-import { capText, errorResult, type MemoryTool } from "./memory-tool.js";
-import { scopeArgument, withScopeArgument, withScopeLabel } from "./scoped-tool-schemas.js";
+import { capText, type MemoryTool } from "./memory-tool.js";
 
 /**
  * memory_search on a stack: one recall across every layer (ScopeStack.recall ranks the hits by
  * their relevance, comparable across homes), each hit labelled with its scope.
  */
 export function scopedSearchTool(stack: ScopeStack, tool: MemoryTool): MemoryTool {
-  return {
-    ...tool,
-    ...withScopeArgument(tool, scopeArgument(stack.scopes, "Default: every layer.")),
-    outputSchema: withScopeLabel(tool.outputSchema, stack.scopes, "hits"),
-    async run(_memory, args, options = {}) {
-      options.signal?.throwIfAborted();
-      const { scope, ...search } = args as { scope?: Scope } & Parameters<typeof searchWith>[1];
+  return acrossLayersTool<Parameters<typeof searchWith>[1]>(
+    stack,
+    tool,
+    "hits",
+    async (scope, search, options) => {
       let hits: ScopedHit[] = [];
       const recall: Parameters<typeof searchWith>[0] = async (query, recallOptions) => {
         const result = await stack.recall(query, {
@@ -27,18 +24,13 @@ export function scopedSearchTool(stack: ScopeStack, tool: MemoryTool): MemoryToo
         hits = result.hits;
         return asOneResult(result);
       };
-      try {
-        const minRelevance = stack.sessionHome.config.search.minRelevance;
-        const label = (rank: number) => `[${hits[rank]?.scope}] `;
-        const { text, data } = await searchWith(recall, search, { ...options, minRelevance, label });
-        const labelled = data.hits.map((hit, rank) => ({ ...hit, scope: hits[rank]?.scope }));
-        return { ok: true, text: capText(text), data: { ...data, hits: labelled } };
-      } catch (error) {
-        options.signal?.throwIfAborted();
-        return errorResult(error);
-      }
+      const minRelevance = stack.sessionHome.config.search.minRelevance;
+      const label = (rank: number) => `[${hits[rank]?.scope}] `;
+      const { text, data } = await searchWith(recall, search, { ...options, minRelevance, label });
+      const labelled = data.hits.map((hit, rank) => ({ ...hit, scope: hits[rank]?.scope }));
+      return { ok: true, text: capText(text), data: { ...data, hits: labelled } };
     },
-  };
+  );
 }
 
 /** The layers' reports as one: the weakest mode, floors and progress summed, the first rerank and catch-up. */

@@ -24,6 +24,10 @@ export type ApiEnv = {
     mcp: MountedHandler | undefined;
     grant: TokenGrant | undefined;
     homes: MemoryHomes;
+    /** A list or search: the agent it is filtered by, as the token's rights fix it (request-rights.ts). */
+    readsAgent: string | undefined;
+    /** A read by name of a token that reads its own agents: the writers whose memory it may show. */
+    readableAgents: string[] | undefined;
   };
 };
 

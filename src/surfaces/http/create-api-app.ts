@@ -15,7 +15,7 @@ import { invalidInputHook } from "./invalid-input-hook.js";
 import { buildOpenApiDocument, MCP_PATH, OPENAPI_PATH } from "./openapi-document.js";
 import { exceptLiteralPaths, noEndpoint, pathGuard, requestPath, shadows } from "./path-guard.js";
 import { hasBody, readJsonBody } from "./read-json-body.js";
-import { checkRequestRights } from "./request-rights.js";
+import { checkRequestRights, type RequestRights } from "./request-rights.js";
 import { ADMIN_ROUTES, adminOnly } from "./routes/admin-routes.js";
 import { API_ROUTES } from "./routes/api-routes.js";
 import type { ServerAccess } from "./server-access.js";
@@ -107,7 +107,7 @@ function accessAndHeaders(access: ServerAccess): MiddlewareHandler<ApiEnv> {
  */
 function leaseHome(access: ServerAccess): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    const agent = checkRequestRights(c.var.grant, {
+    const rights = checkRequestRights(c.var.grant, {
       method: c.req.method,
       path: requestPath(c.req.url),
       agentHeader: c.req.header(AGENT_HEADER),
@@ -115,7 +115,9 @@ function leaseHome(access: ServerAccess): MiddlewareHandler<ApiEnv> {
     });
     const lease = await access.lease(c.var.grant, c.req.header(HOME_HEADER));
     try {
-      c.set("memory", writingFor(lease.home.memory, c, agent));
+      c.set("memory", writingFor(lease.home.memory, c, rights));
+      c.set("readsAgent", rights.readsAgent);
+      c.set("readableAgents", rights.readableAgents);
       c.set("homeId", lease.homeId);
       c.set("mcp", lease.home.mcp);
       await next();
@@ -125,12 +127,16 @@ function leaseHome(access: ServerAccess): MiddlewareHandler<ApiEnv> {
   };
 }
 
-/** The request's writer, from its Mnemo-Agent (or its token's one agent) and Mnemo-Run headers: its saves record them. */
-function writingFor(memory: MemoryHome, c: Context<ApiEnv>, agent: string | undefined): MemoryHome {
+/**
+ * The request's writer, from its Mnemo-Agent (or its token's one agent) and Mnemo-Run headers: its
+ * saves record them. A token limited to agents replaces only its agent's memories.
+ */
+function writingFor(memory: MemoryHome, c: Context<ApiEnv>, rights: RequestRights): MemoryHome {
   const run = c.req.header(RUN_HEADER);
-  if (agent === undefined && run === undefined) return memory;
+  const { writesAs: agent, replacesOnlyOwn } = rights;
+  if (agent === undefined && run === undefined && !replacesOnlyOwn) return memory;
   try {
-    return memory.writingAs({ agent, run });
+    return memory.writingAs({ agent, run }, { replacesOnlyOwn });
   } catch (error) {
     if (!(error instanceof MnemoError)) throw error;
     throw new HttpError(

@@ -19,7 +19,7 @@ const create = defineCommand({
     new Option("--agent <name...>", "may write only as these agents (Mnemo-Agent); repeatable"),
     new Option(
       "--read <own|all>",
-      'what it reads: "all" (default) or "own" (list and search of its --agent only)',
+      'what it reads: "all" (default) or "own" (list, search and get of the memories of its --agent only)',
     ),
   ],
   examples: [

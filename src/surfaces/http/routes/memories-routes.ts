@@ -6,6 +6,7 @@ import { redactedSecretsOutput } from "../../../session/tools/redacted-secrets.j
 import { saveOutcomeOutput } from "../../../session/tools/save-outcome.js";
 import { apiRoute, errorResponses, jsonBody, jsonResponse } from "../api-route.js";
 import { redactSecretsField } from "../redact-secrets-field.js";
+import { readableMemory } from "../request-rights.js";
 
 /** Typed memories (seed 001): one Markdown file each, listed in MEMORY.md's index. */
 const tags = ["memories"];
@@ -112,7 +113,9 @@ export const memoriesRoutes = [
       },
     }),
     async (c) => {
-      const manifest = await c.var.memory.memories.list(c.req.valid("query"));
+      const query = c.req.valid("query");
+      const agent = c.var.readsAgent ?? query.agent;
+      const manifest = await c.var.memory.memories.list({ ...query, agent });
       return c.json({ ...manifest, memories: manifest.memories.map(toHeaderJson) }, 200);
     },
   ),
@@ -130,7 +133,8 @@ export const memoriesRoutes = [
       },
     }),
     async (c) => {
-      const found = await c.var.memory.memories.get(c.req.valid("param").name);
+      const { name } = c.req.valid("param");
+      const found = await readableMemory(c.var.memory, name, c.var.readableAgents);
       return c.json({ ...toHeaderJson(found), content: found.content }, 200);
     },
   ),

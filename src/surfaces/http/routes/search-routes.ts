@@ -235,7 +235,7 @@ export const searchRoutes = [
         rerank: rerank === undefined ? undefined : rerank === "true",
         minRelevance: minRelevance ?? c.var.memory.config.search.minRelevance,
         asOf,
-        agent,
+        agent: c.var.readsAgent ?? agent,
         run,
         signal: c.req.raw.signal,
       });

@@ -92,7 +92,7 @@ describe("readPlainFrontmatter", () => {
       'name: "tab\\tbed"\n',
       "name: 'it''s'\n",
       'name: "a" # note\n',
-      "name: \"unclosed\n",
+      'name: "unclosed\n',
       "name: a\nname: b\n",
       "tags: [a, b]\n",
       "count: 3\n",

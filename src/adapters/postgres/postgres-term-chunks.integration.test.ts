@@ -10,7 +10,7 @@ import type { SqlClient } from "./sql-client.js";
 
 /**
  * Schema version 5 keeps how many chunks hold each term (`mnemo_term_chunks`) instead of counting
- * postings at every search. On a home of 1,500 chunks where the common words have over 1,000
+ * postings at every search. On a home of 1,250 chunks where the common words have over 1,000
  * postings each, after documents are replaced and removed, the kept counts are the postings'
  * counts, and search ranks as FTS5 ranks (the embedded index, which the statement of version 4, that
  * counted, matched to 9 decimals); a version 4 database gets the counts from its postings on its

@@ -344,16 +344,21 @@ export const MODULES = [
   {
     // The one statement of a PostgreSQL search and its filters: each home's candidates, and only
     // that home's (a prefilter without its home condition loses the home's vectors past 400).
+    // Each term's chunk count (BM25's document frequency) is kept by the index writes and filled
+    // on upgrade (schema version 5): a wrong count changes every score.
     // The integration tests start a throwaway cluster, or skip without PostgreSQL installed.
     name: "postgres-search-sql",
     mutate: [
       "src/adapters/postgres/candidate-search-sql.ts",
       "src/adapters/postgres/chunk-filter-sql.ts",
       "src/adapters/postgres/postgres-candidate-search.ts",
+      "src/adapters/postgres/postgres-chunk-writes.ts",
+      "src/adapters/postgres/postgres-schema.ts",
     ],
     tests: [
       "src/adapters/postgres/postgres-pure.test.ts",
       "src/adapters/postgres/postgres-ranking.integration.test.ts",
+      "src/adapters/postgres/postgres-term-chunks.integration.test.ts",
       "src/adapters/postgres/postgres-tenancy.integration.test.ts",
       "src/recall-postgres-homes.integration.test.ts",
     ],

@@ -64,6 +64,7 @@ const HOME_TEXTS = [
   "SELECT 'mnemo_documents ' || path AS where, convert_from(content, 'UTF8') AS text FROM mnemo_documents WHERE home_id = $1",
   "SELECT 'mnemo_chunks ' || id AS where, title || ' ' || text AS text FROM mnemo_chunks WHERE home_id = $1",
   "SELECT 'mnemo_chunk_terms ' || chunk_id AS where, term AS text FROM mnemo_chunk_terms WHERE home_id = $1",
+  "SELECT 'mnemo_term_chunks ' || term AS where, term AS text FROM mnemo_term_chunks WHERE home_id = $1",
   "SELECT 'mnemo_messages ' || id AS where, content AS text FROM mnemo_messages WHERE home_id = $1",
 ];
 

@@ -10,7 +10,9 @@ import { chunkFilterSql } from "./chunk-filter-sql.js";
  * exactly, then the filter's values. Ranks as the embedded index ranks (search-tables.ts): terms in
  * half the chunks or more weigh 1e-6 and are scored only to fill up a list the rare terms left short.
  * The rescored vectors are fetched by one array of ids, not joined one by one: 25% faster in a
- * home of 1,000 (bench/postgres/scale.ts).
+ * home of 1,000 (bench/postgres/scale.ts). How many chunks hold a term is read from
+ * `mnemo_term_chunks` (kept by the index writes), not counted from its postings: counting was half
+ * the statement at 3,000-9,000 postings a term (bench/postgres/serve-http.ts, 10,000 memories).
  */
 export const FIRST_FILTER_PARAMETER = 7;
 
@@ -31,7 +33,7 @@ export function candidateSearchSql(filter: ChunkFilter | undefined): { sql: stri
   const sql = `WITH home AS (SELECT chunk_count, term_total FROM mnemo_search_homes WHERE home_id = $1),
      query_terms AS MATERIALIZED (
        SELECT q.term, q.weight, q.position,
-         (SELECT count(*) FROM mnemo_chunk_terms p WHERE p.home_id = $1 AND p.term = q.term) AS chunks
+         coalesce((SELECT s.chunks FROM mnemo_term_chunks s WHERE s.home_id = $1 AND s.term = q.term), 0) AS chunks
        FROM unnest($2::text[], $3::float8[]) WITH ORDINALITY AS q(term, weight, position)),
      weighted AS MATERIALIZED (
        SELECT t.term, t.chunks < h.chunk_count / 2.0 AS rare,

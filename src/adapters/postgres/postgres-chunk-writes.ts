@@ -115,11 +115,20 @@ function sameState(recorded: DocumentState, state: DocumentState): boolean {
   );
 }
 
-/** A document's chunks, their postings and their share of the home's statistics, gone in one statement. */
+/**
+ * A document's chunks, their postings and their share of the home's statistics (chunk count, total
+ * length, each term's chunks; a term no chunk holds any more loses its row), gone in one statement.
+ */
 async function deleteChunks(connection: SqlQueryable, homeId: string, path: string): Promise<void> {
   await connection.query(
     `WITH gone AS (DELETE FROM mnemo_chunks WHERE home_id = $1 AND path = $2 RETURNING id, term_count),
-       postings AS (DELETE FROM mnemo_chunk_terms p USING gone WHERE p.home_id = $1 AND p.chunk_id = gone.id)
+       postings AS (DELETE FROM mnemo_chunk_terms p USING gone WHERE p.home_id = $1 AND p.chunk_id = gone.id
+         RETURNING p.term),
+       dropped AS (SELECT term, count(*) AS chunks FROM postings GROUP BY term),
+       emptied AS (DELETE FROM mnemo_term_chunks s USING dropped d
+         WHERE s.home_id = $1 AND s.term = d.term AND s.chunks <= d.chunks),
+       counted AS (UPDATE mnemo_term_chunks s SET chunks = s.chunks - d.chunks FROM dropped d
+         WHERE s.home_id = $1 AND s.term = d.term AND s.chunks > d.chunks)
      UPDATE mnemo_search_homes SET chunk_count = chunk_count - (SELECT count(*) FROM gone),
        term_total = term_total - (SELECT coalesce(sum(term_count), 0) FROM gone)
      WHERE home_id = $1`,
@@ -128,7 +137,8 @@ async function deleteChunks(connection: SqlQueryable, homeId: string, path: stri
 }
 
 /**
- * The chunks, their postings and their share of the home's statistics, in one statement: new ids
+ * The chunks, their postings and their share of the home's statistics (each term's chunks counted
+ * from the postings: one posting a term and chunk), in one statement: new ids
  * from the sequence, ascending in the chunks' order (a document's chunks are read back by id).
  */
 async function insertChunks(
@@ -164,7 +174,11 @@ async function insertChunks(
        INSERT INTO mnemo_chunk_terms (home_id, term, chunk_id, frequency, chunk_length)
        SELECT $1, p.term, ids.id, p.frequency, p.chunk_length
        FROM unnest($15::text[], $16::int[], $17::int[], $18::int[]) AS p(term, position, frequency, chunk_length)
-       JOIN ids USING (position))
+       JOIN ids USING (position)),
+     term_chunks AS (
+       INSERT INTO mnemo_term_chunks (home_id, term, chunks)
+       SELECT $1, term, count(*) FROM unnest($15::text[]) AS p(term) GROUP BY term
+       ON CONFLICT (home_id, term) DO UPDATE SET chunks = mnemo_term_chunks.chunks + excluded.chunks)
      UPDATE mnemo_search_homes SET chunk_count = chunk_count + $14, term_total = term_total + $13 WHERE home_id = $1`,
     [
       homeId,

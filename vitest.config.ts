@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { CHROMIUM_PATH } from "./test/browser/chromium-path.js";
+import { memoryTempFolderEnv } from "./test/projects/memory-temp-folder.js";
 import { classifyTestFiles } from "./test/projects/test-projects.js";
 
 /**
@@ -23,6 +24,9 @@ if (chromiumMissing && process.env.CI !== "true") {
 const runBrowser = !chromiumMissing || process.env.CI === "true";
 
 const timeouts = { testTimeout: 60_000, hookTimeout: 60_000 };
+// The in-process projects keep their temp homes in memory when the machine allows it: their saves'
+// fsyncs were most of their time (test/projects/memory-temp-folder.ts).
+const inMemoryTemp = { env: memoryTempFolderEnv() };
 
 export default defineConfig({
   test: {
@@ -35,8 +39,8 @@ export default defineConfig({
     projects: [
       // The engine is imported once per worker, not once per file: importing it was two thirds of
       // this project's time. Files that replace a module (vi.mock) keep a graph of their own.
-      { test: { name: "unit", include: projects.unit, isolate: false, ...timeouts } },
-      { test: { name: "unit-isolated", include: projects["unit-isolated"], ...timeouts } },
+      { test: { name: "unit", include: projects.unit, isolate: false, ...inMemoryTemp, ...timeouts } },
+      { test: { name: "unit-isolated", include: projects["unit-isolated"], ...inMemoryTemp, ...timeouts } },
       {
         test: {
           name: "process",

@@ -144,11 +144,6 @@ export const MODULES = [
   },
   {
     name: "atomic-write-and-lock",
-    knownShortfall: {
-      score: 62.5,
-      reason:
-        "new on 2026-11-29: read-text-cache.ts, 10 of 16 changed-line mutants killed; the 6 survivors make the cache never hit or never fill, which costs speed and changes nothing read (a test counting the reads would kill them)",
-    },
     mutate: [
       "src/adapters/fs/atomic-write.ts",
       "src/adapters/fs/home-lock.ts",
@@ -158,6 +153,7 @@ export const MODULES = [
     ],
     tests: [
       "src/adapters/fs/read-text-cache.test.ts",
+      "src/adapters/fs/read-text-cache-reads.test.ts",
       "src/adapters/fs/atomic-write.test.ts",
       "src/adapters/fs/home-lock.test.ts",
       "src/adapters/fs/home-lock-faults.test.ts",

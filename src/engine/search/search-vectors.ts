@@ -1,0 +1,176 @@
+import type { EmbeddingCache } from "../../contracts/embedding-cache.js";
+import type { EmbeddingModel } from "../../contracts/embedding-model.js";
+import type { SearchIndex } from "../../contracts/search-index.js";
+import { errorMessage } from "../../errors.js";
+import { queryTerms } from "../../rules/query-terms.js";
+import { queryTurns } from "./query-turns.js";
+import type { RecallOptions, RecallResult, VectorProgress } from "./recall-result.js";
+import { SearchEmbedder } from "./search-embedder.js";
+import { VectorFiller } from "./vector-filler.js";
+
+/**
+ * The vector side of a memory search (issue 29): which embedding model a search ranks with, and the
+ * chunks' vectors filled in the background while searches answer with what is indexed. The model
+ * loads when a search first needs it; a search waits for the vectors at most INDEX_WAIT_MS.
+ */
+export interface SearchVectorsOptions {
+  index: SearchIndex;
+  embeddingCache: EmbeddingCache;
+  loadEmbedder?: () => Promise<EmbeddingModel>;
+  /** False once the search is closed: no fill starts then. */
+  isOpen: () => boolean;
+  warn: (message: string) => void;
+}
+
+/** The model a search ranks with, its mode, and why it is not hybrid when it is not. */
+export interface ChosenEmbedder {
+  embedder: EmbeddingModel | undefined;
+  mode: RecallResult["mode"];
+  reason?: string;
+}
+
+/** How long a search waits for the index's vectors before it answers with what is indexed. */
+const INDEX_WAIT_MS = 1000;
+/**
+ * A search whose index lacks more vectors than this (and has fewer than it lacks) does not wait for
+ * the model to load: about what the local model embeds within INDEX_WAIT_MS on a busy machine.
+ */
+const LEXICAL_FIRST_CHUNKS = 64;
+/** While vectors are filled, a search embeds this many of its best BM25 candidates first. */
+const CANDIDATES_FILLED_FIRST = 30;
+
+export class SearchVectors {
+  private readonly options: SearchVectorsOptions;
+  private readonly embedder: SearchEmbedder;
+  private readonly filler: VectorFiller;
+
+  constructor(options: SearchVectorsOptions) {
+    this.options = options;
+    this.embedder = new SearchEmbedder({
+      loadEmbedder: options.loadEmbedder,
+      index: options.index,
+      warn: options.warn,
+    });
+    this.filler = new VectorFiller({
+      index: options.index,
+      embeddingCache: options.embeddingCache,
+      warn: options.warn,
+    });
+  }
+
+  /** The model, when it has loaded already. */
+  get loaded(): EmbeddingModel | undefined {
+    return this.embedder.loaded;
+  }
+
+  /** Stops a background fill after its step and waits for a model still loading. */
+  async close(): Promise<void> {
+    await this.filler.stop();
+    await this.embedder.close();
+  }
+
+  /** After the index started over: the model's vectors are recorded in the new one. */
+  recordAgain(): Promise<void> {
+    return this.embedder.recordAgain();
+  }
+
+  /**
+   * The model this search ranks with. A fast search takes it only when loaded already. Otherwise
+   * the search waits for it, unless most of the index has no vector yet and more chunks wait than
+   * a search fills (a grown home's first search, a model change): the vectors could add little,
+   * so the search answers by BM25 while the model loads and the vectors are filled in the background.
+   */
+  async embedderFor(fast: boolean): Promise<ChosenEmbedder> {
+    const loaded = this.embedder.loaded;
+    if (loaded) return { embedder: loaded, mode: "hybrid" };
+    const unavailable = this.embedder.unavailableReason;
+    if (unavailable !== undefined) return { embedder: undefined, mode: "bm25", reason: unavailable };
+    if (fast)
+      return {
+        embedder: undefined,
+        mode: "lexical",
+        reason: "a fast answer was asked for and the embedding model is not loaded yet: BM25 only",
+      };
+    const { chunks, vectors } = await this.options.index.stats();
+    const missing = chunks - vectors;
+    if (missing > LEXICAL_FIRST_CHUNKS && vectors < missing) {
+      void this.embedder
+        .load()
+        .then((embedder) => embedder && this.startFilling(embedder).catch(this.fillFailed));
+      return {
+        embedder: undefined,
+        mode: "lexical",
+        reason: `${missing.toLocaleString("en-US")} of the index's ${chunks.toLocaleString("en-US")} chunks have no vector yet: BM25 only while they are embedded in the background`,
+      };
+    }
+    const embedder = await this.embedder.load();
+    return embedder
+      ? { embedder, mode: "hybrid" }
+      : { embedder: undefined, mode: "bm25", reason: this.embedder.unavailableReason };
+  }
+
+  /**
+   * Fills the chunks without a vector, if there are any: the search's own best BM25 candidates
+   * first (a chunk without its vector would rank below those with one), then the others until
+   * INDEX_WAIT_MS after the search started; the fill goes on in the background. True when it ran.
+   */
+  async fillUntil(
+    embedder: EmbeddingModel,
+    search: { query: string; options: RecallOptions; started: number },
+  ): Promise<boolean> {
+    if (!(await this.startFilling(embedder))) return false;
+    const terms = queryTerms(queryTurns(search.query).last);
+    if (terms.length > 0) {
+      const filter = search.options.filter;
+      const { text } = await this.options.index.search({ terms, filter, limit: CANDIDATES_FILLED_FIRST });
+      const ids = text.map((candidate) => candidate.id);
+      await this.filler.fillChunks(embedder, ids, search.options.signal).catch(this.fillFailed);
+    }
+    await this.filler.waitUntil(search.started + INDEX_WAIT_MS);
+    return true;
+  }
+
+  /** How far the vectors are, while some chunks still have none (and a model could make them). */
+  async progress(embedder: EmbeddingModel | undefined): Promise<VectorProgress | undefined> {
+    if (!this.embedder.available) return undefined;
+    const { index } = this.options;
+    if (this.filler.running) return this.filler.progress ?? vectorCounts(await index.stats());
+    if (embedder) return undefined; // the fill ended before the search: every chunk has its vector
+    if ((await index.chunksWithoutVector(1)).length === 0) return undefined;
+    return vectorCounts(await index.stats());
+  }
+
+  /**
+   * Waits until every chunk of the index has its vector (loading the model if need be), with
+   * progress. At once when nothing is missing.
+   */
+  async finish(options: { onProgress?: (progress: VectorProgress) => void } = {}): Promise<void> {
+    const embedder = await this.embedder.load();
+    if (!embedder || !(await this.startFilling(embedder))) return;
+    const stop = options.onProgress && this.filler.onProgress(options.onProgress);
+    try {
+      await this.filler.start(embedder);
+    } finally {
+      stop?.();
+    }
+  }
+
+  private readonly fillFailed = (error: unknown): void => {
+    this.options.warn(
+      `filling the search index's vectors failed (${errorMessage(error)}); BM25 finds those chunks meanwhile`,
+    );
+  };
+
+  /** True when some chunks wait for their vector and a fill is now running (never after close). */
+  private async startFilling(embedder: EmbeddingModel): Promise<boolean> {
+    if (!this.options.isOpen()) return false;
+    if (this.filler.running) return true;
+    if ((await this.options.index.chunksWithoutVector(1)).length === 0) return false;
+    void this.filler.start(embedder);
+    return true;
+  }
+}
+
+function vectorCounts(stats: { chunks: number; vectors: number }): VectorProgress {
+  return { done: stats.vectors, total: stats.chunks };
+}

@@ -6,10 +6,11 @@
  */
 import type { DocumentWriter } from "../../contracts/document-store.js";
 import type { HomeContext } from "../home/home-context.js";
-import { type PreparedSave, writeMemory } from "../memdir/memdir.js";
+import { writeMemory } from "../memdir/memdir.js";
 import { formatIndexLine, type IndexLine } from "../memdir/memory-index.js";
 import type { NamedFiles } from "../memdir/memory-lookup.js";
 import { memoryNameKey } from "../memdir/memory-name.js";
+import type { PreparedSave } from "../memdir/prepare-save.js";
 import type { SavedMemory } from "../memdir/save-types.js";
 import type { ConsolidationDecision } from "./consolidation-rules.js";
 

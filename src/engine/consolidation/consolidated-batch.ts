@@ -8,10 +8,11 @@
  */
 import { MEMORIES_DIR, MEMORY_PATH } from "../../rules/home-layout.js";
 import type { HomeContext } from "../home/home-context.js";
-import { type PreparedSave, updateIndex, writeMemory } from "../memdir/memdir.js";
+import { updateIndex, writeMemory } from "../memdir/memdir.js";
 import { type IndexLine, removeIndexLines, upsertIndexLines } from "../memdir/memory-index.js";
 import { findNamedFilesIn, MemoryFolder } from "../memdir/memory-lookup.js";
 import { parseMemoryFileName } from "../memdir/memory-name.js";
+import type { PreparedSave } from "../memdir/prepare-save.js";
 import { replaceableMemories } from "../memdir/replaceable-memories.js";
 import { prepareBatch, saveMemories } from "../memdir/save-memories.js";
 import type { SavedMemory, SaveMemoryInput } from "../memdir/save-types.js";

@@ -7,7 +7,6 @@ import {
   MEMORY_PATH,
 } from "../../rules/home-layout.js";
 import { type ArchivedChunk, archiveText } from "../archive/archive.js";
-import { guardSecrets, refuseSecretInName, secretMode } from "../guard/secret-guard.js";
 import type { HomeContext } from "../home/home-context.js";
 import {
   findSection,
@@ -20,19 +19,13 @@ import {
 import { endedVersion, formatMemoryFile, parseMemoryFile, type ValidityChange } from "./memory-file.js";
 import { formatIndexLine, type IndexLine, removeIndexLines, upsertIndexLine } from "./memory-index.js";
 import { chooseMemoryPath, findSlugFiles, type NamedFiles, resolveMemoryPath } from "./memory-lookup.js";
-import { validateMemoryName } from "./memory-name.js";
-import { type MemoryType, parseMemoryType } from "./memory-types.js";
+import { type PreparedSave, prepareSave } from "./prepare-save.js";
 import { mayReplace } from "./replaceable-memories.js";
 import type { Memory, SavedMemory, SaveMemoryInput } from "./save-types.js";
 import { memoryAgeDays, stalenessNote } from "./staleness.js";
-import { checkSaveValidity, type Validity } from "./validity.js";
 
 /** Typed memories of seed 001: save, delete, get, scan, each keeping MEMORY.md's index in step. */
 export type { Memory, PossibleConflict, SaveAction, SavedMemory, SaveMemoryInput } from "./save-types.js";
-
-/** The longest content a save accepts. */
-export const MAX_CONTENT_CHARACTERS = 20_000;
-const MAX_DESCRIPTION_CHARACTERS = 300;
 
 export async function saveMemory(home: HomeContext, input: SaveMemoryInput): Promise<SavedMemory> {
   return savePrepared(home, prepareSave(home, input));
@@ -48,65 +41,6 @@ export async function savePrepared(home: HomeContext, prepared: PreparedSave): P
     );
     return written.saved;
   });
-}
-
-/** A save's input as it may be stored: validated and guarded; throws before anything is written. */
-export interface PreparedSave {
-  input: SaveMemoryInput;
-  name: string;
-  description: string;
-  content: string;
-  type: MemoryType;
-  extra: Record<string, string> | undefined;
-  validity: Validity;
-  redactedSecrets: string[];
-}
-
-export function prepareSave(home: HomeContext, input: SaveMemoryInput): PreparedSave {
-  const guarded = guardMemoryInput(home, input);
-  const { name, description, content } = checkMemoryFields(guarded);
-  const type = parseMemoryType(String(input.type));
-  const extra = validateExtraFrontmatter(name, input.frontmatter);
-  const validity = checkSaveValidity(name, input);
-  return {
-    input,
-    name,
-    description,
-    content,
-    type,
-    extra,
-    validity,
-    redactedSecrets: guarded.redactedSecrets,
-  };
-}
-
-/**
- * A memory's name, description and content as a save stores them, or the error that refuses them:
- * the rules every way into memories/ shares (a save, and an import of a memory file).
- */
-export function checkMemoryFields(fields: { name: string; description: string; content: string }): {
-  name: string;
-  description: string;
-  content: string;
-} {
-  const name = validateMemoryName(fields.name);
-  const description = fields.description.replace(/\s+/g, " ").trim();
-  const content = fields.content.replace(/\r\n?/g, "\n").trim();
-  if (content === "")
-    throw new MnemoError("INVALID_INPUT", `Memory "${name}" has no content; give the text to remember.`);
-  if (content.length > MAX_CONTENT_CHARACTERS) {
-    throw new MnemoError(
-      "TOO_LARGE",
-      `Memory "${name}" is ${content.length} characters; the limit is ${MAX_CONTENT_CHARACTERS}. Save the essentials, or split it into several memories.`,
-    );
-  }
-  if (description.length > MAX_DESCRIPTION_CHARACTERS) {
-    throw new MnemoError(
-      "TOO_LARGE",
-      `The description of "${name}" is ${description.length} characters; keep it to one line under ${MAX_DESCRIPTION_CHARACTERS}.`,
-    );
-  }
-  return { name, description, content };
 }
 
 /**
@@ -186,27 +120,6 @@ export async function writeMemory(
 }
 
 /**
- * The name, description and content as they may be stored (see guardSecrets). The name is checked
- * first, as errors quote it, and a name holding a credential is refused even when redaction is asked
- * for: it names the memory's file (refuseSecretInName).
- */
-function guardMemoryInput(home: HomeContext, input: SaveMemoryInput) {
-  const mode = secretMode(home.config.secrets, input.redactSecrets);
-  refuseSecretInName(input.name, "the memory's name");
-  const description = guardSecrets(input.description ?? "", {
-    field: `the description of memory "${input.name}"`,
-    mode,
-  });
-  const content = guardSecrets(input.content, { field: `the content of memory "${input.name}"`, mode });
-  return {
-    name: input.name,
-    description: description.text,
-    content: content.text,
-    redactedSecrets: [...description.redactedSecrets, ...content.redactedSecrets],
-  };
-}
-
-/**
  * Moves the memory's file to archive/memories/ (marked with `reason`), then removes its index line:
  * a file that cannot be read or archived leaves both as they were.
  */
@@ -281,23 +194,6 @@ export async function updateIndex(writer: DocumentWriter, change: (body: string)
       ]);
   const serialized = serializeSections(updated);
   if (serialized !== text) await writer.write(MEMORY_PATH, serialized);
-}
-
-const OWN_FRONTMATTER_KEYS = new Set(["name", "description", "type", "created", "updated", "agent", "run"]);
-
-function validateExtraFrontmatter(
-  name: string,
-  extra: Record<string, string> | undefined,
-): Record<string, string> | undefined {
-  for (const key of Object.keys(extra ?? {})) {
-    if (!/^[a-z][a-z0-9_]*$/.test(key) || OWN_FRONTMATTER_KEYS.has(key)) {
-      throw new MnemoError(
-        "INVALID_INPUT",
-        `Cannot write frontmatter key "${key}" on memory "${name}": extra keys use lower-case letters, digits and _, and cannot be one of ${[...OWN_FRONTMATTER_KEYS].join(", ")}.`,
-      );
-    }
-  }
-  return extra;
 }
 
 /**

@@ -1,16 +1,10 @@
 import { MnemoError } from "../../errors.js";
 import { MEMORIES_DIR } from "../../rules/home-layout.js";
 import type { HomeContext } from "../home/home-context.js";
-import {
-  type PreparedSave,
-  prepareSave,
-  type SavedMemory,
-  type SaveMemoryInput,
-  updateIndex,
-  writeMemory,
-} from "./memdir.js";
+import { type SavedMemory, type SaveMemoryInput, updateIndex, writeMemory } from "./memdir.js";
 import { removeIndexLines, upsertIndexLines } from "./memory-index.js";
 import { findNamedFilesIn, MemoryFolder } from "./memory-lookup.js";
+import { type PreparedSave, prepareSave } from "./prepare-save.js";
 
 /**
  * Many typed memories in one transaction (an import, a migration): every input is checked before

@@ -19,9 +19,9 @@ import { MAX_ENTRY_CHARACTERS, memoryLinesWithoutIndex } from "../journal/journa
 import { parseJournal } from "../markdown/journal-entries.js";
 import { countLines } from "../markdown/lines.js";
 import { findSection, parseSections } from "../markdown/sections.js";
-import { checkMemoryFields } from "../memdir/memdir.js";
 import { parseMemoryFile } from "../memdir/memory-file.js";
 import { memoryPath, parseMemoryFileName, slugify, slugOfPath } from "../memdir/memory-name.js";
+import { checkMemoryFields } from "../memdir/prepare-save.js";
 import { type ProfileFile, usageOf } from "../profile/profile.js";
 import { parsePendingFile } from "../sessions/pending-file.js";
 import { parseSessionLog } from "../sessions/session-log.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_CONTENT_CHARACTERS } from "../../engine/memdir/memdir.js";
+import { MAX_CONTENT_CHARACTERS } from "../../engine/memdir/prepare-save.js";
 import { describeMemoryAge } from "../../engine/memdir/staleness.js";
 import { MnemoError } from "../../errors.js";
 import { defineMemoryTool } from "./memory-tool.js";

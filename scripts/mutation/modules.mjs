@@ -559,6 +559,7 @@ export const MODULES = [
     tests: [
       "src/engine/tenancy/token-rights.test.ts",
       "src/engine/memdir/replaceable-memories.test.ts",
+      "src/surfaces/http/request-rights.test.ts",
       "src/surfaces/http/own-writes-http.test.ts",
       "src/surfaces/http/token-rights-http.test.ts",
       "src/surfaces/http/own-read-http.test.ts",

@@ -22,4 +22,9 @@ describe("the memories a writer may replace (pure)", () => {
     expect(mayReplace({ author: { agent: "bob" }, replacesOnlyOwn: true }, "bob")).toBe(true);
     expect(mayReplace({ author: { agent: "bob" } }, "alice")).toBe(true);
   });
+  it("a writer that replaces only its own but names no agent replaces nothing (and does not fail)", () => {
+    expect(mayReplace({ replacesOnlyOwn: true }, "ci")).toBe(false);
+    expect(mayReplace({ replacesOnlyOwn: true }, undefined)).toBe(false);
+    expect(replaceableMemories([{ agent: "ci" }, {}], { replacesOnlyOwn: true })).toEqual([]);
+  });
 });

@@ -23,8 +23,8 @@ export interface AgentSessionOptions {
   memory: MemoryHome;
   /**
    * A stack of homes (docs/scopes.md) whose session home is `memory`: the frozen context, the tools
-   * and each turn's relevant memories come from all its layers; the session's log, conversation
-   * and extraction stay in `memory`.
+   * and each turn's relevant memories come from all its layers; extracted typed memories go to the
+   * layer of their type; the session's log, conversation, journal entries and summary stay in `memory`.
    */
   scopes?: ScopeStack;
   model: ChatModel;
@@ -117,7 +117,13 @@ export class AgentSession {
     const systemPrompt = await frozenSystemPrompt(options);
     if (options.longTerm) await options.longTerm.memory.recover(options.longTerm.roleId);
     const pendingRetry = extractsAtEnd(memory)
-      ? learnFromEarlierSessions({ memory, model, now: options.now, onWarning: options.onWarning }).then(
+      ? learnFromEarlierSessions({
+          memory,
+          model,
+          scopes: options.scopes,
+          now: options.now,
+          onWarning: options.onWarning,
+        }).then(
           () => undefined,
           (error: unknown) => warn(options, `learning from earlier sessions failed: ${errorMessage(error)}`),
         )
@@ -245,6 +251,7 @@ export class AgentSession {
       this.extraction = await extractSession({
         memory,
         model,
+        scopes: this.options.scopes,
         transcript: this.transcript,
         sessionId: this.sessionId,
         signal,

@@ -19,11 +19,13 @@ export const MODULES = [
       "src/session/tools/scoped-list.ts",
       "src/session/tools/scoped-search.ts",
       "src/session/tools/scoped-tool-schemas.ts",
+      "src/session/extraction/memories-by-layer.ts",
     ],
     tests: [
       "src/open-scopes.test.ts",
       "src/engine/scopes/compose-scoped-context.test.ts",
       "src/session/tools/scoped-memory-tools.test.ts",
+      "src/session/extraction/memories-by-layer.test.ts",
     ],
   },
   {
@@ -247,6 +249,8 @@ export const MODULES = [
       "src/session/extraction/pending-queue.test.ts",
       "src/session/extraction/pending-claims.test.ts",
       "src/session/extraction/run-extraction.test.ts",
+      // On a stack, each layer's memories are reconciled against that layer and written there.
+      "src/session/extraction/memories-by-layer.test.ts",
       // mnemo learn queues its parts claimed, and reports a failed extraction from the queue.
       "src/session/learning/learn-transcript.test.ts",
     ],

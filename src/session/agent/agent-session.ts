@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { ChatMessage, ChatModel } from "../../contracts/chat-model.js";
-import { MEMORY_INSTRUCTIONS_PROMPT } from "../../engine/context/memory-instructions-prompt.js";
 import { refuseSecretInName } from "../../engine/guard/secret-guard.js";
 import type { LongTermMemory } from "../../engine/long-term/long-term-memory.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
@@ -11,20 +10,19 @@ import { writeWarning } from "../../rules/write-warning.js";
 import { learnFromEarlierSessions } from "../extraction/earlier-sessions.js";
 import { type ExtractionReport, extractSession } from "../extraction/extract-session.js";
 import type { MemoryTool } from "../tools/memory-tool.js";
-import { MEMORY_TOOLS } from "../tools/memory-tools.js";
-import { scopedMemoryTools } from "../tools/scoped-memory-tools.js";
 import { extractsAtEnd, OpenSessionMarker } from "./open-session-marker.js";
 import { findRelevantMemories } from "./relevant-memories.js";
 import { runTurn, type ToolCallRecord, type TurnOptions } from "./run-turn.js";
 import { SessionRecorder } from "./session-recorder.js";
+import { frozenSystemPrompt, searchedOf, toolsOf } from "./session-sources.js";
 import { renderTurnContext, turnMessages } from "./turn-context-prompt.js";
 
 export interface AgentSessionOptions {
   memory: MemoryHome;
   /**
    * A stack of homes (docs/scopes.md) whose session home is `memory`: the frozen context, the tools
-   * and each turn's relevant memories come from all its layers; the session's log, conversation
-   * and extraction stay in `memory`.
+   * and each turn's relevant memories come from all its layers; extracted typed memories go to the
+   * layer of their type; the session's log, conversation, journal entries and summary stay in `memory`.
    */
   scopes?: ScopeStack;
   model: ChatModel;
@@ -117,7 +115,13 @@ export class AgentSession {
     const systemPrompt = await frozenSystemPrompt(options);
     if (options.longTerm) await options.longTerm.memory.recover(options.longTerm.roleId);
     const pendingRetry = extractsAtEnd(memory)
-      ? learnFromEarlierSessions({ memory, model, now: options.now, onWarning: options.onWarning }).then(
+      ? learnFromEarlierSessions({
+          memory,
+          model,
+          scopes: options.scopes,
+          now: options.now,
+          onWarning: options.onWarning,
+        }).then(
           () => undefined,
           (error: unknown) => warn(options, `learning from earlier sessions failed: ${errorMessage(error)}`),
         )
@@ -245,6 +249,7 @@ export class AgentSession {
       this.extraction = await extractSession({
         memory,
         model,
+        scopes: this.options.scopes,
         transcript: this.transcript,
         sessionId: this.sessionId,
         signal,
@@ -281,38 +286,6 @@ export class AgentSession {
       createdAt: this.options.now?.() ?? new Date(),
     });
   }
-}
-
-/**
- * The memory blocks, instructions and base prompt. A home with nothing in it yet gives no blocks,
- * and buildContext then returns the base prompt alone; the model still gets the instructions, or
- * it would not know what its memory tools are for in its very first session.
- */
-async function frozenSystemPrompt(options: AgentSessionOptions): Promise<string> {
-  const { memory, basePrompt, scopes } = options;
-  const context = scopes ? await scopes.context({ basePrompt }) : await memory.buildContext({ basePrompt });
-  const instructions = MEMORY_INSTRUCTIONS_PROMPT.trim();
-  const toolsOffered = toolsOf(options).length > 0;
-  if (!memory.enabled || !toolsOffered || context.includes(instructions)) return context;
-  return `${[instructions, basePrompt?.trim() ?? ""].filter((part) => part !== "").join("\n\n")}\n`;
-}
-
-/** The tools offered: the caller's, else a stack's scoped tools or one home's (none when memory is disabled). */
-function toolsOf(options: AgentSessionOptions): readonly MemoryTool[] {
-  if (options.tools) return options.tools;
-  if (!options.memory.enabled) return [];
-  return options.scopes ? scopedMemoryTools(options.scopes) : MEMORY_TOOLS;
-}
-
-/** Where each turn's relevant memories are searched: every layer of a stack, else the home. */
-function searchedOf(options: AgentSessionOptions): Parameters<typeof findRelevantMemories>[0] {
-  const { memory, scopes } = options;
-  if (!scopes) return memory;
-  return {
-    enabled: memory.enabled,
-    config: memory.config,
-    recall: (query, each) => scopes.recall(query, each),
-  };
 }
 
 function newSessionId(now: Date): string {

@@ -69,19 +69,30 @@ export async function applyExtraction(
   options: ApplyExtractionOptions,
   report: ExtractionReport,
 ): Promise<void> {
-  report.notes.push(...options.reconciliation.notes);
-  // Where this batch saved each memory, by name key: a later candidate may supersede it.
-  const savedPaths = new Map<string, string>();
-  for (const decision of options.reconciliation.memories)
-    await writeMemory(options, decision, report, savedPaths);
+  await writeMemories(options, report);
   for (const decision of options.reconciliation.entries) await writeEntry(options, decision, report);
   await appendSummary(options, report);
   if (!report.summaryAppended)
     await options.memory.store.transaction((writer) => archiveOldDailies(options.context, writer));
 }
 
+/**
+ * Writes the reconciled memories alone, with provenance, in `options.memory`: on a stack, each layer's
+ * share of the extraction (memories-by-layer.ts); applyExtraction writes the session home's this way.
+ */
+export async function writeMemories(
+  options: Omit<ApplyExtractionOptions, "summary">,
+  report: ExtractionReport,
+): Promise<void> {
+  report.notes.push(...options.reconciliation.notes);
+  // Where this batch saved each memory, by name key: a later candidate may supersede it.
+  const savedPaths = new Map<string, string>();
+  for (const decision of options.reconciliation.memories)
+    await writeMemory(options, decision, report, savedPaths);
+}
+
 async function writeMemory(
-  options: ApplyExtractionOptions,
+  options: Omit<ApplyExtractionOptions, "summary">,
   decision: MemoryDecision,
   report: ExtractionReport,
   savedPaths: Map<string, string>,

@@ -2,18 +2,20 @@ import type { ChatMessage, ChatModel, ChatResponse } from "../../contracts/chat-
 import { localDate } from "../../engine/home/clock.js";
 import type { HomeContext } from "../../engine/home/home-context.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
+import type { ScopeStack } from "../../engine/scopes/scope-stack.js";
 import { errorMessage } from "../../errors.js";
 import { writeWarning } from "../../rules/write-warning.js";
-import { applyExtraction, type ExtractionReport } from "./apply-extraction.js";
+import { applyExtraction, type ExtractionReport, writeMemories } from "./apply-extraction.js";
 import {
   findMemoriesLike,
   findRelatedMemories,
   readJournalEntries,
   uniqueByPath,
 } from "./existing-memory.js";
-import { prepareCandidates } from "./extraction-candidates.js";
+import { type MemoryCandidate, prepareCandidates } from "./extraction-candidates.js";
 import { buildExtractionMessages } from "./extraction-prompt.js";
 import { EXTRACTION_JSON_SCHEMA, type ExtractionAnswer, parseExtractionAnswer } from "./extraction-schema.js";
+import { type LayerBatch, memoriesByLayer } from "./memories-by-layer.js";
 import type { ExistingMemory } from "./reconcile.js";
 import { reconcile } from "./reconcile.js";
 
@@ -27,11 +29,17 @@ export interface ExtractionRun {
   sessionId: string;
   signal: AbortSignal | undefined;
   context: HomeContext;
+  scopes: ScopeStack | undefined;
 }
 
 export interface ExtractionRunOptions {
   memory: MemoryHome;
   model: ChatModel;
+  /**
+   * A stack whose session home is `memory`: each typed memory is written to the layer of its type
+   * (memories-by-layer.ts), reconciled against that layer's memories; entries and the summary stay in `memory`.
+   */
+  scopes?: ScopeStack;
   signal?: AbortSignal;
   /** The clock for the summary's time and the daily-log window; use the memory home's clock. */
   now?: () => Date;
@@ -49,7 +57,8 @@ export function makeRun(options: ExtractionRunOptions, sessionId: string): Extra
     now: options.now ?? (() => new Date()),
     warn,
   };
-  return { memory: options.memory, model: options.model, sessionId, signal: options.signal, context };
+  const { memory, model, signal, scopes } = options;
+  return { memory, model, sessionId, signal, context, scopes };
 }
 
 /** The extraction proper; returns what went wrong, or undefined when everything was written. */
@@ -107,14 +116,15 @@ async function reconcileAndWrite(
   const candidates = prepareCandidates(answer, memory.config.categories);
   report.skipped.push(...candidates.refused);
   report.notes.push(...candidates.notes);
-  const similar = await findMemoriesLike(memory, candidates.memories, {
-    signal: run.signal,
-    warn: context.warn,
-  });
+  const [own, ...otherLayers] = memoriesByLayer(memory, run.scopes, candidates.memories) as [
+    LayerBatch,
+    ...LayerBatch[],
+  ];
+  for (const layer of otherLayers) await writeToLayer(run, layer, report);
   const reconciliation = reconcile({
-    memories: candidates.memories,
+    memories: own.candidates,
     entries: candidates.entries,
-    existingMemories: uniqueByPath([...related, ...similar]),
+    existingMemories: uniqueByPath([...related, ...(await memoriesLike(run, memory, own.candidates))]),
     existingEntries: await readJournalEntries(memory),
     duplicateSimilarity: memory.config.extraction.duplicateSimilarity,
   });
@@ -129,6 +139,31 @@ async function reconcileAndWrite(
     },
     report,
   );
+}
+
+/** A stack's other layer: its memories reconciled against that layer's, and written there. */
+async function writeToLayer(run: ExtractionRun, layer: LayerBatch, report: ExtractionReport): Promise<void> {
+  const { memory } = layer;
+  const reconciliation = reconcile({
+    memories: layer.candidates,
+    entries: [],
+    existingMemories: uniqueByPath(await memoriesLike(run, memory, layer.candidates)),
+    existingEntries: [],
+    duplicateSimilarity: memory.config.extraction.duplicateSimilarity,
+  });
+  const context = { ...run.context, store: memory.store, config: memory.config };
+  await writeMemories(
+    { memory, context, sessionId: run.sessionId, modelId: run.model.id, reconciliation },
+    report,
+  );
+}
+
+function memoriesLike(
+  run: ExtractionRun,
+  memory: MemoryHome,
+  candidates: MemoryCandidate[],
+): Promise<ExistingMemory[]> {
+  return findMemoriesLike(memory, candidates, { signal: run.signal, warn: run.context.warn });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { access, mkdir } from "node:fs/promises";
+import { access, mkdir, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openMemory } from "../../index.js";
@@ -128,5 +128,69 @@ describe("mnemo chat in a repository with .mnemo/", () => {
     expect(search).toContain("[user] memories/feedback_money-in-tests.md");
     // The session's log stays in the user's home.
     await access(join(userHome, ".sessions"));
+  });
+
+  it("writes the memories extracted at the end where their kind belongs: project in the repository, feedback in the user's home", async () => {
+    const extracted = {
+      memories: [
+        {
+          type: "project",
+          name: "Deploy window",
+          description: "When the shop deploys",
+          body: "The shop deploys on Tuesday mornings only.",
+          supersedes: null,
+        },
+        {
+          type: "feedback",
+          name: "Short answers",
+          description: "How the user wants answers",
+          body: "Answer in two sentences at most.",
+          supersedes: null,
+        },
+      ],
+      entries: [{ category: "user_pref", text: "The user reads answers on a phone." }],
+      summary: "Talked about the deploy window.",
+    };
+    server = await startFakeOpenAiServer({
+      reply: (request) =>
+        isExtraction(request) ? { content: JSON.stringify(extracted) } : { content: "Noted." },
+    });
+    const child = spawn(
+      process.execPath,
+      [CLI_PATH, "chat", "--base-url", server.baseURL, "--model", "fake-model"],
+      {
+        cwd: join(repository, "src"),
+        env: {
+          HOME: join(scratch, "person"),
+          MNEMO_HOME: userHome,
+          MNEMO_EMBEDDER: "none",
+          OPENAI_API_KEY: "",
+        },
+      },
+    );
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    child.stdin.end("We deploy on Tuesday mornings. Keep answers to two sentences.\n/quit\n");
+    expect(await exited, stderr).toBe(0);
+    expect(server.requests.some(isExtraction)).toBe(true);
+
+    const projectMemories = await readdir(join(repository, ".mnemo", "memories"));
+    const userMemories = await readdir(join(userHome, "memories"));
+    expect(projectMemories).toContain("project_deploy-window.md");
+    expect(userMemories).not.toContain("project_deploy-window.md");
+    expect(userMemories).toContain("feedback_short-answers.md");
+    expect(projectMemories).not.toContain("feedback_short-answers.md");
+    // The journal entry and the daily summary stay in the user's home.
+    const project = await openMemory({ home: join(repository, ".mnemo"), env: { MNEMO_EMBEDDER: "none" } });
+    const user = await openMemory({ home: userHome, env: { MNEMO_EMBEDDER: "none" } });
+    try {
+      expect((await user.profile.read("daily")).text).toContain("Talked about the deploy window.");
+      expect((await project.profile.read("daily")).text).not.toContain("deploy window");
+    } finally {
+      await Promise.all([user.close(), project.close()]);
+    }
   });
 });

@@ -52,6 +52,7 @@ export function createMcpServer(
   if (!notifications) server.server.registerCapabilities({ resources: { listChanged: false } });
   serveMemoryTools(server, memory, {
     tools: served.tools,
+    toolsWritingAs: served.toolsWritingAs,
     afterWrite: (call) => {
       notifications?.checkNow();
       session?.wrote(call.name, call.arguments, call.text);

@@ -1,4 +1,4 @@
-import { access, mkdir, writeFile } from "node:fs/promises";
+import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -133,6 +133,34 @@ describe("mnemo mcp in a repository with .mnemo/", () => {
     ]);
     const got = await mcp.callTool({ name: "memory_get", arguments: { name: "Cart money" } });
     expect(got.structuredContent).toMatchObject({ scope: "project", name: "Cart money" });
+  });
+
+  it("records the client's name (clientInfo.name) as the agent of saves in either layer", async () => {
+    const mcp = await connect();
+    await mcp.listTools();
+    for (const [type, name] of [
+      ["feedback", "Small diffs"],
+      ["project", "Release freeze"],
+    ]) {
+      const saved = await mcp.callTool({
+        name: "memory_save",
+        arguments: { type, name, content: `${name}: kept by the test client.` },
+      });
+      expect(saved.isError, JSON.stringify(saved.content)).toBeFalsy();
+    }
+    const feedback = await readFile(join(userHome, "memories", "feedback_small-diffs.md"), "utf8");
+    const project = await readFile(
+      join(repository, ".mnemo", "memories", "project_release-freeze.md"),
+      "utf8",
+    );
+    expect(feedback).toMatch(/^agent: mnemo-test$/m);
+    expect(project).toMatch(/^agent: mnemo-test$/m);
+    const mine = await mcp.callTool({ name: "memory_list", arguments: { agent: "mnemo-test" } });
+    const listed = (mine.structuredContent as { memories: Array<{ scope: string; name: string }> }).memories;
+    expect(listed.map((entry) => `${entry.scope}:${entry.name}`).sort()).toEqual([
+      "project:Release freeze",
+      "user:Small diffs",
+    ]);
   });
 
   it("refuses a scope the stack does not have, naming the layers", async () => {

@@ -24,12 +24,26 @@ export function serveMemoryTools(
   options: {
     /** The tools served; default MEMORY_TOOLS (a stack's are scopedMemoryTools). */
     tools?: readonly MemoryTool[];
+    /**
+     * Tools bound to homes of their own (a stack's): the same tools on those homes as `asClient`
+     * makes them, so their saves record the client's name too.
+     */
+    toolsWritingAs?: (asClient: (memory: MemoryHome) => MemoryHome) => readonly MemoryTool[];
     afterWrite?: (call: { name: string; arguments: unknown; text: string }) => void;
   } = {},
 ): void {
   const tools = options.tools ?? MEMORY_TOOLS;
   server.server.registerCapabilities({ tools: {} });
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(toMcpTool) }));
+  const { toolsWritingAs } = options;
+  let bound: { client: string | undefined; tools: readonly MemoryTool[] } | undefined;
+  const toolsOfCall = (): readonly MemoryTool[] => {
+    if (toolsWritingAs === undefined) return tools;
+    const client = server.server.getClientVersion()?.name;
+    if (bound === undefined || bound.client !== client)
+      bound = { client, tools: toolsWritingAs((home) => writingAsClient(server, home)) };
+    return bound.tools;
+  };
   const callTool = checkedRequest("tools/call", CallToolRequestParamsSchema);
   server.server.setRequestHandler(callTool, async (request, extra) => {
     // A client that sent a progress token hears how long work goes (a home's first search builds its index).
@@ -53,7 +67,7 @@ export function serveMemoryTools(
       {
         signal: extra.signal,
         onProgress,
-        tools,
+        tools: toolsOfCall(),
       },
     );
     await Promise.all(sent);

@@ -10,6 +10,8 @@ import { MEMORY_TOOLS, type MemoryTool, scopedMemoryTools } from "../../tools.js
 export interface ServedMemory {
   home: MemoryHome;
   tools: readonly MemoryTool[];
+  /** A stack's tools on its layers as `asClient` makes each (the MCP client's name as their agent). */
+  toolsWritingAs?: (asClient: (memory: MemoryHome) => MemoryHome) => readonly MemoryTool[];
   context(basePrompt: string | undefined): Promise<string>;
   /** For people: "the memory home X", or the stack's layers. */
   description: string;
@@ -27,6 +29,10 @@ export function servedMemory(memory: MemoryHome | ScopeStack): ServedMemory {
   return {
     home: memory.sessionHome,
     tools: scopedMemoryTools(memory),
+    toolsWritingAs: (asClient) =>
+      scopedMemoryTools(
+        new ScopeStack(memory.layers.map((layer) => ({ ...layer, memory: asClient(layer.memory) }))),
+      ),
     context: (basePrompt) => memory.context({ basePrompt }),
     description: `the stack of homes (${layers.join(", ")})`,
   };

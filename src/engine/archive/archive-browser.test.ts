@@ -213,3 +213,69 @@ class ReversedListing extends InMemoryDocumentStore {
     return (await super.list(...args)).reverse();
   }
 }
+
+describe("a restore by a writer that replaces only its own agent's memories", () => {
+  const deploys = (content: string) => ({
+    type: "project" as const,
+    name: "Deploys",
+    description: "When",
+    content,
+  });
+  const restoreNewest = async (writer: MemoryHome) => {
+    const [item] = (await memory.archive.list()).items;
+    return writer.archive.restore({ path: item?.path ?? "", id: item?.id ?? "" });
+  };
+
+  test("brings back its own agent's memory; another agent's, or nobody's, is refused before anything changes", async () => {
+    await open();
+    const alice = memory.writingAs({ agent: "alice" }, { replacesOnlyOwn: true });
+    const bob = memory.writingAs({ agent: "bob" });
+    await bob.memories.save(deploys("Fridays."));
+    await bob.memories.delete("Deploys");
+    await expect(restoreNewest(alice)).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+      message:
+        'The archived memory "Deploys" would bring back or replace a memory agent "bob" wrote, and this writer (agent "alice") may replace only its own agent\'s memories.',
+    });
+    expect((await memory.archive.list()).total).toBe(1);
+    expect(await read("memories/project_deploys.md")).toBeUndefined();
+
+    await memory.memories.save({ ...deploys("Mondays."), name: "Nobody's" });
+    await memory.memories.delete("Nobody's");
+    await expect(restoreNewest(alice)).rejects.toMatchObject({
+      message: expect.stringContaining('a memory nobody named wrote, and this writer (agent "alice")'),
+    });
+
+    // Without the limit, the same restore goes through.
+    expect(await restoreNewest(bob)).toMatchObject({ kind: "memory", names: ["Nobody's"] });
+    await alice.memories.save(deploys("Tuesdays."));
+    await alice.memories.delete("Deploys");
+    const [own] = (await memory.archive.list()).items.filter((item) => item.text.includes("Tuesdays"));
+    expect(await alice.archive.restore({ path: own?.path ?? "", id: own?.id ?? "" })).toMatchObject({
+      kind: "memory",
+      names: ["Deploys"],
+    });
+    expect(await read("memories/project_deploys.md")).toContain("agent: alice");
+  });
+
+  test("refuses a restore of its own memory that would push out another agent's memory of that name", async () => {
+    await open();
+    const alice = memory.writingAs({ agent: "alice" }, { replacesOnlyOwn: true });
+    const bob = memory.writingAs({ agent: "bob" });
+    await alice.memories.save(deploys("Tuesdays."));
+    await alice.memories.delete("Deploys");
+    await bob.memories.save(deploys("Fridays, says Bob."));
+    await expect(restoreNewest(alice)).rejects.toMatchObject({
+      message: expect.stringContaining('a memory agent "bob" wrote'),
+    });
+    expect(await read("memories/project_deploys.md")).toContain("Fridays, says Bob.");
+  });
+
+  test("restores a profile section as any writer: the memory check is for memories only", async () => {
+    await open();
+    await memory.profile.add("user", "Pets", "A cat, Miso.");
+    await memory.profile.remove("user", "Pets");
+    const alice = memory.writingAs({ agent: "alice" }, { replacesOnlyOwn: true });
+    expect(await restoreNewest(alice)).toMatchObject({ kind: "sections", path: "USER.md", names: ["Pets"] });
+  });
+});

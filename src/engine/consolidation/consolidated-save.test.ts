@@ -113,6 +113,25 @@ describe("a save with the rules (the default)", () => {
     ]);
   });
 
+  it("a writer that replaces only its own compares with its own agent's memories: another's duplicate is no reason for unchanged", async () => {
+    const { memory } = await open();
+    const alice = memory.writingAs({ agent: "alice" }, { replacesOnlyOwn: true });
+    const bob = memory.writingAs({ agent: "bob" });
+    await bob.memories.save({ type: "user", name: "Home city", content: "Lives in Porto." });
+    const bobs = await alice.memories.save({ type: "user", name: "City", content: "Lives in Porto." });
+    expect(bobs).toMatchObject({ action: "added", possibleConflicts: [] });
+    // Its own agent's memory, with the text it holds, is found: an exact duplicate is unchanged.
+    const own = await alice.memories.save({ type: "user", name: "Town", content: "Lives in Porto." });
+    expect(own).toMatchObject({ action: "unchanged", name: "City" });
+    // Without the limit, the first one found is the duplicate, whoever wrote it.
+    const anyone = await memory.writingAs({ agent: "carol" }).memories.save({
+      type: "user",
+      name: "Where",
+      content: "Lives in Porto.",
+    });
+    expect(anyone).toMatchObject({ action: "unchanged" });
+  });
+
   it("never compares with memories of another type, nor touches an unrelated one", async () => {
     const { memory } = await open();
     await memory.memories.save({ type: "user", name: "Home city", content: "Lives in Porto." });

@@ -135,3 +135,13 @@ describe("agent and run of a typed memory", () => {
     ).rejects.toThrowError(/agent/);
   });
 });
+
+describe("isAuthorName at its edges", () => {
+  it("takes 100 characters and refuses 101; refuses what is not a string even if it reads as a name", () => {
+    expect(isAuthorName("a".repeat(100))).toBe(true);
+    expect(isAuthorName("a".repeat(101))).toBe(false);
+    expect(isAuthorName(`${"a".repeat(99)} b`)).toBe(false);
+    for (const value of [42, ["ci"], { toString: () => "ci" }, null, undefined])
+      expect(isAuthorName(value), String(value)).toBe(false);
+  });
+});

@@ -271,6 +271,19 @@ describe("a restore by a writer that replaces only its own agent's memories", ()
     expect(await read("memories/project_deploys.md")).toContain("Fridays, says Bob.");
   });
 
+  test("refuses a restore over a file at its path that another agent's memory of another name holds", async () => {
+    await open();
+    const alice = memory.writingAs({ agent: "alice" }, { replacesOnlyOwn: true });
+    await alice.memories.save(deploys("Tuesdays."));
+    await alice.memories.delete("Deploys");
+    const bobs = "---\nname: Release days\ndescription: When\ntype: project\nagent: bob\n---\n\nFridays.\n";
+    await writeFile(join(home, "memories", "project_deploys.md"), bobs);
+    await expect(restoreNewest(alice)).rejects.toMatchObject({
+      message: expect.stringContaining('a memory agent "bob" wrote'),
+    });
+    expect(await read("memories/project_deploys.md")).toBe(bobs);
+  });
+
   test("restores a profile section as any writer: the memory check is for memories only", async () => {
     await open();
     await memory.profile.add("user", "Pets", "A cat, Miso.");

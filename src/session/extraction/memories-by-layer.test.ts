@@ -134,4 +134,43 @@ describe("memoriesByLayer", () => {
     expect(userFiles).toContain("feedback_tabs.md");
     expect(userFiles).not.toContain("reference_tracker.md");
   });
+
+  it("a project memory that supersedes one of the project layer's archives that one in the project's home", async () => {
+    const project = stack.layer("project");
+    if (!project) throw new Error("the stack has no project layer");
+    await project.memories.save({
+      type: "project",
+      name: "Deploys",
+      description: "When the shop deploys",
+      content: "The shop deploys on Tuesday mornings only.",
+    });
+    const model = new ScriptedChatModel({
+      replies: [
+        JSON.stringify({
+          memories: [
+            {
+              type: "project",
+              name: "Release window",
+              description: "When the shop releases now",
+              body: "Releases moved to Thursday afternoons.",
+              supersedes: "Deploys",
+            },
+          ],
+          entries: [],
+          summary: "",
+        }),
+      ],
+    });
+    const report = await extractSession({
+      memory: stack.sessionHome,
+      scopes: stack,
+      model,
+      transcript: [{ role: "user", content: "Deploys moved: we release on Thursday afternoons now." }],
+      sessionId: "s2",
+      onWarning: () => undefined,
+    });
+    expect(report.error).toBeUndefined();
+    expect(await readdir(join(project.home, "memories"))).toEqual(["project_release-window.md"]);
+    expect(await readdir(join(project.home, "archive", "memories"))).toEqual(["project_deploys.md"]);
+  });
 });

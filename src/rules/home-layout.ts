@@ -16,6 +16,8 @@ export const SESSIONS_DIR = ".sessions";
 export const OPEN_SESSIONS_DIR = `${SESSIONS_DIR}/open`;
 /** What the hooks of coding agents (`mnemo hook ...`) could not do: they never fail the agent, so they say it here. */
 export const HOOKS_LOG_FILE = ".logs/hooks.log";
+/** What `mnemo learn` run in the background (by a hook) says it did. */
+export const LEARN_LOG_FILE = ".logs/learn.log";
 /** Conversations whose session-end extraction failed, kept until a retry succeeds. */
 export const PENDING_DIR = ".pending";
 /** How far each transcript given to `mnemo learn` was learned, one JSON ledger per session. */

@@ -7,9 +7,7 @@
 import { spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { PENDING_DIR } from "../../rules/home-layout.js";
-
-const LEARN_LOG = join(".logs", "learn.log");
+import { LEARN_LOG_FILE, PENDING_DIR } from "../../rules/home-layout.js";
 
 /** The learner's process id, or undefined when nothing waits or no chat model would extract it. */
 export function startQueuedLearning(options: {
@@ -22,7 +20,7 @@ export function startQueuedLearning(options: {
   if (!options.canExtract) return undefined;
   const queued = queuedCount(options.home);
   if (queued === 0) return undefined;
-  const log = join(options.home, LEARN_LOG);
+  const log = join(options.home, ...LEARN_LOG_FILE.split("/"));
   mkdirSync(join(log, ".."), { recursive: true });
   const output = openSync(log, "a");
   try {

@@ -3,6 +3,7 @@ import { appendFileSync, closeSync, mkdirSync, openSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { z } from "zod";
 import { MnemoError } from "../../errors.js";
+import { LEARN_LOG_FILE } from "../../rules/home-layout.js";
 import type { CommonOptions } from "./cli-command.js";
 import { printNote } from "./output.js";
 import { readStdin } from "./read-input.js";
@@ -36,8 +37,6 @@ export interface HookStarted {
   log?: string;
   problem?: string;
 }
-
-export const LEARN_LOG = ".logs/learn.log";
 
 export async function readHookInput(): Promise<HookInput> {
   if (process.stdin.isTTY)
@@ -110,7 +109,7 @@ export async function startHookLearning(hook: HookInput, options: CommonOptions)
 async function logFile(options: CommonOptions): Promise<string | undefined> {
   if ((options.store ?? process.env.MNEMO_STORE) !== undefined) return undefined;
   const { resolveHome } = await import("../../load-config.js");
-  const path = join(resolveHome(options.home, process.env), LEARN_LOG);
+  const path = join(resolveHome(options.home, process.env), ...LEARN_LOG_FILE.split("/"));
   try {
     mkdirSync(join(path, ".."), { recursive: true });
     return path;

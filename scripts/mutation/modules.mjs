@@ -559,9 +559,12 @@ export const MODULES = [
       "src/engine/tenancy/token-rights.ts",
       "src/surfaces/http/request-rights.ts",
       "src/engine/memdir/replaceable-memories.ts",
+      "src/surfaces/mcp/memory-tools-handler.ts",
     ],
     tests: [
       "src/engine/tenancy/token-rights.test.ts",
+      "src/surfaces/http/token-rights-mcp.test.ts",
+      "src/surfaces/mcp/mcp-server.test.ts",
       "src/engine/memdir/replaceable-memories.test.ts",
       "src/surfaces/http/request-rights.test.ts",
       "src/surfaces/http/own-writes-http.test.ts",

@@ -29,9 +29,11 @@ describe("a token's rights (pure)", () => {
         decision.agent === undefined || AGENTS.includes(decision.agent) || decision.agent === agent,
       ).toBe(true);
       if (rights === undefined) return;
-      if (kind === "mcp") expect(isLimited(rights)).toBe(false);
+      if (kind === "mcp") expect(rights.read).toBe("all");
+      expect(decision.readOnly === true).toBe(kind === "mcp" && !rights.write);
       if (kind === "write") expect(rights.write).toBe(true);
-      const bound = kind === "write" || (kind === "agent-read" && rights.read === "own");
+      const writesAsAgent = kind === "write" || (kind === "mcp" && rights.write);
+      const bound = writesAsAgent || (kind === "agent-read" && rights.read === "own");
       if (bound && rights.agents) expect(rights.agents).toContain(decision.agent);
       if (kind === "other-read") expect(rights.read).toBe("all");
       // A read by name of a token that reads its own agents shows only their memories.
@@ -104,11 +106,23 @@ describe("a token's rights (pure)", () => {
     expect(decideRights({ write: true, read: "all" }, "named-read", undefined)).toEqual({ allowed: true });
   });
 
-  it("refuses /mcp to any limited token, and allows it to an unlimited one", () => {
-    const mcp = decideRights({ write: true, read: "all" }, "mcp", undefined);
-    expect(mcp.allowed).toBe(true);
-    const limited = decideRights({ write: true, agents: ["alice"], read: "all" }, "mcp", undefined);
-    expect(limited.allowed === false && limited.missing).toBe("unlimited");
-    expect(limited.allowed === false && limited.message).toContain("/mcp cannot be limited");
+  it("/mcp: reading tools only for a read-only token, its agent for a writer, refused to an own-reader", () => {
+    expect(decideRights({ write: true, read: "all" }, "mcp", undefined)).toEqual({ allowed: true });
+    expect(decideRights({ write: false, read: "all" }, "mcp", "bob")).toEqual({
+      allowed: true,
+      agent: "bob",
+      readOnly: true,
+    });
+    expect(decideRights({ write: true, agents: ["alice"], read: "all" }, "mcp", undefined)).toEqual({
+      allowed: true,
+      agent: "alice",
+    });
+    const forged = decideRights({ write: true, agents: ["alice"], read: "all" }, "mcp", "bob");
+    expect(forged.allowed === false && forged.missing).toBe("agent");
+    const ownReader = decideRights({ write: true, agents: ["alice"], read: "own" }, "mcp", "alice");
+    expect(ownReader.allowed === false && ownReader.missing).toBe("read all");
+    expect(ownReader.allowed === false && ownReader.message).toMatch(
+      /^Missing right: read all \(\/mcp serves/,
+    );
   });
 });

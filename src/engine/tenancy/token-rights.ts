@@ -8,7 +8,7 @@ import type { TokenRights } from "../../contracts/token-registry.js";
 /**
  * The kind of a request, for rights: a change; a read of memories filtered by agent (list,
  * search); a read of one memory by its name (get); any other read (context, profile, journal,
- * archive, export…); /mcp, which cannot be limited per agent.
+ * archive, export…); /mcp, whose tools read and write.
  */
 export type RequestKind = "write" | "agent-read" | "named-read" | "other-read" | "mcp";
 
@@ -19,10 +19,12 @@ export type RightsDecision =
       agent?: string;
       /** A read by name: only a memory one of these agents wrote may be shown (else it is "not found"). */
       readableAgents?: string[];
+      /** /mcp for a read-only token: only the tools that read are served. */
+      readOnly?: true;
     }
   | { allowed: false /** The right the token lacks. */; missing: MissingRight; message: string };
 
-export type MissingRight = "write" | "agent" | "read all" | "unlimited";
+export type MissingRight = "write" | "agent" | "read all";
 
 /**
  * Whether a token with `rights` may make a request of `kind`. `agent` is the agent the request
@@ -34,7 +36,7 @@ export function decideRights(
   agent: string | undefined,
 ): RightsDecision {
   if (rights === undefined) return { allowed: true, agent };
-  if (kind === "mcp") return isLimited(rights) ? refuse("unlimited", MCP_REFUSAL) : { allowed: true, agent };
+  if (kind === "mcp") return decideMcp(rights, agent);
   if (kind === "write") return decideWrite(rights, agent);
   if (rights.read === "all") return { allowed: true, agent };
   if (kind === "other-read") return refuse("read all", READ_ALL_REFUSAL);
@@ -69,6 +71,18 @@ function decideWrite(rights: TokenRights, agent: string | undefined): RightsDeci
 }
 
 /**
+ * /mcp serves tools that read and tools that write: a read-only token gets the reading tools only,
+ * a token of agents writes as one of them (as a write through /v1 does), and a token that reads
+ * only its own agents is refused, since MCP's reads (context, journal, resources) mix every
+ * agent's text.
+ */
+function decideMcp(rights: TokenRights, agent: string | undefined): RightsDecision {
+  if (rights.read !== "all") return refuse("read all", MCP_OWN_READ_REFUSAL);
+  if (!rights.write) return { allowed: true, agent, readOnly: true };
+  return decideWrite(rights, agent);
+}
+
+/**
  * A list or search of a token that reads its own agents is filtered by one of them: the one it
  * names, or the token's only agent when it names none (the server filters; the client need not).
  */
@@ -97,7 +111,7 @@ function refuse(missing: MissingRight, message: string): RightsDecision {
   return { allowed: false, missing, message };
 }
 
-const MCP_REFUSAL =
-  "Missing right: unlimited (/mcp cannot be limited per agent or to reads yet; use /v1 with this token, or create a token without --read-only, --agent or --read own for MCP).";
+const MCP_OWN_READ_REFUSAL =
+  "Missing right: read all (/mcp serves context, journal and resources that mix every agent's memories, so a token that reads only its own agents cannot use it; use /v1 with this token, or create a token with --read all for MCP).";
 const READ_ALL_REFUSAL =
   "Missing right: read all (this token reads only list, search and get by name of its own agents' memories; create a token with --read all to read context, profile, journal and the rest).";

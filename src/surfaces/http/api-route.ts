@@ -28,6 +28,8 @@ export type ApiEnv = {
     readsAgent: string | undefined;
     /** A read by name of a token that reads its own agents: the writers whose memory it may show. */
     readableAgents: string[] | undefined;
+    /** /mcp for a read-only token: only the tools that read. */
+    readOnly: boolean;
   };
 };
 

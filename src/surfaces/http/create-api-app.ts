@@ -118,6 +118,7 @@ function leaseHome(access: ServerAccess): MiddlewareHandler<ApiEnv> {
       c.set("memory", writingFor(lease.home.memory, c, rights));
       c.set("readsAgent", rights.readsAgent);
       c.set("readableAgents", rights.readableAgents);
+      c.set("readOnly", rights.readOnly);
       c.set("homeId", lease.homeId);
       c.set("mcp", lease.home.mcp);
       await next();
@@ -151,7 +152,9 @@ function writingFor(memory: MemoryHome, c: Context<ApiEnv>, rights: RequestRight
 function mountMcp(app: OpenAPIHono<ApiEnv>, access: ServerAccess, maxBodyBytes: number): void {
   const answer = async (c: Context<ApiEnv>) => {
     const body = c.req.method === "POST" && hasBody(c.req.raw.headers) ? await c.req.json() : undefined;
-    await c.var.mcp?.handle(c.env.incoming, c.env.outgoing, body);
+    // The request's own writer (its token's agent) and rights: a read-only token gets the reading tools.
+    const limits = { memory: c.var.memory, readOnly: c.var.readOnly };
+    await c.var.mcp?.handle(c.env.incoming, c.env.outgoing, body, limits);
     return RESPONSE_ALREADY_SENT;
   };
   app.use(MCP_PATH, leaseHome(access));

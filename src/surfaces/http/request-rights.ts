@@ -32,6 +32,8 @@ export interface RequestRights {
   readableAgents: string[] | undefined;
   /** A token limited to agents: its saves never write over another agent's memory. */
   replacesOnlyOwn: boolean;
+  /** /mcp for a read-only token: only the tools that read. */
+  readOnly: boolean;
 }
 
 /**
@@ -41,14 +43,16 @@ export interface RequestRights {
  */
 export function checkRequestRights(grant: TokenGrant | undefined, request: RequestForRights): RequestRights {
   const kind = requestKind(request);
-  const agent = kind === "write" ? request.agentHeader : request.agentFilter;
+  const writes = kind === "write" || kind === "mcp";
+  const agent = writes ? request.agentHeader : request.agentFilter;
   const decision = decideRights(grant?.rights, kind, agent);
   if (!decision.allowed) throw new HttpError(403, "FORBIDDEN", decision.message);
   return {
-    writesAs: kind === "write" ? decision.agent : request.agentHeader,
+    writesAs: writes ? decision.agent : request.agentHeader,
     readsAgent: kind === "agent-read" ? decision.agent : undefined,
     readableAgents: decision.readableAgents,
     replacesOnlyOwn: grant?.rights?.agents !== undefined,
+    readOnly: decision.readOnly === true,
   };
 }
 

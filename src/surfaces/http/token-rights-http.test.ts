@@ -107,12 +107,12 @@ describe("token rights through a real server (two agents, one home)", () => {
     expect((await call(tokenB, "/v1/memories/Deploy%20day")).status).toBe(404);
   });
 
-  it("refuses /mcp to a limited token", async () => {
-    const answer = await call(tokenA, "/mcp", {
+  it("refuses /mcp to a token that reads only its own agents (token-rights-mcp.test.ts: the others)", async () => {
+    const answer = await call(tokenB, "/mcp", {
       method: "POST",
       headers: { accept: "application/json, text/event-stream" },
       body: { jsonrpc: "2.0", id: 1, method: "initialize", params: {} },
     });
-    expect(await refusal(answer)).toMatch(/^Missing right: unlimited \(\/mcp cannot be limited/);
+    expect(await refusal(answer)).toMatch(/^Missing right: read all \(\/mcp serves/);
   });
 });

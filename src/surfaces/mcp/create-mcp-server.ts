@@ -18,6 +18,8 @@ export interface McpServerOptions {
   notifyChanges?: boolean | ResourceNotificationOptions;
   /** One client on stdio: the session context it asks for and its writes go to a session log (.sessions/). */
   session?: McpSessionLog;
+  /** Only the tools that read (a read-only token of `mnemo serve`); a call of a tool that writes is refused. */
+  readOnly?: boolean;
 }
 
 /**
@@ -53,6 +55,7 @@ export function createMcpServer(
   serveMemoryTools(server, memory, {
     tools: served.tools,
     toolsWritingAs: served.toolsWritingAs,
+    readOnly: options.readOnly,
     afterWrite: (call) => {
       notifications?.checkNow();
       session?.wrote(call.name, call.arguments, call.text);

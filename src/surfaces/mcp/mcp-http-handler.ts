@@ -6,10 +6,26 @@ import type { MemoryHome } from "../../index.js";
 import { createMcpServer } from "./create-mcp-server.js";
 
 export interface McpHttpHandler {
-  /** Answers one request to the MCP endpoint; `parsedBody` is the JSON body when a framework already read it. */
-  handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void>;
+  /**
+   * Answers one request to the MCP endpoint; `parsedBody` is the JSON body when a framework already
+   * read it; `limits`, what the request may do when the server limits it (a token's rights).
+   */
+  handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    parsedBody?: unknown,
+    limits?: McpRequestLimits,
+  ): Promise<void>;
   /** Ends the requests in progress and refuses new ones; the memory home stays open. */
   close(): Promise<void>;
+}
+
+/** What one request may do: the home as it writes to it (its agent), and whether it may write at all. */
+export interface McpRequestLimits {
+  /** The handler's home as this request writes to it (`memory.writingAs(...)`); default: the handler's. */
+  memory?: MemoryHome;
+  /** Only the tools that read are served. */
+  readOnly?: boolean;
 }
 
 export interface McpHttpHandlerOptions {
@@ -31,11 +47,16 @@ export function createMcpHttpHandler(
   const open = new Set<McpServer>();
   let closed = false;
 
-  async function handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void> {
+  async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    parsedBody?: unknown,
+    limits: McpRequestLimits = {},
+  ): Promise<void> {
     if (closed) return sendError(res, 503, "The MCP endpoint is shutting down; try again later.");
     if (req.method !== "POST")
       return sendError(res, 405, `Use POST for MCP requests; this endpoint keeps no sessions or streams.`);
-    const server = createMcpServer(memory);
+    const server = createMcpServer(limits.memory ?? memory, { readOnly: limits.readOnly });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

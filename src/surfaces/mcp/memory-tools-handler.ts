@@ -30,9 +30,14 @@ export function serveMemoryTools(
      */
     toolsWritingAs?: (asClient: (memory: MemoryHome) => MemoryHome) => readonly MemoryTool[];
     afterWrite?: (call: { name: string; arguments: unknown; text: string }) => void;
+    /** Serve only the tools that read (a read-only token of `mnemo serve`); a call of another is refused. */
+    readOnly?: boolean;
   } = {},
 ): void {
-  const tools = options.tools ?? MEMORY_TOOLS;
+  const readable = (all: readonly MemoryTool[]) =>
+    options.readOnly ? all.filter((tool) => tool.readOnly) : all;
+  const allTools = options.tools ?? MEMORY_TOOLS;
+  const tools = readable(allTools);
   server.server.registerCapabilities({ tools: {} });
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(toMcpTool) }));
   const { toolsWritingAs } = options;
@@ -41,11 +46,16 @@ export function serveMemoryTools(
     if (toolsWritingAs === undefined) return tools;
     const client = server.server.getClientVersion()?.name;
     if (bound === undefined || bound.client !== client)
-      bound = { client, tools: toolsWritingAs((home) => writingAsClient(server, home)) };
+      bound = { client, tools: readable(toolsWritingAs((home) => writingAsClient(server, home))) };
     return bound.tools;
   };
   const callTool = checkedRequest("tools/call", CallToolRequestParamsSchema);
   server.server.setRequestHandler(callTool, async (request, extra) => {
+    if (
+      !tools.some((tool) => tool.name === request.params.name) &&
+      allTools.some((tool) => tool.name === request.params.name)
+    )
+      return { content: [{ type: "text", text: readOnlyRefusal(request.params.name) }], isError: true };
     // A client that sent a progress token hears how long work goes (a home's first search builds its index).
     // The result waits for the notifications sent: the client drops those that come after it.
     const progressToken = request.params._meta?.progressToken;
@@ -78,6 +88,10 @@ export function serveMemoryTools(
     }
     return toCallToolResult(result);
   });
+}
+
+function readOnlyRefusal(tool: string): string {
+  return `Missing right: write (${tool} changes memory, and this server's token is read-only: only the tools that read are served; use a token without --read-only to write).`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { estimateTokens } from "./engine/context/context-budget.js";
 import { MEMORY_INSTRUCTIONS_PROMPT } from "./engine/context/memory-instructions-prompt.js";
 import type { ScopeStack } from "./engine/scopes/scope-stack.js";
+import { openMemory } from "./open-memory.js";
 import { findProjectHome, openScopes } from "./open-scopes.js";
 import { makeTempDir, removeDir } from "./testing/test-home.js";
 
@@ -194,5 +195,51 @@ describe("openScopes", () => {
     });
     await writeFile(join(userHome, "config.json"), JSON.stringify({ scopes: { shares: { repo: 1 } } }));
     await expect(open()).rejects.toThrow(/scopes\.shares[\s\S]*repo/);
+  });
+  it("opens the team layer the user home's config names (scopes.team), under the others, or none with team: false", async () => {
+    const teamHome = join(scratch, "shared", "team");
+    const team = await openMemory({ home: teamHome, env });
+    await team.memories.save({
+      type: "reference",
+      name: "On-call",
+      content: "The on-call rota lives in PagerDuty.",
+    });
+    await team.close();
+    await mkdir(userHome, { recursive: true });
+    await writeFile(
+      join(userHome, "config.json"),
+      JSON.stringify({ scopes: { team: { home: "~/../shared/team" } } }),
+    );
+    const memory = await open();
+    expect(memory.layers.map((layer) => [layer.scope, layer.memory.home])).toEqual([
+      ["project", join(repository, ".mnemo")],
+      ["user", userHome],
+      ["team", teamHome],
+    ]);
+    const hits = (await memory.recall("on-call rota PagerDuty")).hits.map(
+      (hit) => `${hit.scope}:${hit.locator}`,
+    );
+    expect(hits).toContain("team:On-call");
+    await memory.close();
+    stack = undefined;
+    expect((await open({ team: false })).layers.map((layer) => layer.scope)).toEqual(["project", "user"]);
+  });
+
+  it("refuses a team folder that does not exist, naming the config key and file, and creates nothing", async () => {
+    await mkdir(userHome, { recursive: true });
+    await writeFile(
+      join(userHome, "config.json"),
+      JSON.stringify({ scopes: { team: { home: "../team-typo" } } }),
+    );
+    const missing = join(env.HOME, "team-typo");
+    await expect(open()).rejects.toThrow(
+      `scopes.team.home in ${join(userHome, "config.json")} names ${missing}, which is not a folder`,
+    );
+    await expect(readdir(missing)).rejects.toThrow(/ENOENT/);
+    await writeFile(
+      join(userHome, "config.json"),
+      JSON.stringify({ scopes: { team: { store: "mysql://x" } } }),
+    );
+    await expect(open()).rejects.toThrow(/scopes\.team/);
   });
 });

@@ -5,8 +5,10 @@ import type { EmbeddingModel } from "./contracts/embedding-model.js";
 import type { MemoryHome } from "./engine/memory-home.js";
 import type { Scope } from "./engine/scopes/scope-names.js";
 import { type ScopeLayer, ScopeStack } from "./engine/scopes/scope-stack.js";
+import { MnemoError } from "./errors.js";
 import { resolveHome } from "./load-config.js";
 import { openMemory } from "./open-memory.js";
+import { CONFIG_FILE_NAME } from "./rules/config-file.js";
 
 /**
  * Opens a stack of homes (docs/scopes.md), nearest first: the project's `.mnemo/` found by walking
@@ -20,8 +22,11 @@ export interface OpenScopesOptions {
   userHome?: string;
   /** "auto" (default): the nearest `.mnemo/` above cwd; a folder: that repository's (or that `.mnemo/` itself); false: none. */
   project?: "auto" | string | false;
-  /** A team layer: a home folder, or a home of a PostgreSQL database; default none. */
-  team?: string | { store: string; homeId: string };
+  /**
+   * A team layer: a home folder, or a home of a PostgreSQL database; default: the user home's config
+   * `scopes.team`, else none. false: none, whatever the config says.
+   */
+  team?: string | { store: string; homeId: string } | false;
   /**
    * Each layer's weight in the split of the context budget; default: the user home's config
    * `scopes.shares`, else 1 each (what one leaves unused goes to the others).
@@ -65,9 +70,9 @@ export async function openScopes(options: OpenScopesOptions = {}): Promise<Scope
   try {
     if (projectHome !== undefined) await open("project", { home: projectHome });
     await open("user", { home: userHome });
-    const team = options.team;
+    const team = options.team ?? configuredTeam(opened.at(-1)?.memory, osHome);
     if (typeof team === "string") await open("team", { home: resolve(team) });
-    else if (team !== undefined) await open("team", { store: team.store, homeId: team.homeId });
+    else if (team) await open("team", { store: team.store, homeId: team.homeId });
   } catch (error) {
     await Promise.all(opened.map((layer) => layer.memory.close()));
     throw error;
@@ -78,6 +83,27 @@ export async function openScopes(options: OpenScopesOptions = {}): Promise<Scope
     share: options.shares?.[layer.scope] ?? configured?.[layer.scope] ?? 1,
   }));
   return new ScopeStack(layers);
+}
+
+/**
+ * The team layer the user home's config names (`scopes.team`): a folder must exist, since opening a
+ * mistyped one would make an empty home and show the person nothing of their team.
+ */
+function configuredTeam(
+  user: MemoryHome | undefined,
+  osHome: string,
+): string | { store: string; homeId: string } | undefined {
+  const team = user?.config.scopes.team;
+  if (team === undefined || !("home" in team)) return team;
+  const where = team.home.startsWith("~/")
+    ? join(osHome, team.home.slice(2))
+    : resolve(user?.home ?? "", team.home);
+  if (!isFolder(where))
+    throw new MnemoError(
+      "INVALID_INPUT",
+      `scopes.team.home in ${join(user?.home ?? "", CONFIG_FILE_NAME)} names ${where}, which is not a folder: create the team's home there (mnemo init --home ${where}) or fix the path.`,
+    );
+  return where;
 }
 
 function projectHomeOf(

@@ -178,6 +178,14 @@ const daemon = z
 
 const share = z.number().positive().max(100);
 
+const POSTGRES_URL = /^postgres(ql)?:\/\/\S+$/;
+
+/** A home of a PostgreSQL database (a tenant id such as "acme/user-42"). */
+const homeId = z.string().superRefine((id, context) => {
+  const problem = homeIdProblem(id);
+  if (problem !== undefined) context.addIssue({ code: "custom", message: `${problem}. ${HOME_ID_RULE}` });
+});
+
 /** A stack of homes (docs/scopes.md), as the user's home configures it. */
 const scopes = z
   .object({
@@ -186,6 +194,21 @@ const scopes = z
      * one layer does not use goes to the others.
      */
     shares: z.object({ project: share, user: share, team: share }).partial().strict().default({}),
+    /**
+     * A team layer under the user's and the project's: `home`, a folder (absolute, or `~/…`), or
+     * `store` and `homeId`, a home of a PostgreSQL database. Left out: no team layer.
+     */
+    team: z
+      .union([
+        z.object({ home: z.string().min(1) }).strict(),
+        z
+          .object({
+            store: z.string().regex(POSTGRES_URL, "use a postgres://user@host:port/database URL"),
+            homeId,
+          })
+          .strict(),
+      ])
+      .optional(),
   })
   .strict();
 
@@ -239,19 +262,12 @@ export const configSchema = z
     store: z
       .string()
       .regex(
-        /^postgres(ql)?:\/\/\S+$/,
+        POSTGRES_URL,
         "use a postgres://user@host:port/database URL, or leave it out for the home folder",
       )
       .optional(),
     /** Which home of the database (a tenant id such as "acme/user-42"); needed with a PostgreSQL store. */
-    homeId: z
-      .string()
-      .superRefine((id, context) => {
-        const problem = homeIdProblem(id);
-        if (problem !== undefined)
-          context.addIssue({ code: "custom", message: `${problem}. ${HOME_ID_RULE}` });
-      })
-      .optional(),
+    homeId: homeId.optional(),
   })
   .strict()
   .refine((value) => value.store === undefined || value.homeId !== undefined, {

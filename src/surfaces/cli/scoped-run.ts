@@ -6,9 +6,10 @@ import { EXIT_CODES, printNote, writeJson } from "./output.js";
 
 /**
  * The CLI's rule for a stack of homes (docs/scopes.md): a command that can work on one runs on the
- * stack when a project `.mnemo/` is found above the working folder and the command line chose no
- * home of its own (--home, --store, --home-id, $MNEMO_STORE) nor --no-scopes. $MNEMO_HOME names the
- * stack's user layer. Otherwise: the one home, as always.
+ * stack when a project `.mnemo/` is found above the working folder, or the user home's config names
+ * a team layer (`scopes.team`), and the command line chose no home of its own (--home, --store,
+ * --home-id, $MNEMO_STORE) nor --no-scopes. $MNEMO_HOME names the stack's user layer. Otherwise:
+ * the one home, as always.
  */
 export async function openScopesFor(
   unit: AnyCliCommand,
@@ -18,15 +19,16 @@ export async function openScopesFor(
   if (options.home !== undefined || options.store !== undefined || options.homeId !== undefined)
     return undefined;
   if (process.env.MNEMO_STORE) return undefined;
-  const [{ findProjectHome, openScopes }, { resolveHome }] = await Promise.all([
+  const [{ findProjectHome, openScopes }, { loadConfig, resolveHome }] = await Promise.all([
     import("../../scopes.js"),
     import("../../load-config.js"),
   ]);
   const osHome = process.env.HOME || homedir();
   const userHome = resolveHome(process.env.MNEMO_HOME ? undefined : join(osHome, ".mnemo"), process.env);
   const project = findProjectHome(process.cwd(), { userHome, osHome });
-  if (project === undefined) return undefined;
-  return openScopes({ project, userHome, ...authorOf(options, process.env) });
+  if (project === undefined && (await loadConfig({ home: userHome })).config.scopes.team === undefined)
+    return undefined;
+  return openScopes({ project: project ?? false, userHome, ...authorOf(options, process.env) });
 }
 
 /** Runs a command's scoped work on the open stack and prints it as the runner prints one home's. */

@@ -1,4 +1,4 @@
-import { mkdir, readdir } from "node:fs/promises";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openMemory } from "../../index.js";
@@ -86,5 +86,31 @@ describe("mnemo in a repository with .mnemo/ (docs/scopes.md)", () => {
     expect(context).toContain('<agent-notes scope="user">');
     expect(mnemo("list", "--no-scopes").stdout).not.toContain("Cents");
     expect(mnemo("list", "--home", join(repository, ".mnemo")).stdout).not.toContain("Tabs");
+  });
+  it("outside any repository, a team layer in the user home's config makes the stack: scopes and recall show it", async () => {
+    const teamHome = join(scratch, "team");
+    const team = await openMemory({ home: teamHome, env: { MNEMO_EMBEDDER: "none" } });
+    await team.memories.save({
+      type: "reference",
+      name: "On-call",
+      content: "The on-call rota lives in PagerDuty.",
+    });
+    await team.close();
+    await mkdir(userHome, { recursive: true });
+    await writeFile(join(userHome, "config.json"), JSON.stringify({ scopes: { team: { home: teamHome } } }));
+    const outside = join(scratch, "person");
+    const run = (...args: string[]) => runMnemo(args, { cwd: outside, env });
+    const stack = JSON.parse(run("scopes", "--json").stdout) as {
+      layers: Array<{ scope: string; home: string }>;
+    };
+    expect(stack.layers.map((layer) => [layer.scope, layer.home])).toEqual([
+      ["user", userHome],
+      ["team", teamHome],
+    ]);
+    const recalled = JSON.parse(run("recall", "on-call rota", "--json", "--min-relevance", "0").stdout) as {
+      hits: Array<{ scope: string; locator: string }>;
+    };
+    expect(recalled.hits.map((hit) => `${hit.scope}:${hit.locator}`)).toContain("team:On-call");
+    expect(run("list", "--no-scopes").stdout).not.toContain("On-call");
   });
 });

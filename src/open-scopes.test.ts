@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { estimateTokens } from "./engine/context/context-budget.js";
 import { MEMORY_INSTRUCTIONS_PROMPT } from "./engine/context/memory-instructions-prompt.js";
 import type { ScopeStack } from "./engine/scopes/scope-stack.js";
-import { openMemory } from "./open-memory.js";
 import { findProjectHome, openScopes } from "./open-scopes.js";
 import { makeTempDir, removeDir } from "./testing/test-home.js";
+import { seedTeamHome } from "./testing/test-team-home.js";
 
 /**
  * A user home and a repository with `.mnemo/`, opened from a folder deep inside the repository, as
@@ -198,13 +198,7 @@ describe("openScopes", () => {
   });
   it("opens the team layer the user home's config names (scopes.team), under the others, or none with team: false", async () => {
     const teamHome = join(scratch, "shared", "team");
-    const team = await openMemory({ home: teamHome, env });
-    await team.memories.save({
-      type: "reference",
-      name: "On-call",
-      content: "The on-call rota lives in PagerDuty.",
-    });
-    await team.close();
+    await seedTeamHome(teamHome);
     await mkdir(userHome, { recursive: true });
     await writeFile(
       join(userHome, "config.json"),

@@ -7,6 +7,7 @@
 import { onTestFinished } from "vitest";
 import type { MnemoConfigInput } from "../engine/config/schema.js";
 import type { MemoryHome } from "../engine/memory-home.js";
+import type { MemoryHomes } from "../engine/tenancy/memory-homes.js";
 import { type HttpServerOptions, type RunningHttpServer, startHttpServer } from "../http.js";
 import { openTestMemory, removeDir } from "./test-home.js";
 
@@ -41,4 +42,16 @@ export async function openTestMemoryForOneTest(
     await removeDir(home);
   });
   return { memory, home };
+}
+
+/** A server of many homes on loopback, on a free port, with MCP at /mcp for each home; quiet on errors. */
+export async function serveHomesWithMcp(homes: MemoryHomes, maxOpenHomes = 2): Promise<RunningHttpServer> {
+  const { createMcpHttpHandler } = await import("../mcp.js");
+  return startHttpServer({
+    homes,
+    port: 0,
+    maxOpenHomes,
+    onError: () => undefined,
+    mcpForHome: (memory) => createMcpHttpHandler(memory, { onError: () => undefined }),
+  });
 }

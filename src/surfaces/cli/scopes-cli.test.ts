@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openMemory } from "../../index.js";
 import { runMnemo } from "../../testing/test-cli.js";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
+import { seedTeamHome } from "../../testing/test-team-home.js";
 
 /**
  * The built `mnemo` run inside a repository: init --project, scopes, remember by type, list and
@@ -89,13 +90,7 @@ describe("mnemo in a repository with .mnemo/ (docs/scopes.md)", () => {
   });
   it("outside any repository, a team layer in the user home's config makes the stack: scopes and recall show it", async () => {
     const teamHome = join(scratch, "team");
-    const team = await openMemory({ home: teamHome, env: { MNEMO_EMBEDDER: "none" } });
-    await team.memories.save({
-      type: "reference",
-      name: "On-call",
-      content: "The on-call rota lives in PagerDuty.",
-    });
-    await team.close();
+    await seedTeamHome(teamHome);
     await mkdir(userHome, { recursive: true });
     await writeFile(join(userHome, "config.json"), JSON.stringify({ scopes: { team: { home: teamHome } } }));
     const outside = join(scratch, "person");

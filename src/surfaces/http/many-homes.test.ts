@@ -5,9 +5,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningHttpServer } from "../../http.js";
 import { type MemoryHomes, openHomes } from "../../index.js";
-import { createMcpHttpHandler } from "../../mcp.js";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
-import { startHttpServer } from "./start-http-server.js";
+import { serveHomesWithMcp } from "../../testing/test-http-server.js";
 
 /**
  * A server of many homes on loopback (startHttpServer with openHomes), driven with real requests:
@@ -26,13 +25,7 @@ beforeAll(async () => {
   token.bob = (await homes.issueToken({ homes: ["acme/bob"] })).token;
   token.both = (await homes.issueToken({ homes: ["acme/ada", "solo"] })).token;
   token.admin = (await homes.issueToken({ homes: [], admin: true })).token;
-  server = await startHttpServer({
-    homes,
-    port: 0,
-    maxOpenHomes: 1,
-    onError: () => undefined,
-    mcpForHome: (memory) => createMcpHttpHandler(memory, { onError: () => undefined }),
-  });
+  server = await serveHomesWithMcp(homes, 1);
 });
 
 afterAll(async () => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningHttpServer } from "../../http.js";
 import { type MemoryHomes, openHomes } from "../../index.js";
-import { createMcpHttpHandler } from "../../mcp.js";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
-import { startHttpServer } from "./start-http-server.js";
+import { serveHomesWithMcp } from "../../testing/test-http-server.js";
 
 /**
  * Two agents share one home through a real server on loopback: agent A's token writes as A and reads
@@ -25,13 +24,7 @@ beforeAll(async () => {
   tokenB = (
     await homes.issueToken({ homes: ["team"], rights: { write: false, agents: ["bob"], read: "own" } })
   ).token;
-  server = await startHttpServer({
-    homes,
-    port: 0,
-    maxOpenHomes: 2,
-    onError: () => undefined,
-    mcpForHome: (memory) => createMcpHttpHandler(memory, { onError: () => undefined }),
-  });
+  server = await serveHomesWithMcp(homes);
 });
 
 afterAll(async () => {

@@ -3,9 +3,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningHttpServer } from "../../http.js";
 import { type MemoryHomes, openHomes } from "../../index.js";
-import { createMcpHttpHandler } from "../../mcp.js";
 import { makeTempDir, removeDir } from "../../testing/test-home.js";
-import { startHttpServer } from "./start-http-server.js";
+import { serveHomesWithMcp } from "../../testing/test-http-server.js";
 
 /**
  * MCP at /mcp with limited tokens, through a real server on loopback and the SDK's client (after
@@ -35,13 +34,7 @@ beforeAll(async () => {
   tokens.readOnly = await issue({ write: false, read: "all" });
   tokens.ownReader = await issue({ write: true, agents: ["bob"], read: "own" });
   tokens.aliceOrCarol = await issue({ write: true, agents: ["alice", "carol"], read: "all" });
-  server = await startHttpServer({
-    homes,
-    port: 0,
-    maxOpenHomes: 2,
-    onError: () => undefined,
-    mcpForHome: (memory) => createMcpHttpHandler(memory, { onError: () => undefined }),
-  });
+  server = await serveHomesWithMcp(homes);
   // Carol's memory, saved through /v1 by a token without limits.
   const saved = await fetch(`${server.url}/v1/memories`, {
     method: "POST",

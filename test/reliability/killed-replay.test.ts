@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 const run = (home: string, phase: string, operation: string, faults = {}) =>
-  runWithFaults(WORKER, [home, phase, operation], faults);
+  runWithFaults(WORKER, [phase, operation, home], faults);
 const hasRecord = (home: string) =>
   access(join(home, ...PENDING_WRITES_PATH.split("/"))).then(
     () => true,

@@ -1,14 +1,26 @@
 import { mkdir, readFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { makeTempDir, REPOSITORY_ROOT, removeDir } from "../../src/testing/test-home.js";
-import { copyHome, firstDifference, runWithFaults, snapshotHome } from "./home-snapshot.js";
+import {
+  copyHome,
+  firstDifference,
+  mapConcurrently,
+  runWithFaults,
+  snapshotHome,
+  startWithFaults,
+} from "./home-snapshot.js";
 
 /**
  * Issue 11: every operation that moves text out of a file (capacity, budgets, re-save, forget,
  * doctor --fix) is killed right after each of its write steps in turn (every rename and every
  * fsync), then the home is opened again. What a reader finds must be the home as it was before the
  * operation or as it is after it: never text in neither the file nor archive/, never half of it.
+ *
+ * The killed writers run side by side (each on a copy of its own), and one process then opens
+ * every home they left, one after the other: a process per step instead of two, and the waits on
+ * fsync of one worker overlap the others' work.
  */
 const WORKER = join(REPOSITORY_ROOT, "test", "reliability", "operation.worker.mjs");
 const OPERATIONS = [
@@ -26,9 +38,9 @@ afterEach(async () => {
 });
 
 function runWorker(home: string, phase: string, operation: string, faults = {}) {
-  const result = runWithFaults(WORKER, [home, phase, operation], faults);
-  return result;
+  return runWithFaults(WORKER, [phase, operation, home], faults);
 }
+const SIDE_BY_SIDE = Math.max(2, availableParallelism());
 
 describe("a writer killed after any step of a commit", () => {
   test.each(OPERATIONS)(
@@ -50,21 +62,27 @@ describe("a writer killed after any step of a commit", () => {
       const steps = Number(await readFile(report, "utf8"));
       expect(steps).toBeGreaterThan(1);
 
-      for (let killAt = 1; killAt <= steps; killAt++) {
-        const home = join(base, `killed-${killAt}`);
-        await copyHome(setup, home);
-        const killed = runWorker(home, "run", operation, { killAt });
-        expect(killed.signal, `step ${killAt} of ${steps}: ${killed.stderr}`).toBe("SIGKILL");
-        expect(runWorker(home, "open", operation).stdout).toBe("done\n");
+      const killPoints = Array.from({ length: steps }, (_, index) => index + 1);
+      const homes = killPoints.map((killAt) => join(base, `killed-${killAt}`));
+      const killed = await mapConcurrently(killPoints, SIDE_BY_SIDE, async (killAt) => {
+        await copyHome(setup, homes[killAt - 1] as string);
+        return startWithFaults(WORKER, ["run", operation, homes[killAt - 1] as string], { killAt });
+      });
+      for (const [index, run] of killed.entries())
+        expect(run.signal, `step ${index + 1} of ${steps}: ${run.stderr}`).toBe("SIGKILL");
+      const reopened = runWithFaults(WORKER, ["open", operation, ...homes], {});
+      expect(reopened.stdout, reopened.stderr).toBe("done\n");
+
+      for (const [index, home] of homes.entries()) {
         const state = await snapshotHome(home);
         const asBefore = firstDifference(before, state);
         const asAfter = firstDifference(after, state);
         if (asBefore !== undefined && asAfter !== undefined)
           expect.fail(
-            `killed after step ${killAt} of ${steps}: neither before (${asBefore}) nor after (${asAfter})`,
+            `killed after step ${index + 1} of ${steps}: neither before (${asBefore}) nor after (${asAfter})`,
           );
       }
-      // Two processes a step, a second or more each while another test file runs beside this one.
+      // A process a step, a second or more each while another test file runs beside this one.
     },
     240_000,
   );

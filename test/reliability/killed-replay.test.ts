@@ -1,15 +1,24 @@
 import { access, mkdir, readFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { PENDING_WRITES_PATH } from "../../src/adapters/fs/write-ahead-log.js";
 import { makeTempDir, REPOSITORY_ROOT, removeDir } from "../../src/testing/test-home.js";
-import { copyHome, firstDifference, runWithFaults, snapshotHome } from "./home-snapshot.js";
+import {
+  copyHome,
+  firstDifference,
+  mapConcurrently,
+  runWithFaults,
+  snapshotHome,
+  startWithFaults,
+} from "./home-snapshot.js";
 
 /**
  * Issue 27: a commit decided by its write-ahead record (write-ahead-log.ts) and interrupted is
  * finished by the next process that opens the home. That replay can be killed too, after any of its
  * renames and fsyncs: the process after it must still find the record and finish the commit. A
  * replay that dropped the record before its renames were all done would lose the decided commit.
+ * The killed replays run side by side, and one process then reopens every home they left.
  */
 const WORKER = join(REPOSITORY_ROOT, "test", "reliability", "operation.worker.mjs");
 // Each moves text between files in one commit: a file and its archive; a removal, its archive and the index.
@@ -21,7 +30,7 @@ afterEach(async () => {
 });
 
 const run = (home: string, phase: string, operation: string, faults = {}) =>
-  runWithFaults(WORKER, [home, phase, operation], faults);
+  runWithFaults(WORKER, [phase, operation, home], faults);
 const hasRecord = (home: string) =>
   access(join(home, ...PENDING_WRITES_PATH.split("/"))).then(
     () => true,
@@ -59,19 +68,23 @@ describe("a replay of an interrupted commit, killed after any of its steps", () 
     const steps = Number(await readFile(report, "utf8"));
     expect(steps).toBeGreaterThan(1);
 
-    for (let killAt = 1; killAt <= steps; killAt++) {
-      const home = join(base, `replay-killed-${killAt}`);
-      await copyHome(interrupted, home);
-      const killed = run(home, "open", operation, { killAt });
-      expect(killed.signal, `step ${killAt} of ${steps}: ${killed.stderr}`).toBe("SIGKILL");
-      expect(run(home, "open", operation).stdout).toBe("done\n");
+    const killPoints = Array.from({ length: steps }, (_, index) => index + 1);
+    const homes = killPoints.map((killAt) => join(base, `replay-killed-${killAt}`));
+    const killed = await mapConcurrently(killPoints, Math.max(2, availableParallelism()), async (killAt) => {
+      await copyHome(interrupted, homes[killAt - 1] as string);
+      return startWithFaults(WORKER, ["open", operation, homes[killAt - 1] as string], { killAt });
+    });
+    for (const [index, replay] of killed.entries())
+      expect(replay.signal, `step ${index + 1} of ${steps}: ${replay.stderr}`).toBe("SIGKILL");
+    const reopened = runWithFaults(WORKER, ["open", operation, ...homes], {});
+    expect(reopened.stdout, reopened.stderr).toBe("done\n");
+    for (const [index, home] of homes.entries()) {
       const difference = firstDifference(after, await snapshotHome(home));
       if (difference !== undefined)
         expect.fail(
-          `replay killed after step ${killAt} of ${steps}, then reopened: not the decided commit (${difference})`,
+          `replay killed after step ${index + 1} of ${steps}, then reopened: not the decided commit (${difference})`,
         );
       expect(await hasRecord(home)).toBe(false);
-      await removeDir(home);
     }
   });
 });

@@ -1,34 +1,35 @@
 // One memory operation that moves text between files, run through the built package in its own
 // process so that fault-injection.mjs can kill it at any step. Usage:
-//   node [--import fault-injection.mjs] operation.worker.mjs <home> <setup|run|open> <operation>
+//   node [--import fault-injection.mjs] operation.worker.mjs <setup|run|open> <operation> <home>...
 // `setup` prepares the home for the operation, `run` runs it, `open` only opens the home (which
-// finishes an interrupted write). The clock is fixed, so two runs write the same bytes.
+// finishes an interrupted write) and closes it. `open` takes several homes and opens each in turn,
+// one openMemory after the other's close: importing the package is most of a worker's time (about
+// 0.5 s of CPU), so the homes a test killed are checked by one process, not one each. The clock is
+// fixed, so two runs write the same bytes.
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
-const [home, phase, operation] = process.argv.slice(2);
+const [phase, operation, ...homes] = process.argv.slice(2);
 const root = new URL("../../", import.meta.url);
 const { openMemory } = await import(new URL("dist/index.js", root).href);
+if (homes.length !== 1 && phase !== "open") throw new Error(`${phase} takes one home, not ${homes.length}`);
 
 const CONFIG = {
   search: { embedder: "none" },
   capacity: { maxLines: 30, targetLines: 20 },
   budgets: { user: 400 },
 };
-const memory = await openMemory({
-  home,
-  env: {},
-  config: CONFIG,
-  now: () => new Date("2026-03-10T12:00:00Z"),
-  onWarning: () => undefined,
-});
+const open = (home) =>
+  openMemory({
+    home,
+    env: {},
+    config: CONFIG,
+    now: () => new Date("2026-03-10T12:00:00Z"),
+    onWarning: () => undefined,
+  });
 
-async function lineCount(path) {
-  const text = await readFile(join(home, path), "utf8").catch(() => "");
-  return text.split("\n").length;
-}
-
-const operations = {
+/** The operations on one open home: each prepares it (`setup`) and runs itself once (`run`). */
+const operationsOn = (memory, home) => ({
   "journal-at-capacity": {
     setup: async () => {
       for (let i = 0; i < 14; i++) await memory.journal.add("user_pref", `preference number ${i} kept`);
@@ -38,7 +39,7 @@ const operations = {
   "memory-journal-at-capacity": {
     setup: async () => {
       // Up to a few lines under capacity, so that the next entry crosses it.
-      for (let i = 0; (await lineCount("MEMORY.md")) < CONFIG.capacity.maxLines - 5; i++)
+      for (let i = 0; (await lineCount(home, "MEMORY.md")) < CONFIG.capacity.maxLines - 5; i++)
         await memory.journal.add("general", `general note ${i} kept`);
     },
     run: () => memory.journal.add("general", "the newest general note"),
@@ -75,12 +76,21 @@ const operations = {
       ),
     run: () => memory.doctor({ fix: true }),
   },
-};
+});
 
-const chosen = operations[operation];
-if (phase !== "open") {
+async function lineCount(home, path) {
+  const text = await readFile(join(home, path), "utf8").catch(() => "");
+  return text.split("\n").length;
+}
+
+if (phase === "open") {
+  for (const home of homes) await (await open(home)).close();
+} else {
+  const [home] = homes;
+  const memory = await open(home);
+  const chosen = operationsOn(memory, home)[operation];
   if (!chosen) throw new Error(`unknown operation ${operation}`);
   await chosen[phase]();
+  await memory.close();
 }
-await memory.close();
 process.stdout.write("done\n");

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { WorkerReport } from "../../../test/workers/concurrent-writer.test-worker.js";
+import type { WorkerReport } from "../../../test/workers/concurrent-writer-report.js";
 import type { MnemoConfigInput } from "../../engine/config/schema.js";
 import { findSection, parseSections } from "../../engine/markdown/sections.js";
 import { parseMemoryFile } from "../../engine/memdir/memory-file.js";
@@ -16,7 +16,7 @@ import { makeTempDir, REPOSITORY_ROOT, removeDir } from "../../testing/test-home
 import { TEMP_FILE_PATTERN } from "./atomic-write.js";
 import { LOCK_PATH } from "./fs-document-store.js";
 
-const WORKER_SCRIPT = join(REPOSITORY_ROOT, "test", "workers", "concurrent-writer.test-worker.ts");
+const WORKER_SCRIPT = join(REPOSITORY_ROOT, "test", "workers", "concurrent-writer.test-worker.mjs");
 const WORKERS = 4;
 /** Each round is four writes (memory, MEMORY.md journal entry, topic journal entry, profile fact). */
 const ROUNDS = 20;
@@ -42,7 +42,7 @@ type Worker = {
 function startWorker(home: string, worker: number): Worker {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", WORKER_SCRIPT, home, String(worker), String(ROUNDS), JSON.stringify(CONFIG)],
+    [WORKER_SCRIPT, home, String(worker), String(ROUNDS), JSON.stringify(CONFIG)],
     { cwd: REPOSITORY_ROOT, stdio: ["pipe", "pipe", "pipe"] },
   );
   let stderr = "";

@@ -15,7 +15,7 @@ import { makeTempDir, REPOSITORY_ROOT, removeDir } from "../../testing/test-home
 import { TEMP_FILE_PATTERN } from "./atomic-write.js";
 import { LOCK_PATH } from "./fs-document-store.js";
 
-const WORKER_SCRIPT = join(REPOSITORY_ROOT, "test", "workers", "crash-writer.test-worker.ts");
+const WORKER_SCRIPT = join(REPOSITORY_ROOT, "test", "workers", "crash-writer.test-worker.mjs");
 const HOMES = 2;
 const ROUNDS = 10;
 /** Room for two sections of up to 200 KB; nothing is trimmed, so every section must stay whole. */
@@ -30,7 +30,7 @@ type Worker = {
 };
 
 function startWorker(args: string[]): Worker {
-  const child = spawn(process.execPath, ["--import", "tsx", WORKER_SCRIPT, ...args], {
+  const child = spawn(process.execPath, [WORKER_SCRIPT, ...args], {
     cwd: REPOSITORY_ROOT,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { WorkerReport } from "../../../test/workers/concurrent-writer.test-worker.js";
+import type { WorkerReport } from "../../../test/workers/concurrent-writer-report.js";
 import type { MnemoConfigInput } from "../../engine/config/schema.js";
 import { findSection, parseSections } from "../../engine/markdown/sections.js";
 import { parseMemoryFile } from "../../engine/memdir/memory-file.js";
@@ -18,9 +18,9 @@ import { startTestPostgres, type TestPostgres, testPostgresHasServer } from "../
  * Several processes write to one home in PostgreSQL at the same moment (memories, MEMORY.md and
  * topic journal entries, profile facts; each process with two chains of writes of its own), and
  * nothing is lost: the home's advisory lock in each transaction is the only thing between them.
- * The same worker as the file home's test (test/workers/concurrent-writer.test-worker.ts).
+ * The same worker as the file home's test (test/workers/concurrent-writer.test-worker.mjs).
  */
-const WORKER_SCRIPT = join(REPOSITORY_ROOT, "test", "workers", "concurrent-writer.test-worker.ts");
+const WORKER_SCRIPT = join(REPOSITORY_ROOT, "test", "workers", "concurrent-writer.test-worker.mjs");
 const WORKERS = 4;
 const ROUNDS = 15;
 const HOME_ID = "concurrent/writers";
@@ -35,7 +35,7 @@ type Worker = {
 function startWorker(folder: string, worker: number, config: MnemoConfigInput): Worker {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", WORKER_SCRIPT, folder, String(worker), String(ROUNDS), JSON.stringify(config)],
+    [WORKER_SCRIPT, folder, String(worker), String(ROUNDS), JSON.stringify(config)],
     { cwd: REPOSITORY_ROOT, stdio: ["pipe", "pipe", "pipe"] },
   );
   let stderr = "";

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMnemo } from "../../testing/test-cli.js";
@@ -10,9 +10,12 @@ import { modulesLoadedBy } from "../../testing/test-loaded-modules.js";
  * Issue 29 point 2: `mnemo daemon`, the user's optional background process that keeps homes and the
  * model loaded for `mnemo recall`, through the built bin. Each test has its own runtime folder (the
  * socket's) and HOME, so its daemon is its own; every daemon a test started is stopped in afterAll.
+ * The three memories are remembered through the bin once, into a home each test copies for itself:
+ * three `mnemo remember` processes per test were 21 of the file's processes.
  */
 const started: Array<{ env: NodeJS.ProcessEnv; pids: number[] }> = [];
 const folders: string[] = [];
+let rememberedHome = "";
 
 interface DaemonState {
   running: boolean;
@@ -33,12 +36,7 @@ async function newUser(options: { daemon?: object; embedder?: "none" } = {}) {
   const home = join(scratch, "home");
   const mnemo = (args: string[], extra: NodeJS.ProcessEnv = {}) =>
     runMnemo(args, { env: { ...env, ...extra } });
-  for (const [name, text] of [
-    ["Pet", "The user has a cat named Miso."],
-    ["Drink", "The user drinks green tea after lunch."],
-    ["Deploy", "Deploys go out on Fridays after the checks pass."],
-  ] as const)
-    expect(mnemo(["remember", text, "--type", "user", "--name", name, "--home", home]).status).toBe(0);
+  cpSync(rememberedHome, home, { recursive: true });
   const config = {
     ...(options.daemon ? { daemon: options.daemon } : {}),
     ...(options.embedder ? { search: { embedder: options.embedder } } : {}),
@@ -78,8 +76,20 @@ function answerOf(stdout: string): unknown {
   return rest;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   expect(existsSync(CLI_PATH)).toBe(true);
+  const scratch = await makeTempDir("mnemo-daemon-remembered-");
+  folders.push(scratch);
+  rememberedHome = join(scratch, "home");
+  for (const [name, text] of [
+    ["Pet", "The user has a cat named Miso."],
+    ["Drink", "The user drinks green tea after lunch."],
+    ["Deploy", "Deploys go out on Fridays after the checks pass."],
+  ] as const) {
+    const env = { HOME: join(scratch, "user"), XDG_RUNTIME_DIR: join(scratch, "run") };
+    const args = ["remember", text, "--type", "user", "--name", name, "--home", rememberedHome];
+    expect(runMnemo(args, { env }).status).toBe(0);
+  }
 });
 afterAll(async () => {
   for (const { env, pids } of started) {

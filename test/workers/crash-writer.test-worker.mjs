@@ -6,33 +6,31 @@
  * reader can tell a whole version from a torn one without knowing which version it is. It prints
  * "ready" once it has written every target once, so the parent's kill lands in the middle of work.
  * With "hold-lock" it instead stops inside a transaction, holding the home's lock, and prints
- * "holding".
+ * "holding". Plain JavaScript over the built package, as concurrent-recall.test-worker.mjs: under
+ * tsx, over the sources, a worker took twice the CPU to be ready.
  */
-import type { MnemoConfigInput } from "../../src/engine/config/schema.js";
-import { MnemoError } from "../../src/errors.js";
-import { openMemory } from "../../src/open-memory.js";
-
 const [home, round, configText, mode] = process.argv.slice(2);
 if (home === undefined || round === undefined || configText === undefined) {
-  throw new Error("usage: crash-writer.test-worker.ts <home> <round> <config JSON>");
+  throw new Error("usage: crash-writer.test-worker.mjs <home> <round> <config JSON>");
 }
-const config = JSON.parse(configText) as MnemoConfigInput;
+const { MnemoError, openMemory } = await import(new URL("../../dist/index.js", import.meta.url).href);
+const config = JSON.parse(configText);
 const PAYLOAD = "the quick brown fox jumps over the lazy dog 0123456789";
 
 const memory = await openMemory({ home, env: {}, config, onWarning: () => undefined });
 
-function selfCheckingContent(tag: string, approximateBytes: number): string {
+function selfCheckingContent(tag, approximateBytes) {
   const line = `${tag} ${PAYLOAD}`;
   const count = Math.max(1, Math.round(approximateBytes / (line.length + 1)));
   return `${`${line}\n`.repeat(count)}END ${count} ${tag}`;
 }
 
-function randomBetween(low: number, high: number): number {
+function randomBetween(low, high) {
   return low + Math.floor(Math.random() * (high - low));
 }
 
-async function writeSection(section: string, content: string): Promise<void> {
-  const current = await memory.profile.read("user", section).catch((error: unknown) => {
+async function writeSection(section, content) {
+  const current = await memory.profile.read("user", section).catch((error) => {
     if (MnemoError.isInstance(error) && error.code === "NOT_FOUND") return undefined;
     throw error;
   });
@@ -40,7 +38,7 @@ async function writeSection(section: string, content: string): Promise<void> {
   else await memory.profile.replace("user", { section, oldText: current.text, newText: content });
 }
 
-async function writeMemory(name: string, content: string): Promise<void> {
+async function writeMemory(name, content) {
   // Two notes of the same self-checking shape, which consolidation would read as one: kept as given.
   await memory.memories.save({
     type: "project",
@@ -52,10 +50,10 @@ async function writeMemory(name: string, content: string): Promise<void> {
 }
 
 const steps = [
-  (tag: string) => writeSection("Crash A", selfCheckingContent(tag, randomBetween(50_000, 200_000))),
-  (tag: string) => writeMemory("Crash note A", selfCheckingContent(tag, randomBetween(4_000, 18_000))),
-  (tag: string) => writeSection("Crash B", selfCheckingContent(tag, randomBetween(50_000, 200_000))),
-  (tag: string) => writeMemory("Crash note B", selfCheckingContent(tag, randomBetween(4_000, 18_000))),
+  (tag) => writeSection("Crash A", selfCheckingContent(tag, randomBetween(50_000, 200_000))),
+  (tag) => writeMemory("Crash note A", selfCheckingContent(tag, randomBetween(4_000, 18_000))),
+  (tag) => writeSection("Crash B", selfCheckingContent(tag, randomBetween(50_000, 200_000))),
+  (tag) => writeMemory("Crash note B", selfCheckingContent(tag, randomBetween(4_000, 18_000))),
 ];
 
 if (mode === "hold-lock") {
@@ -67,7 +65,7 @@ if (mode === "hold-lock") {
 }
 
 for (let iteration = 0; ; iteration++) {
-  const step = steps[iteration % steps.length] as (typeof steps)[number];
+  const step = steps[iteration % steps.length];
   await step(`r${round}-i${iteration}`);
   if (iteration === steps.length - 1) process.stdout.write("ready\n");
 }

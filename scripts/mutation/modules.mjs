@@ -85,7 +85,11 @@ export const MODULES = [
     // Issue 29: vectors filled in the background, the model loaded on first need, searches answering meanwhile.
     name: "vector-fill",
     needsDist: true,
-    mutate: ["src/engine/search/vector-filler.ts", "src/engine/search/search-embedder.ts"],
+    mutate: [
+      "src/engine/search/vector-filler.ts",
+      "src/engine/search/search-embedder.ts",
+      "src/engine/search/search-vectors.ts",
+    ],
     tests: [
       "src/engine/search/vector-filler.test.ts",
       "src/engine/search/search-embedder.test.ts",

@@ -92,7 +92,9 @@ export class MemorySearch {
 
   async recall(query: string, options: RecallOptions = {}): Promise<RecallResult> {
     await this.open();
-    return this.againIfStartedOver(() => this.recallOnce(query, options));
+    // The background fill of vectors waits between its steps while a search runs: a step embeds on
+    // this one thread, and the search would wait a whole step at each of its own awaits.
+    return this.againIfStartedOver(() => this.vectors.whileFillHeld(() => this.recallOnce(query, options)));
   }
 
   /**

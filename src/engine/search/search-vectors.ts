@@ -38,11 +38,19 @@ const INDEX_WAIT_MS = 1000;
 const LEXICAL_FIRST_CHUNKS = 64;
 /** While vectors are filled, a search embeds this many of its best BM25 candidates first. */
 const CANDIDATES_FILLED_FIRST = 30;
+/**
+ * A search's first step embeds this many chunks; later steps as many as the model's pace fits in
+ * the time left (chunksWithin). The local model computes on the process's one thread: 30 candidates
+ * at once took a search right after a 500-memory batch past 1 s on their own.
+ */
+const FIRST_STEP_CHUNKS = 6;
 
 export class SearchVectors {
   private readonly options: SearchVectorsOptions;
   private readonly embedder: SearchEmbedder;
   private readonly filler: VectorFiller;
+  /** The last pace of a search's own embedding step, in ms a chunk. */
+  private msPerChunk: number | undefined;
 
   constructor(options: SearchVectorsOptions) {
     this.options = options;
@@ -110,31 +118,82 @@ export class SearchVectors {
   }
 
   /**
-   * Fills the chunks without a vector, if there are any: the search's own best BM25 candidates
-   * first (a chunk without its vector would rank below those with one), then the others until
-   * INDEX_WAIT_MS after the search started; the fill goes on in the background. True when it ran.
+   * Fills the chunks without a vector, if there are any: all of them when they are few, else until
+   * INDEX_WAIT_MS after the search started: the search's own best BM25 candidates first (a chunk without its vector would rank
+   * below those with one), then the others, a few at a time. The search holds the background fill
+   * meanwhile (whileFillHeld), which goes on after it; what is not reached by the deadline ranks by
+   * BM25, and the result's `indexing` says how far the vectors are. True when chunks were missing.
    */
   async fillUntil(
     embedder: EmbeddingModel,
     search: { query: string; options: RecallOptions; started: number },
   ): Promise<boolean> {
     if (!(await this.startFilling(embedder))) return false;
+    // A few chunks missing (a small home's first search, a save or two) are all embedded now, as
+    // embedderFor waited for the model to rank with them; more are embedded until the deadline.
+    const { chunks, vectors } = await this.options.index.stats();
+    const deadline =
+      chunks - vectors <= LEXICAL_FIRST_CHUNKS ? Number.POSITIVE_INFINITY : search.started + INDEX_WAIT_MS;
+    const { signal, filter } = search.options;
     const terms = queryTerms(queryTurns(search.query).last);
-    if (terms.length > 0) {
-      const filter = search.options.filter;
-      const { text } = await this.options.index.search({ terms, filter, limit: CANDIDATES_FILLED_FIRST });
-      const ids = text.map((candidate) => candidate.id);
-      await this.filler.fillChunks(embedder, ids, search.options.signal).catch(this.fillFailed);
+    const candidates =
+      terms.length === 0
+        ? []
+        : (await this.options.index.search({ terms, filter, limit: CANDIDATES_FILLED_FIRST })).text.map(
+            (candidate) => candidate.id,
+          );
+    while (!signal?.aborted) {
+      const room = this.chunksWithin(deadline - performance.now());
+      if (room === 0) break;
+      const ids =
+        candidates.length > 0
+          ? candidates.splice(0, room)
+          : (await this.options.index.chunksWithoutVector(room)).map((chunk) => chunk.id);
+      if (ids.length === 0 || !(await this.fillStep(embedder, ids, signal))) break;
     }
-    await this.filler.waitUntil(search.started + INDEX_WAIT_MS);
     return true;
+  }
+
+  /**
+   * How many chunks a search embeds in its next step, in `remainingMs`: as many as the model's last
+   * pace says fit (a local model computes per chunk; a remote one pays a round trip per call), at
+   * most LEXICAL_FIRST_CHUNKS, and FIRST_STEP_CHUNKS before any pace is known. 0 once the time is up.
+   */
+  private chunksWithin(remainingMs: number): number {
+    if (remainingMs <= 0) return 0;
+    if (this.msPerChunk === undefined) return FIRST_STEP_CHUNKS;
+    return Math.min(LEXICAL_FIRST_CHUNKS, Math.max(1, Math.floor(remainingMs / this.msPerChunk)));
+  }
+
+  /** Embeds these chunks now; false when that failed (warned once, the background fill tries later). */
+  private async fillStep(embedder: EmbeddingModel, ids: number[], signal?: AbortSignal): Promise<boolean> {
+    const started = performance.now();
+    try {
+      await this.filler.fillChunks(embedder, ids, signal);
+    } catch (error) {
+      this.fillFailed(error);
+      return false;
+    }
+    this.msPerChunk = (performance.now() - started) / ids.length;
+    return true;
+  }
+
+  /** Runs `work` (a search's index catch-up or ranking) with the background fill paused between its steps. */
+  async whileFillHeld<T>(work: () => Promise<T>): Promise<T> {
+    const release = this.filler.hold();
+    try {
+      return await work();
+    } finally {
+      release();
+    }
   }
 
   /** How far the vectors are, while some chunks still have none (and a model could make them). */
   async progress(embedder: EmbeddingModel | undefined): Promise<VectorProgress | undefined> {
     if (!this.embedder.available) return undefined;
     const { index } = this.options;
-    if (this.filler.running) return this.filler.progress ?? vectorCounts(await index.stats());
+    // Counted again, not the fill's last report: the search itself may have embedded chunks since.
+    if (this.filler.running) return vectorCounts(await index.stats());
     if (embedder) return undefined; // the fill ended before the search: every chunk has its vector
     if ((await index.chunksWithoutVector(1)).length === 0) return undefined;
     return vectorCounts(await index.stats());

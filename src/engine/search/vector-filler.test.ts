@@ -79,7 +79,6 @@ describe("VectorFiller", () => {
     expect(filler.start(embedder)).toBe(run); // one run at a time
     await run;
     expect(filler.running).toBe(false);
-    expect(filler.progress).toBeUndefined();
     expect(index.vectors.size).toBe(FILL_BATCH * 2 + 3);
     const total = FILL_BATCH * 2 + 3;
     expect(progress).toEqual([
@@ -111,19 +110,17 @@ describe("VectorFiller", () => {
     ]);
   });
 
-  test("a listener stopped is called no more; progress is the last report while a run goes on", async () => {
+  test("a listener stopped is called no more", async () => {
     const index = new MemoryIndex(FILL_BATCH * 3);
     const { filler } = fillerOn(index);
     const seen: number[] = [];
-    const during: Array<number | undefined> = [];
     const stop = filler.onProgress(({ done }) => {
       seen.push(done);
-      during.push(filler.progress?.done);
       if (done === FILL_BATCH) stop();
     });
     await filler.start(model());
     expect(seen).toEqual([0, FILL_BATCH]);
-    expect(during).toEqual([0, FILL_BATCH]);
+    expect(index.vectors.size).toBe(FILL_BATCH * 3);
   });
 
   test("ends a run that makes no progress (its chunks went meanwhile) instead of looping", async () => {
@@ -162,6 +159,40 @@ describe("VectorFiller", () => {
     expect(filler.running).toBe(false);
     expect(warnings).toEqual([]);
     await filler.stop(); // nothing running: at once
+  });
+
+  test("hold(): no step while a search holds the fill, the step begun ends, and the fill goes on once released", async () => {
+    const index = new MemoryIndex(FILL_BATCH * 3);
+    const { filler } = fillerOn(index);
+    const releases: Array<() => void> = [];
+    filler.onProgress(({ done }) => {
+      // Two searches hold the fill right after its first step.
+      if (done === FILL_BATCH && releases.length === 0) releases.push(filler.hold(), filler.hold());
+    });
+    const run = filler.start(model());
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(index.vectors.size).toBe(FILL_BATCH);
+    (releases[0] as () => void)();
+    (releases[0] as () => void)(); // a release called twice counts once
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(index.vectors.size).toBe(FILL_BATCH);
+    (releases[1] as () => void)();
+    await run;
+    expect(index.vectors.size).toBe(FILL_BATCH * 3);
+  });
+
+  test("stop() ends a fill that a search holds", async () => {
+    const index = new MemoryIndex(FILL_BATCH * 3);
+    const { filler } = fillerOn(index);
+    const release = filler.hold();
+    const run = filler.start(model());
+    for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(index.vectors.size).toBe(0);
+    await filler.stop();
+    await run;
+    expect(filler.running).toBe(false);
+    expect(index.vectors.size).toBe(0);
+    release();
   });
 
   test("waitUntil: true at once without a run; false past its deadline; true when the run ends first", async () => {

@@ -28,7 +28,9 @@ export class VectorFiller {
   private run: Promise<void> | undefined;
   private abort: AbortController | undefined;
   private readonly listeners = new Set<(progress: VectorProgress) => void>();
-  private last: VectorProgress | undefined;
+  /** Searches ranking now: the fill takes no step while any is. */
+  private holds = 0;
+  private wake: (() => void) | undefined;
 
   constructor(options: VectorFillerOptions) {
     this.options = options;
@@ -37,11 +39,6 @@ export class VectorFiller {
   /** True while a run is filling vectors. */
   get running(): boolean {
     return this.run !== undefined;
-  }
-
-  /** The last progress a running fill reported; undefined when none is running. */
-  get progress(): VectorProgress | undefined {
-    return this.run ? this.last : undefined;
   }
 
   /** Starts filling with this model, unless a run is going already; resolves when no chunk is left. */
@@ -100,10 +97,41 @@ export class VectorFiller {
     );
   }
 
+  /**
+   * Pauses the fill between its steps until the returned function is called. A step embeds on the
+   * process's one thread, so a search ranking beside a running fill waited a whole step at each of
+   * its own awaits (a search right after a 500-memory batch: seconds). What a step began, it ends.
+   */
+  hold(): () => void {
+    this.holds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+      if (this.holds === 0) this.resume();
+    };
+  }
+
   /** Stops a running fill after its current step (what was filled stays). */
   async stop(): Promise<void> {
     this.abort?.abort();
+    this.resume();
     await this.run;
+  }
+
+  private resume(): void {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  }
+
+  /** Resolves once no search holds the fill, or at once when the fill is stopped. */
+  private async notHeld(signal: AbortSignal): Promise<void> {
+    while (this.holds > 0 && !signal.aborted)
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+      });
   }
 
   private async fill(embedder: EmbeddingModel, signal: AbortSignal): Promise<void> {
@@ -112,6 +140,8 @@ export class VectorFiller {
       let before = await index.stats();
       this.report(before);
       while (!signal.aborted) {
+        await this.notHeld(signal);
+        if (signal.aborted) return;
         const chunks = await index.chunksWithoutVector(FILL_BATCH);
         if (chunks.length === 0) return;
         const texts = new Map(chunks.map((chunk) => [chunk.textHash, chunk.text]));
@@ -141,7 +171,7 @@ export class VectorFiller {
   }
 
   private report(stats: { chunks: number; vectors: number }): void {
-    this.last = { done: stats.vectors, total: stats.chunks };
-    for (const listener of this.listeners) listener(this.last);
+    const progress = { done: stats.vectors, total: stats.chunks };
+    for (const listener of this.listeners) listener(progress);
   }
 }

@@ -153,6 +153,18 @@ describe("what a mnemo command loads", { timeout: 60_000 }, () => {
         command,
       ).toEqual([]);
     }
+    // Issue 31: the bin's zod holds English alone, not its ~370 kB of other locales (bundle-cli.mjs);
+    // and a package.json beside the chunks ends Node's walk up the folders for each one's module type.
+    const chunkTexts = readdirSync(join(CLI_PATH, ".."))
+      .filter((name) => name.endsWith(".js"))
+      .map((name) => readFileSync(join(CLI_PATH, "..", name), "utf8"));
+    const locales = chunkTexts.flatMap((text) =>
+      [...text.matchAll(/^\/\/ \S*node_modules\/zod\/v4\/locales\/([^/\n]+)$/gm)].map((match) => match[1]),
+    );
+    expect(locales).toEqual(["en.js"]);
+    expect(JSON.parse(readFileSync(join(CLI_PATH, "..", "package.json"), "utf8"))).toEqual({
+      type: "module",
+    });
     // The chunks do hold those packages, for the commands that need them.
     expect(bundledPackages(readdirSync(join(CLI_PATH, "..")).map((name) => `bundle/cli/${name}`))).toEqual(
       expect.arrayContaining(["@modelcontextprotocol/sdk", "hono", "openai", "commander"]),
@@ -196,12 +208,15 @@ describe("what a mnemo command loads", { timeout: 60_000 }, () => {
   });
 });
 
-/** The packages whose code these bundle files hold: esbuild opens each module with `// node_modules/<path>`. */
+/**
+ * The packages whose code these bundle files hold: esbuild opens each module with `// node_modules/<path>`
+ * (`// ../main/node_modules/<path>` in a git worktree whose node_modules links to another checkout's).
+ */
 function bundledPackages(files: string[]): string[] {
   const names = new Set<string>();
   for (const file of files.filter((each) => each.endsWith(".js"))) {
     const text = readFileSync(join(CLI_PATH, "..", "..", "..", file), "utf8");
-    for (const [, name] of text.matchAll(/^\/\/ node_modules\/((?:@[^/\n]+\/)?[^/\n]+)\//gm))
+    for (const [, name] of text.matchAll(/^\/\/ (?:\.\.\/[^\s/]+\/)?node_modules\/((?:@[^/\n]+\/)?[^/\n]+)\//gm))
       names.add(name as string);
   }
   return [...names].sort();

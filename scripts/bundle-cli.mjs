@@ -12,10 +12,10 @@
  *
  *   node scripts/bundle-cli.mjs [DIST]        (npm run build runs it after tsc)
  */
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildSync } from "esbuild";
+import { build } from "esbuild";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -35,11 +35,37 @@ const EXTERNAL = [
   "jsonc-parser",
 ];
 
+/**
+ * zod's entry re-exports every locale (`z.locales`, `z.core.locales`), ~370 kB of the ~750 kB zod
+ * chunk that the hooks and `mnemo list` compile on every start (issue 31: importing that chunk alone
+ * took 85 ms of CPU, p50 of 6 at load 6, and 60 ms without them). mnemo uses only English, zod's
+ * default, so the bin's zod gets a locales module holding `en` alone.
+ */
+const zodEnglishOnly = {
+  name: "zod-english-only",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir)
+        ? {
+            path: "zod/v4/locales",
+            namespace: "zod-english-only",
+            pluginData: { resolveDir: join(args.resolveDir, "..", "locales") },
+          }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "zod-english-only" }, (args) => ({
+      contents: 'export { default as en } from "./en.js";',
+      resolveDir: args.pluginData.resolveDir,
+      loader: "js",
+    }));
+  },
+};
+
 /** Where the bin's bundle goes, under a dist folder. */
 export const BUNDLE_FOLDER = join("bundle", "cli");
 
 /** Bundles DIST/surfaces/cli/main.js (and the daemon it starts) into DIST/bundle/cli/. */
-export function bundleCli(dist = join(ROOT, "dist")) {
+export async function bundleCli(dist = join(ROOT, "dist")) {
   const {
     dependencies = {},
     peerDependencies = {},
@@ -54,7 +80,8 @@ export function bundleCli(dist = join(ROOT, "dist")) {
   const outdir = join(dist, BUNDLE_FOLDER);
   // A new build's chunks have new names: the old ones must not stay beside them to be packed.
   rmSync(outdir, { recursive: true, force: true });
-  buildSync({
+  // Plugins need the asynchronous build.
+  await build({
     entryPoints: [join(dist, "surfaces/cli/main.js"), join(dist, "surfaces/daemon/daemon-main.js")],
     outdir,
     entryNames: "[name]",
@@ -71,8 +98,14 @@ export function bundleCli(dist = join(ROOT, "dist")) {
     },
     legalComments: "none",
     logLevel: "warning",
+    plugins: [zodEnglishOnly],
   });
+  // Node looks up the package.json that says each chunk is an ES module, walking up from the chunk's
+  // folder (URL objects and a file check a level, for each of ~50 chunks): one here ends the walk at
+  // once (issue 31: in a CPU profile of `hook session-start`, getPackageScopeConfig's ~130 ms of
+  // profiled time went away).
+  writeFileSync(join(outdir, "package.json"), `${JSON.stringify({ type: "module" })}\n`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url))
-  bundleCli(process.argv[2]);
+  await bundleCli(process.argv[2]);

@@ -146,7 +146,11 @@ export const MODULES = [
   {
     name: "safe-paths",
     mutate: ["src/adapters/fs/safe-path.ts"],
-    tests: ["src/adapters/fs/safe-path.test.ts", "src/adapters/fs/fs-document-store.test.ts"],
+    tests: [
+      "src/adapters/fs/safe-path.test.ts",
+      "src/adapters/fs/shared-folder-checks.test.ts",
+      "src/adapters/fs/fs-document-store.test.ts",
+    ],
   },
   {
     name: "atomic-write-and-lock",

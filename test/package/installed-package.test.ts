@@ -92,10 +92,11 @@ describe("the packed package, installed", () => {
       const source = path.replace(/^dist\//, "src/").replace(/(\.d)?\.js(\.map)?$|\.d\.ts(\.map)?$/, ".ts");
       expect(existsSync(join(REPOSITORY_ROOT, source)), `${path} has no source ${source}`).toBe(true);
     }
-    // The bin's bundle (scripts/bundle-cli.mjs) holds its two entries and the chunks they import, no other.
+    // The bin's bundle (scripts/bundle-cli.mjs) holds its two entries and the chunks they import, no
+    // other, and the package.json that tells Node they are ES modules without a walk up the folders.
     const bundled = paths.filter((each) => each.startsWith(BUNDLE));
     expect(bundled.length).toBeGreaterThan(2);
-    expect([...chunksReachedFrom(["main.js", "daemon-main.js"])].sort()).toEqual(
+    expect([...chunksReachedFrom(["main.js", "daemon-main.js"]), "package.json"].sort()).toEqual(
       bundled.map((each) => each.slice(BUNDLE.length)).sort(),
     );
   });

@@ -15,7 +15,13 @@ import { ioError, missingOrThrow, unusableHomeError } from "./io-error.js";
 import { matchesListOptions } from "./list-options.js";
 import { documentInfo, ListedFiles } from "./listed-files.js";
 import { fileStamp, ReadTextCache } from "./read-text-cache.js";
-import { HomePaths, resolveFolderInsideHome, resolveInsideHome, validateDocumentPath } from "./safe-path.js";
+import {
+  HomePaths,
+  ReadPaths,
+  resolveFolderInsideHome,
+  resolveInsideHome,
+  validateDocumentPath,
+} from "./safe-path.js";
 import { type StagedChanges, StagedWriter } from "./staged-writer.js";
 import { commitChanges, completeInterruptedCommit, PENDING_WRITES_PATH } from "./write-ahead-log.js";
 import { findWriteLeftovers, removeWriteLeftovers } from "./write-leftovers.js";
@@ -49,12 +55,15 @@ export class FsDocumentStore implements DocumentStore {
   private readonly texts = new ReadTextCache();
   /** Chains this process's transactions so they queue here instead of polling the lock file. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Folder checks for reads outside a transaction, shared by the reads begun together. */
+  private readonly readPaths: ReadPaths;
 
   constructor(options: FsDocumentStoreOptions) {
     this.home = options.home;
     this.lockTimeoutMs = options.lockTimeoutMs;
     this.warn = options.warn ?? (() => undefined);
     this.listed = new ListedFiles(this.warn);
+    this.readPaths = new ReadPaths(this.home);
   }
 
   /**
@@ -85,11 +94,11 @@ export class FsDocumentStore implements DocumentStore {
   }
 
   read(path: string): Promise<string | undefined> {
-    return this.readThrough(new HomePaths(this.home), path);
+    return this.readThrough(this.readPaths.current(), path);
   }
 
   readHead(path: string, maxBytes: number): Promise<string | undefined> {
-    return this.readHeadThrough(new HomePaths(this.home), path, maxBytes);
+    return this.readHeadThrough(this.readPaths.current(), path, maxBytes);
   }
 
   private async readThrough(paths: HomePaths, path: string): Promise<string | undefined> {

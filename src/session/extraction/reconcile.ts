@@ -6,6 +6,7 @@ import {
 } from "../../engine/consolidation/text-similarity.js";
 import { filePathIn, memoryNameKey, memoryPath } from "../../engine/memdir/memory-name.js";
 import type { MemoryType } from "../../engine/memdir/memory-types.js";
+import type { Scope } from "../../engine/scopes/scope-names.js";
 import type { EntryCandidate, MemoryCandidate } from "./extraction-candidates.js";
 
 /**
@@ -29,6 +30,8 @@ export interface ExistingMemory {
   type: MemoryType;
   description: string;
   body: string;
+  /** On a stack, the layer it is kept in: a label for the extraction prompt. */
+  scope?: Scope;
 }
 
 export interface ExistingEntry {

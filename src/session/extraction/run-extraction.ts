@@ -6,16 +6,16 @@ import type { ScopeStack } from "../../engine/scopes/scope-stack.js";
 import { errorMessage } from "../../errors.js";
 import { writeWarning } from "../../rules/write-warning.js";
 import { applyExtraction, type ExtractionReport, writeMemories } from "./apply-extraction.js";
-import {
-  findMemoriesLike,
-  findRelatedMemories,
-  readJournalEntries,
-  uniqueByPath,
-} from "./existing-memory.js";
+import { findMemoriesLike, findRelatedByLayer, readJournalEntries, uniqueByPath } from "./existing-memory.js";
 import { type MemoryCandidate, prepareCandidates } from "./extraction-candidates.js";
 import { buildExtractionMessages } from "./extraction-prompt.js";
 import { EXTRACTION_JSON_SCHEMA, type ExtractionAnswer, parseExtractionAnswer } from "./extraction-schema.js";
-import { type LayerBatch, memoriesByLayer } from "./memories-by-layer.js";
+import {
+  type ExtractionLayer,
+  extractionLayers,
+  type LayerBatch,
+  memoriesByLayer,
+} from "./memories-by-layer.js";
 import type { ExistingMemory } from "./reconcile.js";
 import { reconcile } from "./reconcile.js";
 
@@ -69,14 +69,14 @@ export async function runExtraction(
 ): Promise<string | undefined> {
   const { memory, model, signal, context } = run;
   const config = memory.config;
-  const related = await findRelatedMemories(memory, conversationQuery(transcript), {
-    limit: config.extraction.relatedMemories,
+  const layers = extractionLayers(memory, run.scopes);
+  const related = await findRelatedByLayer(layers, conversationQuery(transcript), {
     signal,
     warn: context.warn,
   });
   const messages = buildExtractionMessages({
     transcript,
-    related,
+    related: related.flat(),
     categories: Object.keys(config.categories),
     today: localDate(context.now()),
   });
@@ -98,7 +98,7 @@ export async function runExtraction(
     return `${parsed.error.message}${cutOff}`;
   }
   try {
-    await reconcileAndWrite(run, related, parsed.answer, report);
+    await reconcileAndWrite(run, { layers, related }, parsed.answer, report);
   } catch (error) {
     return `writing what was extracted failed: ${errorMessage(error)}`;
   }
@@ -106,9 +106,15 @@ export async function runExtraction(
   return undefined;
 }
 
+/** What was read before the call: each layer (the session's home first) and its related memories. */
+interface LayersRead {
+  layers: ExtractionLayer[];
+  related: ExistingMemory[][];
+}
+
 async function reconcileAndWrite(
   run: ExtractionRun,
-  related: ExistingMemory[],
+  read: LayersRead,
   answer: ExtractionAnswer,
   report: ExtractionReport,
 ): Promise<void> {
@@ -120,11 +126,14 @@ async function reconcileAndWrite(
     LayerBatch,
     ...LayerBatch[],
   ];
-  for (const layer of otherLayers) await writeToLayer(run, layer, report);
+  for (const layer of otherLayers) await writeToLayer(run, layer, relatedIn(read, layer.memory), report);
   const reconciliation = reconcile({
     memories: own.candidates,
     entries: candidates.entries,
-    existingMemories: uniqueByPath([...related, ...(await memoriesLike(run, memory, own.candidates))]),
+    existingMemories: uniqueByPath([
+      ...relatedIn(read, memory),
+      ...(await memoriesLike(run, memory, own.candidates)),
+    ]),
     existingEntries: await readJournalEntries(memory),
     duplicateSimilarity: memory.config.extraction.duplicateSimilarity,
   });
@@ -141,13 +150,23 @@ async function reconcileAndWrite(
   );
 }
 
+/** The related memories read in the layer of `memory` before the call. */
+function relatedIn(read: LayersRead, memory: MemoryHome): ExistingMemory[] {
+  return read.related[read.layers.findIndex((layer) => layer.memory === memory)] ?? [];
+}
+
 /** A stack's other layer: its memories reconciled against that layer's, and written there. */
-async function writeToLayer(run: ExtractionRun, layer: LayerBatch, report: ExtractionReport): Promise<void> {
+async function writeToLayer(
+  run: ExtractionRun,
+  layer: LayerBatch,
+  related: ExistingMemory[],
+  report: ExtractionReport,
+): Promise<void> {
   const { memory } = layer;
   const reconciliation = reconcile({
     memories: layer.candidates,
     entries: [],
-    existingMemories: uniqueByPath(await memoriesLike(run, memory, layer.candidates)),
+    existingMemories: uniqueByPath([...related, ...(await memoriesLike(run, memory, layer.candidates))]),
     existingEntries: [],
     duplicateSimilarity: memory.config.extraction.duplicateSimilarity,
   });

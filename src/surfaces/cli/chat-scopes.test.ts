@@ -130,6 +130,53 @@ describe("mnemo chat in a repository with .mnemo/", () => {
     await access(join(userHome, ".sessions"));
   });
 
+  it("shows the extraction model the related memories of both layers, each labelled by its layer", async () => {
+    server = await startFakeOpenAiServer({
+      reply: (request) =>
+        isExtraction(request)
+          ? { content: JSON.stringify({ memories: [], entries: [], summary: "" }) }
+          : { content: "Noted." },
+    });
+    const { code, stderr } = await chatInRepository(
+      "The cart keeps money as cents; tests write money as cents.\n/quit\n",
+    );
+    expect(code, stderr).toBe(0);
+    const extraction = server.requests.find(isExtraction);
+    const prompt = extraction ? (lastMessage(extraction)?.content ?? "") : "";
+    const existing = prompt.slice(
+      prompt.indexOf("<existing-memories>"),
+      prompt.indexOf("</existing-memories>"),
+    );
+    // The project layer's memory, which the user's home does not hold, is there to dedupe against.
+    expect(existing).toContain("- name: Cart money\n  scope: project\n");
+    expect(existing).toContain("The cart keeps money as cents.");
+    expect(existing).toContain("- name: Money in tests\n  scope: user\n");
+  });
+
+  /** `mnemo chat` in the repository's src/, with the scripted server; what it typed, then its exit. */
+  async function chatInRepository(typed: string): Promise<{ code: number | null; stderr: string }> {
+    const child = spawn(
+      process.execPath,
+      [CLI_PATH, "chat", "--base-url", server?.baseURL ?? "", "--model", "fake-model"],
+      {
+        cwd: join(repository, "src"),
+        env: {
+          HOME: join(scratch, "person"),
+          MNEMO_HOME: userHome,
+          MNEMO_EMBEDDER: "none",
+          OPENAI_API_KEY: "",
+        },
+      },
+    );
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    child.stdin.end(typed);
+    return { code: await exited, stderr };
+  }
+
   it("writes the memories extracted at the end where their kind belongs: project in the repository, feedback in the user's home", async () => {
     const extracted = {
       memories: [

@@ -89,16 +89,25 @@ export async function findMemoriesLike(
       break;
     }
   }
-  // Files whose slug is a candidate's: they may hold a memory of that name (the frontmatter says).
-  const slugs = new Set(
-    candidates
-      .flatMap((candidate) => [candidate.name, candidate.supersedes ?? ""])
-      .map((name) => slugify(name)),
-  );
-  const named = (await memory.store.list(MEMORIES_DIR))
+  const names = candidates.flatMap((candidate) => [candidate.name, candidate.supersedes ?? ""]);
+  return readMemories(memory.store, [...paths, ...(await pathsNamed(memory, names))], options.warn);
+}
+
+/** The memories of a home that may have one of these names: those whose file's slug is the name's. */
+export async function findMemoriesNamed(
+  memory: MemoryHome,
+  names: string[],
+  warn: (message: string) => void,
+): Promise<ExistingMemory[]> {
+  return readMemories(memory.store, await pathsNamed(memory, names), warn);
+}
+
+/** Files whose slug is one of the names': they may hold a memory of that name (the frontmatter says). */
+async function pathsNamed(memory: MemoryHome, names: string[]): Promise<string[]> {
+  const slugs = new Set(names.map((name) => slugify(name)));
+  return (await memory.store.list(MEMORIES_DIR))
     .map((document) => document.path)
     .filter((path) => slugs.has(slugOfPath(path) ?? ""));
-  return readMemories(memory.store, [...paths, ...named], options.warn);
 }
 
 /** The entries of every journal file a configured category is routed to, each file read once. */

@@ -118,16 +118,17 @@ function replacedMemories(
   const sameName = known.filter((memory) => memoryNameKey(memory.name) === memoryNameKey(candidate.name));
   if (candidate.supersedes === undefined) return sameName;
   const target = candidate.supersedes;
-  // The memory to supersede, by its name or by its file name.
-  const file = filePathIn(target)?.path;
-  const named = known.filter(
-    (memory) => memoryNameKey(memory.name) === memoryNameKey(target) || memory.path === file,
-  );
+  const named = known.filter((memory) => namesMemory(target, memory));
   if (named.length === 0)
     notes.push(
       `"${candidate.name}" supersedes "${candidate.supersedes}", which does not exist; saved as new`,
     );
   return [...new Set([...named, ...sameName])];
+}
+
+/** Whether a name given in `supersedes` names this memory: by its name, or by its file name. */
+export function namesMemory(target: string, memory: ExistingMemory): boolean {
+  return memoryNameKey(memory.name) === memoryNameKey(target) || memory.path === filePathIn(target)?.path;
 }
 
 function memoryComparables(memory: ExistingMemory): Comparable[] {

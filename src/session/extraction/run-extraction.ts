@@ -5,19 +5,12 @@ import type { MemoryHome } from "../../engine/memory-home.js";
 import type { ScopeStack } from "../../engine/scopes/scope-stack.js";
 import { errorMessage } from "../../errors.js";
 import { writeWarning } from "../../rules/write-warning.js";
-import { applyExtraction, type ExtractionReport, writeMemories } from "./apply-extraction.js";
-import { findMemoriesLike, findRelatedByLayer, readJournalEntries, uniqueByPath } from "./existing-memory.js";
-import { type MemoryCandidate, prepareCandidates } from "./extraction-candidates.js";
+import type { ExtractionReport } from "./apply-extraction.js";
+import { findRelatedByLayer } from "./existing-memory.js";
 import { buildExtractionMessages } from "./extraction-prompt.js";
-import { EXTRACTION_JSON_SCHEMA, type ExtractionAnswer, parseExtractionAnswer } from "./extraction-schema.js";
-import {
-  type ExtractionLayer,
-  extractionLayers,
-  type LayerBatch,
-  memoriesByLayer,
-} from "./memories-by-layer.js";
-import type { ExistingMemory } from "./reconcile.js";
-import { reconcile } from "./reconcile.js";
+import { EXTRACTION_JSON_SCHEMA, parseExtractionAnswer } from "./extraction-schema.js";
+import { extractionLayers } from "./memories-by-layer.js";
+import { reconcileAndWrite } from "./write-by-layer.js";
 
 /**
  * One extraction, shared by extractSession and retryPendingExtractions: related memories, the one
@@ -104,86 +97,6 @@ export async function runExtraction(
   }
   for (const note of report.notes) context.warn(`extraction of session ${run.sessionId}: ${note}`);
   return undefined;
-}
-
-/** What was read before the call: each layer (the session's home first) and its related memories. */
-interface LayersRead {
-  layers: ExtractionLayer[];
-  related: ExistingMemory[][];
-}
-
-async function reconcileAndWrite(
-  run: ExtractionRun,
-  read: LayersRead,
-  answer: ExtractionAnswer,
-  report: ExtractionReport,
-): Promise<void> {
-  const { memory, context } = run;
-  const candidates = prepareCandidates(answer, memory.config.categories);
-  report.skipped.push(...candidates.refused);
-  report.notes.push(...candidates.notes);
-  const [own, ...otherLayers] = memoriesByLayer(memory, run.scopes, candidates.memories) as [
-    LayerBatch,
-    ...LayerBatch[],
-  ];
-  for (const layer of otherLayers) await writeToLayer(run, layer, relatedIn(read, layer.memory), report);
-  const reconciliation = reconcile({
-    memories: own.candidates,
-    entries: candidates.entries,
-    existingMemories: uniqueByPath([
-      ...relatedIn(read, memory),
-      ...(await memoriesLike(run, memory, own.candidates)),
-    ]),
-    existingEntries: await readJournalEntries(memory),
-    duplicateSimilarity: memory.config.extraction.duplicateSimilarity,
-  });
-  await applyExtraction(
-    {
-      memory,
-      context,
-      sessionId: run.sessionId,
-      modelId: run.model.id,
-      reconciliation,
-      summary: candidates.summary,
-    },
-    report,
-  );
-}
-
-/** The related memories read in the layer of `memory` before the call. */
-function relatedIn(read: LayersRead, memory: MemoryHome): ExistingMemory[] {
-  return read.related[read.layers.findIndex((layer) => layer.memory === memory)] ?? [];
-}
-
-/** A stack's other layer: its memories reconciled against that layer's, and written there. */
-async function writeToLayer(
-  run: ExtractionRun,
-  layer: LayerBatch,
-  related: ExistingMemory[],
-  report: ExtractionReport,
-): Promise<void> {
-  const { memory } = layer;
-  const reconciliation = reconcile({
-    memories: layer.candidates,
-    entries: [],
-    existingMemories: uniqueByPath([...related, ...(await memoriesLike(run, memory, layer.candidates))]),
-    existingEntries: [],
-    duplicateSimilarity: memory.config.extraction.duplicateSimilarity,
-  });
-  const context = { ...run.context, store: memory.store, config: memory.config };
-  await writeMemories(
-    { memory, context, sessionId: run.sessionId, modelId: run.model.id, reconciliation },
-    report,
-  );
-}
-
-function memoriesLike(
-  run: ExtractionRun,
-  memory: MemoryHome,
-  candidates: MemoryCandidate[],
-): Promise<ExistingMemory[]> {
-  // Stryker disable next-line ObjectLiteral: warn is called only when a layer's search fails, signal only aborts it.
-  return findMemoriesLike(memory, candidates, { signal: run.signal, warn: run.context.warn });
 }
 
 /**

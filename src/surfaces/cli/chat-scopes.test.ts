@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { access, mkdir, readdir } from "node:fs/promises";
+import { access, mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openMemory } from "../../index.js";
@@ -151,6 +151,52 @@ describe("mnemo chat in a repository with .mnemo/", () => {
     expect(existing).toContain("- name: Cart money\n  scope: project\n");
     expect(existing).toContain("The cart keeps money as cents.");
     expect(existing).toContain("- name: Money in tests\n  scope: user\n");
+  });
+
+  it("archives in the user's home a memory there that an extracted project memory supersedes", async () => {
+    // Saved before the repository had a layer of its own: a project fact in the user's home.
+    const user = await openMemory({ home: userHome, env: { MNEMO_EMBEDDER: "none" } });
+    await user.memories.save({
+      type: "project",
+      name: "Deploy day",
+      description: "When the shop deploys",
+      content: "The shop deploys on Tuesday mornings.",
+    });
+    await user.close();
+    const extracted = {
+      memories: [
+        {
+          type: "project",
+          name: "Release window",
+          description: "When the shop releases now",
+          body: "Releases moved to Thursday afternoons.",
+          supersedes: "Deploy day",
+        },
+      ],
+      entries: [],
+      summary: "",
+    };
+    server = await startFakeOpenAiServer({
+      reply: (request) =>
+        isExtraction(request) ? { content: JSON.stringify(extracted) } : { content: "Noted." },
+    });
+    const { code, stderr } = await chatInRepository(
+      "Deploys moved: we release on Thursday afternoons now.\n/quit\n",
+    );
+    expect(code, stderr).toBe(0);
+    expect(stderr).not.toContain("does not exist");
+    const written = await readFile(
+      join(repository, ".mnemo", "memories", "project_release-window.md"),
+      "utf8",
+    );
+    expect(written).toContain("supersedes: user:archive/memories/project_deploy-day.md");
+    expect(await readdir(join(userHome, "memories"))).not.toContain("project_deploy-day.md");
+    // Archived, never deleted: the older fact is kept in the user's own archive.
+    const archived = await readFile(join(userHome, "archive", "memories", "project_deploy-day.md"), "utf8");
+    expect(archived).toContain("The shop deploys on Tuesday mornings.");
+    await expect(
+      access(join(repository, ".mnemo", "archive", "memories", "project_deploy-day.md")),
+    ).rejects.toThrow();
   });
 
   /** `mnemo chat` in the repository's src/, with the scripted server; what it typed, then its exit. */

@@ -20,12 +20,20 @@ export const MODULES = [
       "src/session/tools/scoped-search.ts",
       "src/session/tools/scoped-tool-schemas.ts",
       "src/session/extraction/memories-by-layer.ts",
+      "src/session/extraction/superseded-elsewhere.ts",
+      "src/session/extraction/write-by-layer.ts",
+      "src/session/extraction/existing-memory.ts",
+      "src/session/extraction/apply-extraction.ts",
+      "src/session/extraction/extraction-prompt.ts",
     ],
     tests: [
       "src/open-scopes.test.ts",
       "src/engine/scopes/compose-scoped-context.test.ts",
       "src/session/tools/scoped-memory-tools.test.ts",
       "src/session/extraction/memories-by-layer.test.ts",
+      "src/session/extraction/extraction-on-a-stack.test.ts",
+      "src/session/extraction/extract-session.test.ts",
+      "src/session/extraction/run-extraction.test.ts",
     ],
   },
   {
@@ -251,6 +259,7 @@ export const MODULES = [
       "src/session/extraction/run-extraction.test.ts",
       // On a stack, each layer's memories are reconciled against that layer and written there.
       "src/session/extraction/memories-by-layer.test.ts",
+      "src/session/extraction/extraction-on-a-stack.test.ts",
       // mnemo learn queues its parts claimed, and reports a failed extraction from the queue.
       "src/session/learning/learn-transcript.test.ts",
     ],

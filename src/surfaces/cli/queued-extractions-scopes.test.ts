@@ -113,6 +113,16 @@ describe("queued extractions retried in a repository with .mnemo/", () => {
     await expectWrittenByKind();
   });
 
+  it("mnemo learn <transcript> writes what it extracts in the layer of each kind", async () => {
+    const transcript = join(scratch, "call.md");
+    await writeFile(transcript, "User: We deploy on Tuesday mornings. Keep answers short.\n");
+    const learned = await mnemoInRepository(["learn", transcript, "--session", "call"]);
+    expect(learned.code, learned.stderr).toBe(0);
+    const projectMemories = await readdir(join(repository, ".mnemo", "memories"));
+    expect(projectMemories).toContain("project_deploy-window.md");
+    expect(await readdir(join(userHome, "memories"))).toContain("feedback_short-answers.md");
+  });
+
   it("mnemo doctor --fix --no-scopes keeps to the one home", async () => {
     const fixed = await mnemoInRepository(["doctor", "--fix", "--no-scopes"]);
     expect(fixed.code, fixed.stderr).toBe(0);

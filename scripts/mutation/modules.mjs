@@ -25,6 +25,11 @@ export const MODULES = [
       "src/session/extraction/existing-memory.ts",
       "src/session/extraction/apply-extraction.ts",
       "src/session/extraction/extraction-prompt.ts",
+      // The project layer's files as MCP resources, under mnemo://project/.
+      "src/surfaces/mcp/memory-resources.ts",
+      "src/surfaces/mcp/register-memory-resources.ts",
+      "src/surfaces/mcp/resource-uris.ts",
+      "src/surfaces/mcp/served-memory.ts",
     ],
     tests: [
       "src/open-scopes.test.ts",
@@ -34,6 +39,8 @@ export const MODULES = [
       "src/session/extraction/extraction-on-a-stack.test.ts",
       "src/session/extraction/extract-session.test.ts",
       "src/session/extraction/run-extraction.test.ts",
+      "src/surfaces/mcp/scoped-resources.test.ts",
+      "src/surfaces/mcp/resource-uris.test.ts",
     ],
   },
   {

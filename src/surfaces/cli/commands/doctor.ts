@@ -13,7 +13,8 @@ export const doctor = defineCommand({
     "budget or capacity, old daily logs, credentials and text that reads as an instruction to the model. --fix repairs what can be repaired without losing anything " +
     "(overflow goes to the archive); malformed files are reported with file and line, never rewritten. " +
     "The conversations of sessions killed before they ended are queued for extraction, and with a chat " +
-    "model configured every queued conversation is extracted. Exits 1 when problems remain.",
+    "model configured every queued conversation is extracted (inside a repository with a .mnemo/, into " +
+    "the layer of each memory's kind, docs/scopes.md). Exits 1 when problems remain.",
   options: [new Option("--fix", "repair the fixable problems")],
   examples: ["mnemo doctor", "mnemo doctor --fix --json"],
   input: (_args, options: CommonOptions & { fix?: boolean }) => ({ fix: options.fix === true }),

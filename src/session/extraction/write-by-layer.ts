@@ -1,11 +1,12 @@
+import type { HomeContext } from "../../engine/home/home-context.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
+import type { ScopeStack } from "../../engine/scopes/scope-stack.js";
 import { applyExtraction, type ExtractionReport, writeMemories } from "./apply-extraction.js";
 import { findMemoriesLike, readJournalEntries, uniqueByPath } from "./existing-memory.js";
 import { type MemoryCandidate, prepareCandidates } from "./extraction-candidates.js";
 import type { ExtractionAnswer } from "./extraction-schema.js";
 import { type ExtractionLayer, type LayerBatch, memoriesByLayer } from "./memories-by-layer.js";
 import { type ExistingMemory, reconcile } from "./reconcile.js";
-import type { ExtractionRun } from "./run-extraction.js";
 import { findSupersededElsewhere, layerContext } from "./superseded-elsewhere.js";
 
 /**
@@ -14,6 +15,16 @@ import { findSupersededElsewhere, layerContext } from "./superseded-elsewhere.js
  * named by it), a `supersedes` naming a memory of another layer followed there
  * (superseded-elsewhere.ts); the journal entries and the summary in the session's home, last.
  */
+/** What of an extraction run (run-extraction.ts) the writes need. */
+export interface ExtractionWrite {
+  memory: MemoryHome;
+  model: { id: string };
+  sessionId: string;
+  signal: AbortSignal | undefined;
+  context: HomeContext;
+  scopes: ScopeStack | undefined;
+}
+
 export interface LayersRead {
   /** Each layer, the session's home first. */
   layers: ExtractionLayer[];
@@ -22,7 +33,7 @@ export interface LayersRead {
 }
 
 export async function reconcileAndWrite(
-  run: ExtractionRun,
+  run: ExtractionWrite,
   read: LayersRead,
   answer: ExtractionAnswer,
   report: ExtractionReport,
@@ -60,7 +71,7 @@ export async function reconcileAndWrite(
 
 /** A stack's other layer: its memories reconciled against that layer's, and written there. */
 async function writeToLayer(
-  run: ExtractionRun,
+  run: ExtractionWrite,
   read: LayersRead,
   layer: LayerBatch,
   report: ExtractionReport,
@@ -88,7 +99,7 @@ async function writeToLayer(
 }
 
 /** A batch's known memories in its layer, and what its candidates supersede in the other layers. */
-async function prepareBatch(run: ExtractionRun, read: LayersRead, batch: LayerBatch) {
+async function prepareBatch(run: ExtractionWrite, read: LayersRead, batch: LayerBatch) {
   const known = uniqueByPath([
     ...relatedIn(read, batch.memory),
     ...(await memoriesLike(run, batch.memory, batch.candidates)),
@@ -115,7 +126,7 @@ function relatedIn(read: LayersRead, memory: MemoryHome): ExistingMemory[] {
 }
 
 function memoriesLike(
-  run: ExtractionRun,
+  run: ExtractionWrite,
   memory: MemoryHome,
   candidates: MemoryCandidate[],
 ): Promise<ExistingMemory[]> {

@@ -158,7 +158,7 @@ async function archiveElsewhere(
     path: memory.path,
     by: written.by,
     archive: archivePathFor(memory.path),
-    ...(scope === undefined ? {} : { scope }),
+    scope,
   });
 }
 

@@ -1,6 +1,6 @@
 import type { DocumentReader } from "../../contracts/document-store.js";
 import { parseMemoryFile } from "../../engine/memdir/memory-file.js";
-import { slugify, slugOfPath } from "../../engine/memdir/memory-name.js";
+import { filePathIn, slugify, slugOfPath } from "../../engine/memdir/memory-name.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
 import { errorMessage } from "../../errors.js";
 import { MEMORIES_DIR } from "../../rules/home-layout.js";
@@ -102,12 +102,16 @@ export async function findMemoriesNamed(
   return readMemories(memory.store, await pathsNamed(memory, names), warn);
 }
 
-/** Files whose slug is one of the names': they may hold a memory of that name (the frontmatter says). */
+/**
+ * Files whose slug is one of the names': they may hold a memory of that name (the frontmatter says);
+ * and the file a name spells (`feedback_spaces`, as a supersedes may name a memory).
+ */
 async function pathsNamed(memory: MemoryHome, names: string[]): Promise<string[]> {
   const slugs = new Set(names.map((name) => slugify(name)));
+  const files = new Set(names.map((name) => filePathIn(name)?.path));
   return (await memory.store.list(MEMORIES_DIR))
     .map((document) => document.path)
-    .filter((path) => slugs.has(slugOfPath(path) ?? ""));
+    .filter((path) => slugs.has(slugOfPath(path) ?? "") || files.has(path));
 }
 
 /** The entries of every journal file a configured category is routed to, each file read once. */

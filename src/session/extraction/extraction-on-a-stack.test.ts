@@ -140,7 +140,8 @@ describe("extraction on a stack", () => {
       content: "The shop deploys on Tuesday mornings.",
     });
     const { report, warnings } = await extract({
-      said: "Nothing about deploys here.",
+      // Nothing said relates to it: it is found by the name in supersedes.
+      said: "Thanks, that is all.",
       replies: [
         answer([
           memory({
@@ -171,6 +172,32 @@ describe("extraction on a stack", () => {
     ]);
   });
 
+  it("finds the memory to supersede among another layer's related memories, whatever its file is called", async () => {
+    // Written by hand under a file name that is not its name's: only the search before the call finds it.
+    await writeFile(
+      join(user.home, "memories", "project_old-notes.md"),
+      "---\nname: Deploy day\ndescription: When the shop deploys\ntype: project\n---\n\nThe shop deploys on Tuesday mornings.\n",
+    );
+    const { report } = await extract({
+      said: "The shop deploys on Tuesday mornings? Not any more.",
+      replies: [
+        answer([
+          memory({
+            type: "project",
+            name: "Release window",
+            body: "Releases moved to Thursday afternoons.",
+            supersedes: "Deploy day",
+          }),
+        ]),
+      ],
+    });
+    expect(report.error).toBeUndefined();
+    expect(report.superseded.map((each) => [each.path, each.scope])).toEqual([
+      ["memories/project_old-notes.md", "user"],
+    ]);
+    await access(join(user.home, "archive", "memories", "project_old-notes.md"));
+  });
+
   it("archives in the project's home a feedback memory kept there that a feedback memory supersedes", async () => {
     await stack.save({
       type: "feedback",
@@ -179,7 +206,8 @@ describe("extraction on a stack", () => {
       scope: "project",
     });
     const { report } = await extract({
-      said: "Indentation is tabs from now on.",
+      // Nothing said relates to it: it is found by the file its supersedes names.
+      said: "Thanks, that is all.",
       replies: [
         answer([
           memory({
@@ -241,6 +269,8 @@ describe("extraction on a stack", () => {
     });
     expect(report.superseded).toEqual([]);
     expect(report.written.map((item) => item.label)).toEqual(["Deploys"]);
+    const written = await readFile(join(project.home, "memories", "project_deploys.md"), "utf8");
+    expect(written).not.toContain("supersedes");
     expect(warnings.join("\n")).toContain(
       '"Deploys" supersedes "Nowhere", which does not exist; saved as new',
     );

@@ -105,6 +105,7 @@ async function prepareBatch(run: ExtractionWrite, read: LayersRead, batch: Layer
     ...(await memoriesLike(run, batch.memory, batch.candidates)),
   ]);
   const others = read.layers
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the own layer's memories of that name are in `known` already, so looking there again finds nothing new.
     .filter((layer) => layer.memory !== batch.memory)
     .map((layer) => ({
       layer,
@@ -120,9 +121,9 @@ async function prepareBatch(run: ExtractionWrite, read: LayersRead, batch: Layer
   return { known, ...found };
 }
 
-/** The related memories read in the layer of `memory` before the call. */
+/** The related memories read in the layer of `memory` before the call (every batch's layer was read). */
 function relatedIn(read: LayersRead, memory: MemoryHome): ExistingMemory[] {
-  return read.related[read.layers.findIndex((layer) => layer.memory === memory)] ?? [];
+  return read.related[read.layers.findIndex((layer) => layer.memory === memory)] as ExistingMemory[];
 }
 
 function memoriesLike(

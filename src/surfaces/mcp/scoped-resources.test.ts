@@ -91,6 +91,27 @@ describe("MCP resources of a stack's layers", () => {
     ]);
   });
 
+  it("serves one home's files alone, under their usual URIs", async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await createMcpServer(stack.layer("user") as MemoryHome).connect(serverSide);
+    const single = new Client({ name: "mnemo-test", version: "1.0.0" });
+    await single.connect(clientSide);
+    try {
+      const { resourceTemplates } = await single.listResourceTemplates();
+      expect(resourceTemplates.map((template) => template.name).sort()).toEqual([
+        "daily",
+        "memory",
+        "profile",
+        "topic",
+      ]);
+      const { resources } = await single.listResources();
+      expect(resources.map((resource) => resource.uri)).toContain("mnemo://memories/feedback/tabs");
+      expect(resources.filter((resource) => resource.uri.startsWith("mnemo://project/"))).toEqual([]);
+    } finally {
+      await single.close();
+    }
+  });
+
   it("reads the project layer's files, and names that layer when one is missing", async () => {
     const text = async (uri: string) =>
       ((await client.readResource({ uri })).contents[0] as { text?: string }).text;

@@ -20,12 +20,27 @@ export const MODULES = [
       "src/session/tools/scoped-search.ts",
       "src/session/tools/scoped-tool-schemas.ts",
       "src/session/extraction/memories-by-layer.ts",
+      "src/session/extraction/superseded-elsewhere.ts",
+      "src/session/extraction/write-by-layer.ts",
+      "src/session/extraction/existing-memory.ts",
+      "src/session/extraction/apply-extraction.ts",
+      "src/session/extraction/extraction-prompt.ts",
+      // The project layer's files as MCP resources, under mnemo://project/.
+      "src/surfaces/mcp/memory-resources.ts",
+      "src/surfaces/mcp/register-memory-resources.ts",
+      "src/surfaces/mcp/resource-uris.ts",
+      "src/surfaces/mcp/served-memory.ts",
     ],
     tests: [
       "src/open-scopes.test.ts",
       "src/engine/scopes/compose-scoped-context.test.ts",
       "src/session/tools/scoped-memory-tools.test.ts",
       "src/session/extraction/memories-by-layer.test.ts",
+      "src/session/extraction/extraction-on-a-stack.test.ts",
+      "src/session/extraction/extract-session.test.ts",
+      "src/session/extraction/run-extraction.test.ts",
+      "src/surfaces/mcp/scoped-resources.test.ts",
+      "src/surfaces/mcp/resource-uris.test.ts",
     ],
   },
   {
@@ -259,6 +274,7 @@ export const MODULES = [
       "src/session/extraction/run-extraction.test.ts",
       // On a stack, each layer's memories are reconciled against that layer and written there.
       "src/session/extraction/memories-by-layer.test.ts",
+      "src/session/extraction/extraction-on-a-stack.test.ts",
       // mnemo learn queues its parts claimed, and reports a failed extraction from the queue.
       "src/session/learning/learn-transcript.test.ts",
     ],

@@ -4,16 +4,18 @@ import type { HomeContext } from "../../engine/home/home-context.js";
 import { deleteMemory } from "../../engine/memdir/memdir.js";
 import { memoryNameKey } from "../../engine/memdir/memory-name.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
+import type { Scope } from "../../engine/scopes/scope-names.js";
 import { MnemoError } from "../../errors.js";
 import { archivePathFor } from "../../rules/home-layout.js";
 import { formatSummaryLine, SESSIONS_SECTION, summariesIn } from "./daily-summary.js";
-import { labelOf, type SkippedItem } from "./extraction-candidates.js";
+import { labelOf, type MemoryCandidate, type SkippedItem } from "./extraction-candidates.js";
 import {
   duplicateReason,
   type EntryDecision,
   type MemoryDecision,
   type Reconciliation,
 } from "./reconcile.js";
+import type { SupersededElsewhere } from "./superseded-elsewhere.js";
 
 /** What one extraction did: every candidate is written, skipped with a reason, or refused with one. */
 export interface ExtractionReport {
@@ -45,6 +47,8 @@ export interface SupersededMemory {
   by: string;
   /** Where its text went. */
   archive: string;
+  /** On a stack, the layer it was kept in when that is not the new memory's: both paths are in its home. */
+  scope?: Scope;
 }
 
 export function emptyReport(): ExtractionReport {
@@ -57,6 +61,8 @@ export interface ApplyExtractionOptions {
   sessionId: string;
   modelId: string;
   reconciliation: Reconciliation;
+  /** On a stack, what a written memory supersedes in another layer (superseded-elsewhere.ts). */
+  elsewhere?: ReadonlyMap<MemoryCandidate, SupersededElsewhere>;
   summary: string;
 }
 
@@ -106,8 +112,11 @@ async function writeMemory(
     source_session: options.sessionId,
     source_model: options.modelId,
   };
-  if (decision.replaces.length > 0)
-    frontmatter.supersedes = decision.replaces.map((old) => archivePathFor(old.path)).join(", ");
+  const elsewhere = options.elsewhere?.get(candidate);
+  const superseded = decision.replaces.map((old) => archivePathFor(old.path));
+  // Another layer's archive, named with its scope: the path alone would be read as this home's.
+  if (elsewhere) superseded.push(`${elsewhere.scope}:${archivePathFor(elsewhere.memory.path)}`);
+  if (superseded.length > 0) frontmatter.supersedes = superseded.join(", ");
   const saved = await refusable(report, "memory", candidate.name, () =>
     options.memory.memories.save({
       type: candidate.type,
@@ -133,6 +142,24 @@ async function writeMemory(
       await deleteMemory(options.context, path, { reason }).catch(ignoreNotFound);
     report.superseded.push({ name: old.name, path, by: saved.path, archive: archivePathFor(path) });
   }
+  if (elsewhere) await archiveElsewhere(elsewhere, { by: saved.path, reason }, report);
+}
+
+/** Archives, in its own layer's home, the memory of another layer that a written memory supersedes. */
+async function archiveElsewhere(
+  elsewhere: SupersededElsewhere,
+  written: { by: string; reason: string },
+  report: ExtractionReport,
+): Promise<void> {
+  const { memory, scope, context } = elsewhere;
+  await deleteMemory(context, memory.path, { reason: written.reason }).catch(ignoreNotFound);
+  report.superseded.push({
+    name: memory.name,
+    path: memory.path,
+    by: written.by,
+    archive: archivePathFor(memory.path),
+    scope,
+  });
 }
 
 async function writeEntry(

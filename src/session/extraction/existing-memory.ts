@@ -1,10 +1,11 @@
 import type { DocumentReader } from "../../contracts/document-store.js";
 import { parseMemoryFile } from "../../engine/memdir/memory-file.js";
-import { slugify, slugOfPath } from "../../engine/memdir/memory-name.js";
+import { filePathIn, slugify, slugOfPath } from "../../engine/memdir/memory-name.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
 import { errorMessage } from "../../errors.js";
 import { MEMORIES_DIR } from "../../rules/home-layout.js";
 import type { MemoryCandidate } from "./extraction-candidates.js";
+import type { ExtractionLayer } from "./memories-by-layer.js";
 import type { ExistingEntry, ExistingMemory } from "./reconcile.js";
 
 /**
@@ -48,6 +49,24 @@ export async function findRelatedMemories(
   }
 }
 
+/**
+ * The memories related to the conversation in each layer (memories-by-layer.ts), in the layers'
+ * order, each layer's own `extraction.relatedMemories` at most, labelled by its scope on a stack.
+ */
+export async function findRelatedByLayer(
+  layers: readonly ExtractionLayer[],
+  query: string,
+  options: { signal?: AbortSignal; warn: (message: string) => void },
+): Promise<ExistingMemory[][]> {
+  return Promise.all(
+    layers.map(async ({ memory, scope }) => {
+      const limit = memory.config.extraction.relatedMemories;
+      const related = await findRelatedMemories(memory, query, { ...options, limit });
+      return scope === undefined ? related : related.map((each) => ({ ...each, scope }));
+    }),
+  );
+}
+
 /** Memories that may repeat or be replaced by the candidates: found by search, or by name. */
 export async function findMemoriesLike(
   memory: MemoryHome,
@@ -70,16 +89,29 @@ export async function findMemoriesLike(
       break;
     }
   }
-  // Files whose slug is a candidate's: they may hold a memory of that name (the frontmatter says).
-  const slugs = new Set(
-    candidates
-      .flatMap((candidate) => [candidate.name, candidate.supersedes ?? ""])
-      .map((name) => slugify(name)),
-  );
-  const named = (await memory.store.list(MEMORIES_DIR))
+  const names = candidates.flatMap((candidate) => [candidate.name, candidate.supersedes ?? ""]);
+  return readMemories(memory.store, [...paths, ...(await pathsNamed(memory, names))], options.warn);
+}
+
+/** The memories of a home that may have one of these names: those whose file's slug is the name's. */
+export async function findMemoriesNamed(
+  memory: MemoryHome,
+  names: string[],
+  warn: (message: string) => void,
+): Promise<ExistingMemory[]> {
+  return readMemories(memory.store, await pathsNamed(memory, names), warn);
+}
+
+/**
+ * Files whose slug is one of the names': they may hold a memory of that name (the frontmatter says);
+ * and the file a name spells (`feedback_spaces`, as a supersedes may name a memory).
+ */
+async function pathsNamed(memory: MemoryHome, names: string[]): Promise<string[]> {
+  const slugs = new Set(names.map((name) => slugify(name)));
+  const files = new Set(names.map((name) => filePathIn(name)?.path));
+  return (await memory.store.list(MEMORIES_DIR))
     .map((document) => document.path)
-    .filter((path) => slugs.has(slugOfPath(path) ?? ""));
-  return readMemories(memory.store, [...paths, ...named], options.warn);
+    .filter((path) => slugs.has(slugOfPath(path) ?? "") || files.has(path));
 }
 
 /** The entries of every journal file a configured category is routed to, each file read once. */

@@ -38,7 +38,7 @@ Each has "type", "name", "description", "body" and "supersedes".
 - project: context about the work: who does what, why, by when (use absolute dates). Start with the fact or decision, then **Why:** and **How to apply:** lines.
 - reference: where to find things in outside systems (a tracker, a dashboard, a document).
 "name" is a short title such as "Prefers tabs" (letters, digits and spaces; no "/"). "description" is one line, specific enough to judge relevance later. "body" is the memory itself.
-Check <existing-memories> first. Never repeat a memory that already says the same thing. When the conversation changes or contradicts an existing memory, write the corrected memory under that memory's exact name, or set "supersedes" to its name when the new memory needs another name; otherwise "supersedes" is null.
+Check <existing-memories> first. Never repeat a memory that already says the same thing. A memory with a "scope" is kept in that layer of memory (user: the person's own, in every project; project: this repository's); it counts as existing whatever its scope, and "supersedes" may name a memory of any scope. When the conversation changes or contradicts an existing memory, write the corrected memory under that memory's exact name, or set "supersedes" to its name when the new memory needs another name; otherwise "supersedes" is null.
 
 ## entries: short journal notes
 Each has a "category" and a "text" of one to three sentences that stand on their own. Categories:
@@ -88,7 +88,8 @@ function renderMemories(memories: ExistingMemory[]): string {
       if (preview.length > MEMORY_PREVIEW_CHARACTERS)
         preview = `${preview.slice(0, MEMORY_PREVIEW_CHARACTERS - 1)}…`;
       else if (lines.length > MEMORY_PREVIEW_LINES) preview += "\n…";
-      return `- name: ${memory.name}\n  type: ${memory.type}\n  description: ${memory.description}\n  ${preview.replace(/\n/g, "\n  ")}`;
+      const scope = memory.scope === undefined ? "" : `  scope: ${memory.scope}\n`;
+      return `- name: ${memory.name}\n${scope}  type: ${memory.type}\n  description: ${memory.description}\n  ${preview.replace(/\n/g, "\n  ")}`;
     })
     .join("\n");
 }

@@ -6,6 +6,7 @@ import {
 } from "../../engine/consolidation/text-similarity.js";
 import { filePathIn, memoryNameKey, memoryPath } from "../../engine/memdir/memory-name.js";
 import type { MemoryType } from "../../engine/memdir/memory-types.js";
+import type { Scope } from "../../engine/scopes/scope-names.js";
 import type { EntryCandidate, MemoryCandidate } from "./extraction-candidates.js";
 
 /**
@@ -29,6 +30,8 @@ export interface ExistingMemory {
   type: MemoryType;
   description: string;
   body: string;
+  /** On a stack, the layer it is kept in: a label for the extraction prompt. */
+  scope?: Scope;
 }
 
 export interface ExistingEntry {
@@ -115,16 +118,17 @@ function replacedMemories(
   const sameName = known.filter((memory) => memoryNameKey(memory.name) === memoryNameKey(candidate.name));
   if (candidate.supersedes === undefined) return sameName;
   const target = candidate.supersedes;
-  // The memory to supersede, by its name or by its file name.
-  const file = filePathIn(target)?.path;
-  const named = known.filter(
-    (memory) => memoryNameKey(memory.name) === memoryNameKey(target) || memory.path === file,
-  );
+  const named = known.filter((memory) => namesMemory(target, memory));
   if (named.length === 0)
     notes.push(
       `"${candidate.name}" supersedes "${candidate.supersedes}", which does not exist; saved as new`,
     );
   return [...new Set([...named, ...sameName])];
+}
+
+/** Whether a name given in `supersedes` names this memory: by its name, or by its file name. */
+export function namesMemory(target: string, memory: ExistingMemory): boolean {
+  return memoryNameKey(memory.name) === memoryNameKey(target) || memory.path === filePathIn(target)?.path;
 }
 
 function memoryComparables(memory: ExistingMemory): Comparable[] {

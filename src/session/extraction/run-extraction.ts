@@ -5,19 +5,12 @@ import type { MemoryHome } from "../../engine/memory-home.js";
 import type { ScopeStack } from "../../engine/scopes/scope-stack.js";
 import { errorMessage } from "../../errors.js";
 import { writeWarning } from "../../rules/write-warning.js";
-import { applyExtraction, type ExtractionReport, writeMemories } from "./apply-extraction.js";
-import {
-  findMemoriesLike,
-  findRelatedMemories,
-  readJournalEntries,
-  uniqueByPath,
-} from "./existing-memory.js";
-import { type MemoryCandidate, prepareCandidates } from "./extraction-candidates.js";
+import type { ExtractionReport } from "./apply-extraction.js";
+import { findRelatedByLayer } from "./existing-memory.js";
 import { buildExtractionMessages } from "./extraction-prompt.js";
-import { EXTRACTION_JSON_SCHEMA, type ExtractionAnswer, parseExtractionAnswer } from "./extraction-schema.js";
-import { type LayerBatch, memoriesByLayer } from "./memories-by-layer.js";
-import type { ExistingMemory } from "./reconcile.js";
-import { reconcile } from "./reconcile.js";
+import { EXTRACTION_JSON_SCHEMA, parseExtractionAnswer } from "./extraction-schema.js";
+import { extractionLayers } from "./memories-by-layer.js";
+import { reconcileAndWrite } from "./write-by-layer.js";
 
 /**
  * One extraction, shared by extractSession and retryPendingExtractions: related memories, the one
@@ -69,14 +62,14 @@ export async function runExtraction(
 ): Promise<string | undefined> {
   const { memory, model, signal, context } = run;
   const config = memory.config;
-  const related = await findRelatedMemories(memory, conversationQuery(transcript), {
-    limit: config.extraction.relatedMemories,
+  const layers = extractionLayers(memory, run.scopes);
+  const related = await findRelatedByLayer(layers, conversationQuery(transcript), {
     signal,
     warn: context.warn,
   });
   const messages = buildExtractionMessages({
     transcript,
-    related,
+    related: related.flat(),
     categories: Object.keys(config.categories),
     today: localDate(context.now()),
   });
@@ -98,73 +91,12 @@ export async function runExtraction(
     return `${parsed.error.message}${cutOff}`;
   }
   try {
-    await reconcileAndWrite(run, related, parsed.answer, report);
+    await reconcileAndWrite(run, { layers, related }, parsed.answer, report);
   } catch (error) {
     return `writing what was extracted failed: ${errorMessage(error)}`;
   }
   for (const note of report.notes) context.warn(`extraction of session ${run.sessionId}: ${note}`);
   return undefined;
-}
-
-async function reconcileAndWrite(
-  run: ExtractionRun,
-  related: ExistingMemory[],
-  answer: ExtractionAnswer,
-  report: ExtractionReport,
-): Promise<void> {
-  const { memory, context } = run;
-  const candidates = prepareCandidates(answer, memory.config.categories);
-  report.skipped.push(...candidates.refused);
-  report.notes.push(...candidates.notes);
-  const [own, ...otherLayers] = memoriesByLayer(memory, run.scopes, candidates.memories) as [
-    LayerBatch,
-    ...LayerBatch[],
-  ];
-  for (const layer of otherLayers) await writeToLayer(run, layer, report);
-  const reconciliation = reconcile({
-    memories: own.candidates,
-    entries: candidates.entries,
-    existingMemories: uniqueByPath([...related, ...(await memoriesLike(run, memory, own.candidates))]),
-    existingEntries: await readJournalEntries(memory),
-    duplicateSimilarity: memory.config.extraction.duplicateSimilarity,
-  });
-  await applyExtraction(
-    {
-      memory,
-      context,
-      sessionId: run.sessionId,
-      modelId: run.model.id,
-      reconciliation,
-      summary: candidates.summary,
-    },
-    report,
-  );
-}
-
-/** A stack's other layer: its memories reconciled against that layer's, and written there. */
-async function writeToLayer(run: ExtractionRun, layer: LayerBatch, report: ExtractionReport): Promise<void> {
-  const { memory } = layer;
-  const reconciliation = reconcile({
-    memories: layer.candidates,
-    entries: [],
-    existingMemories: uniqueByPath(await memoriesLike(run, memory, layer.candidates)),
-    existingEntries: [],
-    duplicateSimilarity: memory.config.extraction.duplicateSimilarity,
-  });
-  const context = { ...run.context, store: memory.store, config: memory.config };
-  await writeMemories(
-    { memory, context, sessionId: run.sessionId, modelId: run.model.id, reconciliation },
-    report,
-  );
-}
-
-function memoriesLike(
-  run: ExtractionRun,
-  memory: MemoryHome,
-  candidates: MemoryCandidate[],
-): Promise<ExistingMemory[]> {
-  // Stryker disable next-line ObjectLiteral: warn is called only when a layer's search fails, signal only aborts it.
-  return findMemoriesLike(memory, candidates, { signal: run.signal, warn: run.context.warn });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { access, mkdir, readdir } from "node:fs/promises";
+import { access, mkdir, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openMemory } from "../../index.js";
@@ -129,6 +129,99 @@ describe("mnemo chat in a repository with .mnemo/", () => {
     // The session's log stays in the user's home.
     await access(join(userHome, ".sessions"));
   });
+
+  it("shows the extraction model the related memories of both layers, each labelled by its layer", async () => {
+    server = await startFakeOpenAiServer({
+      reply: (request) =>
+        isExtraction(request)
+          ? { content: JSON.stringify({ memories: [], entries: [], summary: "" }) }
+          : { content: "Noted." },
+    });
+    const { code, stderr } = await chatInRepository(
+      "The cart keeps money as cents; tests write money as cents.\n/quit\n",
+    );
+    expect(code, stderr).toBe(0);
+    const extraction = server.requests.find(isExtraction);
+    const prompt = extraction ? (lastMessage(extraction)?.content ?? "") : "";
+    const existing = prompt.slice(
+      prompt.indexOf("<existing-memories>"),
+      prompt.indexOf("</existing-memories>"),
+    );
+    // The project layer's memory, which the user's home does not hold, is there to dedupe against.
+    expect(existing).toContain("- name: Cart money\n  scope: project\n");
+    expect(existing).toContain("The cart keeps money as cents.");
+    expect(existing).toContain("- name: Money in tests\n  scope: user\n");
+  });
+
+  it("archives in the user's home a memory there that an extracted project memory supersedes", async () => {
+    // Saved before the repository had a layer of its own: a project fact in the user's home.
+    const user = await openMemory({ home: userHome, env: { MNEMO_EMBEDDER: "none" } });
+    await user.memories.save({
+      type: "project",
+      name: "Deploy day",
+      description: "When the shop deploys",
+      content: "The shop deploys on Tuesday mornings.",
+    });
+    await user.close();
+    const extracted = {
+      memories: [
+        {
+          type: "project",
+          name: "Release window",
+          description: "When the shop releases now",
+          body: "Releases moved to Thursday afternoons.",
+          supersedes: "Deploy day",
+        },
+      ],
+      entries: [],
+      summary: "",
+    };
+    server = await startFakeOpenAiServer({
+      reply: (request) =>
+        isExtraction(request) ? { content: JSON.stringify(extracted) } : { content: "Noted." },
+    });
+    const { code, stderr } = await chatInRepository(
+      "Deploys moved: we release on Thursday afternoons now.\n/quit\n",
+    );
+    expect(code, stderr).toBe(0);
+    expect(stderr).not.toContain("does not exist");
+    const written = await readFile(
+      join(repository, ".mnemo", "memories", "project_release-window.md"),
+      "utf8",
+    );
+    expect(written).toContain("supersedes: user:archive/memories/project_deploy-day.md");
+    expect(await readdir(join(userHome, "memories"))).not.toContain("project_deploy-day.md");
+    // Archived, never deleted: the older fact is kept in the user's own archive.
+    const archived = await readFile(join(userHome, "archive", "memories", "project_deploy-day.md"), "utf8");
+    expect(archived).toContain("The shop deploys on Tuesday mornings.");
+    await expect(
+      access(join(repository, ".mnemo", "archive", "memories", "project_deploy-day.md")),
+    ).rejects.toThrow();
+  });
+
+  /** `mnemo chat` in the repository's src/, with the scripted server; what it typed, then its exit. */
+  async function chatInRepository(typed: string): Promise<{ code: number | null; stderr: string }> {
+    const child = spawn(
+      process.execPath,
+      [CLI_PATH, "chat", "--base-url", server?.baseURL ?? "", "--model", "fake-model"],
+      {
+        cwd: join(repository, "src"),
+        env: {
+          HOME: join(scratch, "person"),
+          MNEMO_HOME: userHome,
+          MNEMO_EMBEDDER: "none",
+          OPENAI_API_KEY: "",
+        },
+      },
+    );
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    child.stdin.end(typed);
+    return { code: await exited, stderr };
+  }
 
   it("writes the memories extracted at the end where their kind belongs: project in the repository, feedback in the user's home", async () => {
     const extracted = {

@@ -85,6 +85,8 @@ export interface ScopedRun<Input, Data> {
   run(input: Input, context: PrintContext & { scopes: ScopeStack }): Promise<Data>;
   render(data: Data, context: RenderContext): string;
   notes?(data: Data, input: Input, context: RenderContext & { json: boolean }): string[];
+  /** Default 0. */
+  exitCode?(data: Data, input: Input): number;
 }
 
 /** An answer made elsewhere: the data, and its --json text as that process wrote it. */

@@ -90,6 +90,7 @@ export async function startHookLearning(hook: HookInput, options: CommonOptions)
     ["--home-id", options.homeId],
   ])
     if (value !== undefined) args.push(flag as string, value);
+  if (options.scopes === false) args.push("--no-scopes");
   const output = log === undefined ? "ignore" : openSync(log, "a");
   const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", output, output] });
   child.unref();

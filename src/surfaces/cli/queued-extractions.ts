@@ -1,5 +1,6 @@
 import { MnemoError } from "../../errors.js";
 import type { MemoryHome } from "../../index.js";
+import type { ScopeStack } from "../../scopes.js";
 import type { PendingRetryReport } from "../../session/extraction/pending-extractions.js";
 
 /**
@@ -16,7 +17,11 @@ export interface QueuedExtractions {
   reports: PendingRetryReport[];
 }
 
-export async function extractQueuedConversations(memory: MemoryHome): Promise<QueuedExtractions> {
+/** On a stack, `memory` is its session home (the user's, which holds .pending/) and `scopes` routes each memory. */
+export async function extractQueuedConversations(
+  memory: MemoryHome,
+  scopes?: ScopeStack,
+): Promise<QueuedExtractions> {
   if (!memory.enabled || !memory.config.extraction.enabled) return { queued: 0, reports: [] };
   const queued = (await memory.status()).pendingExtractions;
   if (queued === 0) return { queued, reports: [] };
@@ -29,7 +34,7 @@ export async function extractQueuedConversations(memory: MemoryHome): Promise<Qu
     throw error;
   });
   if (model === undefined) return { queued, reports: [] };
-  const { extracted } = await learnFromEarlierSessions({ memory, model });
+  const { extracted } = await learnFromEarlierSessions({ memory, model, ...(scopes ? { scopes } : {}) });
   return { queued, model: model.id, reports: extracted };
 }
 

@@ -49,7 +49,7 @@ export async function runOnScopes(
   if (data !== undefined) print(data);
   for (const note of scoped.notes?.(data, input, { ...context, json: options.json === true }) ?? [])
     printNote(note);
-  return EXIT_CODES.ok;
+  return scoped.exitCode?.(data, input) ?? EXIT_CODES.ok;
 }
 
 /** Paths in scoped data are relative to the home of their layer: `locate` gives the session home's. */

@@ -26,7 +26,8 @@ export interface McpServerOptions {
  * An MCP server over one memory home: the memory tools, the home's files as `mnemo://` resources and
  * the session context as a prompt. Connect it to any transport; closing it leaves `memory` open.
  * Given a stack of homes (mnemo/scopes), the tools and the context are the stack's (each result
- * labelled with its scope, writes routed by kind) and the resources are its user home's files.
+ * labelled with its scope, writes routed by kind) and the resources are its user home's files, and
+ * each other layer's under `mnemo://<scope>/` (`mnemo://project/memories/{type}/{name}`).
  * With `session` (one client on stdio), the context it asks for and its writes go to a session log.
  *
  * @example
@@ -45,7 +46,7 @@ export function createMcpServer(
   );
   const { session } = options;
   session?.identify(() => server.server.getClientVersion());
-  registerMemoryResources(server, memory);
+  registerMemoryResources(server, memory, served.resourceLayers);
   registerSessionContextPrompt(server, served, session);
   const notifications = options.notifyChanges
     ? notifyResourceChanges(server, memory, options.notifyChanges === true ? {} : options.notifyChanges)

@@ -163,6 +163,30 @@ describe("mnemo mcp in a repository with .mnemo/", () => {
     ]);
   });
 
+  it("lists and reads the project layer's files as mnemo://project/ resources, beside the user home's", async () => {
+    const mcp = await connect();
+    await mcp.listTools();
+    const { resources } = await mcp.listResources();
+    const uris = resources.map((resource) => resource.uri);
+    expect(uris).toEqual(expect.arrayContaining(["mnemo://profile/user", "mnemo://project/profile/memory"]));
+    const cart = resources.find((resource) => resource.uri === "mnemo://project/memories/project/cart-money");
+    expect(cart).toMatchObject({ title: "Cart money", name: "memories/project_cart-money.md" });
+    const read = await mcp.readResource({ uri: "mnemo://project/memories/project/cart-money" });
+    expect((read.contents[0] as { text?: string }).text).toContain("The cart keeps money as integer cents.");
+    // The user's home keeps its own URIs: the project's memory is not among them.
+    expect(uris).not.toContain("mnemo://memories/project/cart-money");
+    const { resourceTemplates } = await mcp.listResourceTemplates();
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual(
+      expect.arrayContaining(["mnemo://memories/{type}/{name}", "mnemo://project/memories/{type}/{name}"]),
+    );
+    await expect(
+      mcp.readResource({ uri: "mnemo://project/memories/project/..%2F..%2Fconfig" }),
+    ).rejects.toThrow(/Refusing/);
+    await expect(mcp.readResource({ uri: "mnemo://project/memories/project/nothing" })).rejects.toThrow(
+      /There is no memories\/project_nothing\.md in the project layer/,
+    );
+  });
+
   it("refuses a scope the stack does not have, naming the layers", async () => {
     const mcp = await connect();
     const result = await mcp.callTool({

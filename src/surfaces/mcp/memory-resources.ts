@@ -1,9 +1,11 @@
 import type { Variables } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
 import type { Resource } from "@modelcontextprotocol/sdk/types.js";
 import { type MemoryHome, MnemoError } from "../../index.js";
+import type { Scope } from "../../scopes.js";
 import {
   dailyPathOf,
   dailyUriOfPath,
+  layerUri,
   memoryPathOf,
   memoryUriOfPath,
   PROFILE_RESOURCE_FILES,
@@ -34,8 +36,13 @@ const PROFILE_DESCRIPTIONS = {
   memory: "Core memory: the agent's notes, the index of typed memories and the core journal.",
 } as const;
 
-/** Every file is listed and read through the home's DocumentStore, which refuses paths outside the home. */
-export function memoryResourceKinds(memory: MemoryHome): ResourceKind[] {
+/**
+ * Every file is listed and read through the home's DocumentStore, which refuses paths outside the
+ * home. `where` names the home in errors.
+ */
+export function memoryResourceKinds(memory: MemoryHome, where = "the memory home"): ResourceKind[] {
+  const readExisting = async (uri: string, path: string) =>
+    (await memory.store.read(path)) ?? notFound(uri, path, where);
   return [
     {
       name: "profile",
@@ -57,7 +64,7 @@ export function memoryResourceKinds(memory: MemoryHome): ResourceKind[] {
       template: RESOURCE_URI_TEMPLATES.memory,
       description: "One typed memory (user, feedback, project or reference): YAML frontmatter and its text.",
       list: () => listMemories(memory),
-      read: (uri, variables) => readExisting(memory, uri, memoryPathOf(uri, variables.type, variables.name)),
+      read: (uri, variables) => readExisting(uri, memoryPathOf(uri, variables.type, variables.name)),
     },
     {
       name: "topic",
@@ -75,7 +82,7 @@ export function memoryResourceKinds(memory: MemoryHome): ResourceKind[] {
         if (text !== undefined) return text;
         // A topic the config routes a category to is listed before its first entry: it reads as empty.
         const topics = await memory.journal.topics();
-        return topics.some((topic) => `topics/${topic}.md` === path) ? "" : notFound(uri, path);
+        return topics.some((topic) => `topics/${topic}.md` === path) ? "" : notFound(uri, path, where);
       },
     },
     {
@@ -87,7 +94,7 @@ export function memoryResourceKinds(memory: MemoryHome): ResourceKind[] {
           const uri = dailyUriOfPath(document.path);
           return uri ? [{ uri, name: document.path, mimeType: MARKDOWN }] : [];
         }),
-      read: (uri, variables) => readExisting(memory, uri, dailyPathOf(uri, variables.date)),
+      read: (uri, variables) => readExisting(uri, dailyPathOf(uri, variables.date)),
     },
   ];
 }
@@ -105,13 +112,24 @@ async function listMemories(memory: MemoryHome): Promise<Resource[]> {
   });
 }
 
-async function readExisting(memory: MemoryHome, uri: string, path: string): Promise<string> {
-  return (await memory.store.read(path)) ?? notFound(uri, path);
+/**
+ * Another layer of a stack (docs/scopes.md): the same kinds of files under `mnemo://<scope>/`
+ * (`mnemo://project/memories/{type}/{name}`), so the served home's URIs stay as they are.
+ */
+export function layerResourceKinds(scope: Scope, memory: MemoryHome): ResourceKind[] {
+  return memoryResourceKinds(memory, `the ${scope} layer`).map((kind) => ({
+    ...kind,
+    name: `${scope}-${kind.name}`,
+    template: layerUri(scope, kind.template),
+    description: `In the ${scope} layer: ${kind.description}`,
+    list: async () =>
+      (await kind.list()).map((resource) => ({ ...resource, uri: layerUri(scope, resource.uri) })),
+  }));
 }
 
-function notFound(uri: string, path: string): never {
+function notFound(uri: string, path: string, where: string): never {
   throw new MnemoError(
     "NOT_FOUND",
-    `There is no ${path} in the memory home for ${uri}; resources/list shows what exists.`,
+    `There is no ${path} in ${where} for ${uri}; resources/list shows what exists.`,
   );
 }

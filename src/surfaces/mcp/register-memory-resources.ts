@@ -5,9 +5,10 @@ import {
 } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ReadResourceRequestParamsSchema, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { type MemoryHome, MnemoError } from "../../index.js";
-import { MARKDOWN, memoryResourceKinds, type ResourceKind } from "./memory-resources.js";
+import type { Scope } from "../../scopes.js";
+import { layerResourceKinds, MARKDOWN, memoryResourceKinds, type ResourceKind } from "./memory-resources.js";
 import { checkedRequest } from "./request-params.js";
-import { RESOURCE_URI_TEMPLATES, refuseDotSegments } from "./resource-uris.js";
+import { refuseDotSegments } from "./resource-uris.js";
 import { toMcpError } from "./to-mcp-error.js";
 
 /**
@@ -15,8 +16,20 @@ import { toMcpError } from "./to-mcp-error.js";
  * Reads go through the SDK's templates too, behind one check the SDK cannot make: it parses the URI
  * first, which resolves "../" away, so a traversal would arrive as some other, harmless-looking URI.
  */
-export function registerMemoryResources(server: McpServer, memory: MemoryHome): void {
-  const registered = memoryResourceKinds(memory).map((kind) => register(server, memory, kind));
+export function registerMemoryResources(
+  server: McpServer,
+  memory: MemoryHome,
+  /** A stack's other layers: their files under `mnemo://<scope>/` (memory-resources.ts). */
+  layers: ReadonlyArray<{ scope: Scope; memory: MemoryHome }> = [],
+): void {
+  const kinds = [
+    ...memoryResourceKinds(memory).map((kind) => ({ kind, memory })),
+    ...layers.flatMap((layer) =>
+      layerResourceKinds(layer.scope, layer.memory).map((kind) => ({ kind, memory: layer.memory })),
+    ),
+  ];
+  const templates = kinds.map(({ kind }) => kind.template).join(", ");
+  const registered = kinds.map((each) => register(server, each.memory, each.kind));
   const readResource = checkedRequest("resources/read", ReadResourceRequestParamsSchema);
   server.server.setRequestHandler(readResource, async (request, extra) => {
     try {
@@ -27,7 +40,7 @@ export function registerMemoryResources(server: McpServer, memory: MemoryHome): 
       }
       throw new MnemoError(
         "NOT_FOUND",
-        `There is no resource ${request.params.uri}; mnemo's resources are ${Object.values(RESOURCE_URI_TEMPLATES).join(", ")}.`,
+        `There is no resource ${request.params.uri}; mnemo's resources are ${templates}.`,
       );
     } catch (error) {
       throw toMcpError(error);

@@ -5,6 +5,7 @@ import {
   dailyPathOf,
   dailyUriOfPath,
   decodeSegment,
+  layerUri,
   memoryPathOf,
   memoryUriOfPath,
   profilePathOf,
@@ -44,6 +45,13 @@ describe("mnemo:// resource URIs", () => {
     expect(memoryUriOfPath("memories/user_café.md")).toBe("mnemo://memories/user/caf%C3%A9");
     expect(memoryUriOfPath("memories/notes.md")).toBeUndefined();
     expect(dailyUriOfPath("daily/2026-05-01.md")).toBe("mnemo://daily/2026-05-01");
+  });
+
+  it("name another layer's files, and templates, under mnemo://<scope>/", () => {
+    expect(layerUri("project", "mnemo://memories/{type}/{name}")).toBe(
+      "mnemo://project/memories/{type}/{name}",
+    );
+    expect(layerUri("project", "mnemo://profile/memory")).toBe("mnemo://project/profile/memory");
   });
 
   it("refuse unknown kinds of file with INVALID_INPUT", () => {

@@ -24,6 +24,11 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A file name has at most 255 bytes on common file systems; a URI variable is most of one. */
 const MAX_SEGMENT_BYTES = 250;
 
+/** A URI (or template) of the served home as another layer of a stack serves it: `mnemo://<scope>/...`. */
+export function layerUri(scope: string, uri: string): string {
+  return uri.replace(/^mnemo:\/\//, `mnemo://${scope}/`);
+}
+
 export function profileUri(file: ProfileResourceFile): string {
   return `mnemo://profile/${file}`;
 }

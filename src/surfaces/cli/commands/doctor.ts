@@ -1,7 +1,8 @@
 import { Option } from "commander";
 import type { DoctorProblem } from "../../../home.js";
-import type { DoctorReport } from "../../../index.js";
-import { type CommonOptions, defineCommand } from "../cli-command.js";
+import type { DoctorReport, MemoryHome } from "../../../index.js";
+import type { ScopeStack } from "../../../scopes.js";
+import { type CommonOptions, defineCommand, type RenderContext } from "../cli-command.js";
 import { EXIT_CODES } from "../output.js";
 
 export const doctor = defineCommand({
@@ -12,36 +13,62 @@ export const doctor = defineCommand({
     "budget or capacity, old daily logs, credentials and text that reads as an instruction to the model. --fix repairs what can be repaired without losing anything " +
     "(overflow goes to the archive); malformed files are reported with file and line, never rewritten. " +
     "The conversations of sessions killed before they ended are queued for extraction, and with a chat " +
-    "model configured every queued conversation is extracted. Exits 1 when problems remain.",
+    "model configured every queued conversation is extracted (inside a repository with a .mnemo/, into " +
+    "the layer of each memory's kind, docs/scopes.md). Exits 1 when problems remain.",
   options: [new Option("--fix", "repair the fixable problems")],
   examples: ["mnemo doctor", "mnemo doctor --fix --json"],
   input: (_args, options: CommonOptions & { fix?: boolean }) => ({ fix: options.fix === true }),
-  async run(input, { memory }) {
-    const report = await memory.doctor(input);
-    if (input.fix) {
-      const { extractQueuedConversations, queuedExtractionLines } = await import("../queued-extractions.js");
-      report.fixed.push(
-        ...queuedExtractionLines(await extractQueuedConversations(memory), "mnemo doctor --fix"),
-      );
-    }
-    return report;
+  run: (input, { memory }) => doctorHome(input, memory),
+  render,
+  notes,
+  exitCode,
+  // On a stack the user's home is checked as above; its queued extractions write to every layer.
+  scoped: {
+    run: (input, { scopes }) => doctorHome(input, scopes.sessionHome, scopes),
+    render,
+    notes,
+    exitCode,
   },
-  render: (report: DoctorReport) =>
-    [
-      ...report.problems.map(formatProblem),
-      ...report.fixed.map((line) => `fixed: ${line}`),
-      formatSearchIndex(report.searchIndex),
-    ].join("\n"),
-  notes(report, { fix }, { json, home }) {
-    if (report.problems.length === 0) return json ? [] : [`no problems found in ${home}`];
-    const fixable = fixableCount(report);
-    return !fix && fixable > 0 ? [`run mnemo doctor --fix to repair ${fixable} of them`] : [];
-  },
-  exitCode: (report, { fix }) =>
-    report.problems.length === 0 || (fix && fixableCount(report) === report.problems.length)
-      ? EXIT_CODES.ok
-      : EXIT_CODES.problemsRemain,
 });
+
+async function doctorHome(
+  input: { fix: boolean },
+  memory: MemoryHome,
+  scopes?: ScopeStack,
+): Promise<DoctorReport> {
+  const report = await memory.doctor(input);
+  if (input.fix) {
+    const { extractQueuedConversations, queuedExtractionLines } = await import("../queued-extractions.js");
+    report.fixed.push(
+      ...queuedExtractionLines(await extractQueuedConversations(memory, scopes), "mnemo doctor --fix"),
+    );
+  }
+  return report;
+}
+
+function render(report: DoctorReport): string {
+  return [
+    ...report.problems.map(formatProblem),
+    ...report.fixed.map((line) => `fixed: ${line}`),
+    formatSearchIndex(report.searchIndex),
+  ].join("\n");
+}
+
+function notes(
+  report: DoctorReport,
+  { fix }: { fix: boolean },
+  { json, home }: RenderContext & { json: boolean },
+) {
+  if (report.problems.length === 0) return json ? [] : [`no problems found in ${home}`];
+  const fixable = fixableCount(report);
+  return !fix && fixable > 0 ? [`run mnemo doctor --fix to repair ${fixable} of them`] : [];
+}
+
+function exitCode(report: DoctorReport, { fix }: { fix: boolean }): number {
+  return report.problems.length === 0 || (fix && fixableCount(report) === report.problems.length)
+    ? EXIT_CODES.ok
+    : EXIT_CODES.problemsRemain;
+}
 
 function fixableCount(report: DoctorReport): number {
   return report.problems.filter((problem) => problem.fixable).length;

@@ -4,8 +4,9 @@ import { Argument, Option } from "commander";
 import type { LearnReport, ParsedTranscript } from "../../../agent.js";
 import { MnemoError } from "../../../errors.js";
 import type { MemoryHome } from "../../../index.js";
+import type { ScopeStack } from "../../../scopes.js";
 import { TRANSCRIPT_FORMATS, type TranscriptFormat } from "../../../session/learning/formats/transcript.js";
-import { type CommonOptions, defineCommand } from "../cli-command.js";
+import { type CommonOptions, defineCommand, type RenderContext } from "../cli-command.js";
 import type { HookInput } from "../learn-hook.js";
 import { renderLearnReport } from "../learn-lines.js";
 import { EXIT_CODES } from "../output.js";
@@ -115,41 +116,48 @@ export const learn = defineCommand({
     input.hook
       ? async () => (await import("../learn-hook.js")).startHookLearning(input.hook, input.options)
       : undefined,
-  async run(input, { memory }) {
-    if (input.hook) throw new Error("mnemo learn --hook runs without opening the home (a bug in mnemo).");
-    if (input.pending) {
-      const { extractQueuedConversations } = await import("../queued-extractions.js");
-      return { pending: true as const, ...(await extractQueuedConversations(memory)) };
-    }
-    const [{ learnTranscript }] = await Promise.all([import("../../../agent.js")]);
-    const model = input.dryRun ? undefined : await homeChatModel(memory);
-    const { wait, ...options } = input;
-    const waitUntil = Date.now() + (wait ? WAIT_MS : 0);
-    for (;;) {
-      const report = await learnTranscript({ memory, model, ...options });
-      if (report.status !== "busy" || Date.now() >= waitUntil) return report;
-      await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
-    }
-  },
-  render: (data: LearnReport | { hook: true } | PendingLearned, { locate }) => {
-    if ("hook" in data) return "";
-    if ("pending" in data && data.pending === true) {
-      const lines = queuedExtractionLines(data, "mnemo learn --pending");
-      return lines.length === 0 ? "Nothing waits in .pending/." : lines.join("\n");
-    }
-    return renderLearnReport(data as LearnReport, locate);
-  },
-  exitCode: (data) => {
-    if ("hook" in data) return EXIT_CODES.ok;
-    if ("pending" in data && data.pending === true)
-      return data.reports.some((report) => report.error !== undefined)
-        ? EXIT_CODES.unavailable
-        : EXIT_CODES.ok;
-    return (data as LearnReport).extraction?.error !== undefined ? EXIT_CODES.unavailable : EXIT_CODES.ok;
-  },
+  run: (input, { memory }) => learnIn(input, memory),
+  render,
+  exitCode,
+  // On a stack, what is learned (and what waits in the user's .pending/) is written by kind to every layer.
+  scoped: { run: (input, { scopes }) => learnIn(input, scopes.sessionHome, scopes), render, exitCode },
 });
 
 type PendingLearned = QueuedExtractions & { pending: true };
+type Learned = LearnReport | { hook: true } | PendingLearned;
+
+async function learnIn(input: LearnInput, memory: MemoryHome, scopes?: ScopeStack): Promise<Learned> {
+  if (input.hook) throw new Error("mnemo learn --hook runs without opening the home (a bug in mnemo).");
+  if (input.pending) {
+    const { extractQueuedConversations } = await import("../queued-extractions.js");
+    return { pending: true as const, ...(await extractQueuedConversations(memory, scopes)) };
+  }
+  const [{ learnTranscript }] = await Promise.all([import("../../../agent.js")]);
+  const model = input.dryRun ? undefined : await homeChatModel(memory);
+  const { wait, ...options } = input;
+  const waitUntil = Date.now() + (wait ? WAIT_MS : 0);
+  for (;;) {
+    const report = await learnTranscript({ memory, model, ...(scopes ? { scopes } : {}), ...options });
+    if (report.status !== "busy" || Date.now() >= waitUntil) return report;
+    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+  }
+}
+
+function render(data: Learned, { locate }: RenderContext): string {
+  if ("hook" in data) return "";
+  if ("pending" in data && data.pending === true) {
+    const lines = queuedExtractionLines(data, "mnemo learn --pending");
+    return lines.length === 0 ? "Nothing waits in .pending/." : lines.join("\n");
+  }
+  return renderLearnReport(data as LearnReport, locate);
+}
+
+function exitCode(data: Learned): number {
+  if ("hook" in data) return EXIT_CODES.ok;
+  if ("pending" in data && data.pending === true)
+    return data.reports.some((report) => report.error !== undefined) ? EXIT_CODES.unavailable : EXIT_CODES.ok;
+  return (data as LearnReport).extraction?.error !== undefined ? EXIT_CODES.unavailable : EXIT_CODES.ok;
+}
 
 async function readTranscript(path: string, format: TranscriptFormat | "auto"): Promise<ParsedTranscript> {
   const text = await readTextFile(path, "the transcript");

@@ -507,6 +507,7 @@ export const MODULES = [
       "src/engine/consolidation/compare-memories.ts",
       "src/engine/consolidation/consolidation-rules.ts",
       "src/engine/consolidation/consolidation-candidates.ts",
+      "src/engine/consolidation/candidate-index.ts",
       "src/engine/consolidation/consolidated-save.ts",
       "src/engine/consolidation/consolidated-batch.ts",
       "src/engine/consolidation/apply-decision.ts",
@@ -517,6 +518,7 @@ export const MODULES = [
     ],
     tests: [
       "src/engine/consolidation/consolidation-rules.test.ts",
+      "src/engine/consolidation/candidate-index.test.ts",
       "src/engine/consolidation/consolidated-save.test.ts",
       "src/engine/memdir/save-memories.test.ts",
       "src/session/tools/memory-save.test.ts",

@@ -365,15 +365,20 @@ export const MODULES = [
   },
   {
     // PostgreSQL documents read by change stamp: a large document's cached text is used only at
-    // the stamp it was read or written at, so what another process wrote is always read.
+    // the stamp it was read or written at, so what another process wrote is always read. A name
+    // lookup reads byte-order ranges of paths (schema version 6), and lists what the folder
+    // filtered by the prefixes lists.
     name: "postgres-large-documents",
     mutate: [
       "src/adapters/postgres/large-document-cache.ts",
       "src/adapters/postgres/postgres-document-reader.ts",
       "src/adapters/postgres/postgres-document-store.ts",
+      "src/adapters/postgres/prefix-range.ts",
     ],
     tests: [
       "src/adapters/postgres/large-document-cache.integration.test.ts",
+      "src/adapters/postgres/postgres-name-lookup.integration.test.ts",
+      "src/adapters/postgres/prefix-range.test.ts",
       "src/adapters/postgres/postgres-bulk-reads.integration.test.ts",
       "src/adapters/postgres/postgres-conformance.integration.test.ts",
       "src/adapters/postgres/postgres-concurrent-writers.integration.test.ts",

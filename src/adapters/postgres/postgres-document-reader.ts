@@ -2,6 +2,7 @@ import type { DocumentInfo, DocumentReader, ListOptions } from "../../contracts/
 import { validateDocumentPath } from "../fs/safe-path.js";
 import { BatchedReads } from "./batched-reads.js";
 import type { LargeDocumentCache } from "./large-document-cache.js";
+import { prefixEnd } from "./prefix-range.js";
 import type { SqlQueryable } from "./sql-client.js";
 
 /**
@@ -114,12 +115,8 @@ export class PostgresDocumentReader implements DocumentReader {
     const prefixes = options?.namePrefixes?.map((prefix) =>
       directory === "" ? prefix : `${directory}/${prefix}`,
     );
-    const rows = await this.connection.query<ListedRow>(
-      `SELECT path, modified_at, octet_length(content) AS size, change_stamp FROM mnemo_documents
-       WHERE home_id = $1 AND folder = $2
-         AND ($3::text[] IS NULL OR EXISTS (SELECT FROM unnest($3::text[]) AS prefix WHERE starts_with(path, prefix)))`,
-      [this.homeId, directory, prefixes ?? null],
-    );
+    const rows =
+      prefixes === undefined ? await this.listAll(directory) : await this.listByPrefix(directory, prefixes);
     // Only a whole listing tells which paths of the folder do not exist.
     if (prefixes === undefined) this.listedFolders?.set(directory, new Set(rows.map((row) => row.path)));
     return rows
@@ -131,6 +128,38 @@ export class PostgresDocumentReader implements DocumentReader {
         changeStamp: String(row.change_stamp),
       }))
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  private listAll(directory: string): Promise<ListedRow[]> {
+    return this.connection.query<ListedRow>(
+      `SELECT path, modified_at, octet_length(content) AS size, change_stamp FROM mnemo_documents
+       WHERE home_id = $1 AND folder = $2`,
+      [this.homeId, directory],
+    );
+  }
+
+  /**
+   * The folder's paths starting with one of the prefixes, each a range of the byte-order index of
+   * paths: at 10,000 memories, filtering the whole folder was 34 ms of the server's time a save (load
+   * 13). Prefixes that overlap give a path once.
+   */
+  private async listByPrefix(directory: string, prefixes: string[]): Promise<ListedRow[]> {
+    const ends = prefixes.map(prefixEnd);
+    // A prefix of no end ("" or all U+10FFFF) holds the whole folder, or nearly: listed whole.
+    if (ends.includes(undefined)) {
+      const rows = await this.listAll(directory);
+      return rows.filter((row) => prefixes.some((prefix) => row.path.startsWith(prefix)));
+    }
+    const rows = await this.connection.query<ListedRow>(
+      `SELECT d.path, d.modified_at, octet_length(d.content) AS size, d.change_stamp
+       FROM unnest($3::text[], $4::text[]) AS range(low, high)
+       JOIN mnemo_documents d ON d.home_id = $1
+         AND d.path COLLATE "C" >= range.low AND d.path COLLATE "C" < range.high
+       WHERE d.folder = $2 AND starts_with(d.path, range.low)`,
+      [this.homeId, directory, prefixes, ends],
+    );
+    const seen = new Set<string>();
+    return rows.filter((row) => !seen.has(row.path) && seen.add(row.path));
   }
 
   async info(path: string): Promise<DocumentInfo | undefined> {

@@ -23,6 +23,9 @@ interface ListedRow {
   change_stamp: number | string;
 }
 
+/** Name prefixes looked up as ranges of the index, at most (a save looks up one a memory type). */
+const MAX_PREFIX_RANGES = 16;
+
 export class PostgresDocumentReader implements DocumentReader {
   private readonly connection: SqlQueryable;
   private readonly homeId: string;
@@ -140,26 +143,28 @@ export class PostgresDocumentReader implements DocumentReader {
 
   /**
    * The folder's paths starting with one of the prefixes, each a range of the byte-order index of
-   * paths: at 10,000 memories, filtering the whole folder was 34 ms of the server's time a save (load
-   * 13). Prefixes that overlap give a path once.
+   * paths (one range a prefix, OR-ed: the server reads each as its own index scan; ranges from a
+   * join on unnest were planned as a pass over the folder): at 10,000 memories, filtering the whole
+   * folder was 34 ms of the server's time a save (load 13), the ranges 0.05 ms.
    */
   private async listByPrefix(directory: string, prefixes: string[]): Promise<ListedRow[]> {
-    const ends = prefixes.map(prefixEnd);
-    // A prefix of no end ("" or all U+10FFFF) holds the whole folder, or nearly: listed whole.
-    if (ends.includes(undefined)) {
+    const wanted = [...new Set(prefixes)];
+    const ends = wanted.map(prefixEnd);
+    // A prefix of no end ("" or all U+10FFFF) holds the whole folder, or nearly; many prefixes
+    // would make a long statement: both listed whole.
+    if (ends.includes(undefined) || wanted.length > MAX_PREFIX_RANGES) {
       const rows = await this.listAll(directory);
-      return rows.filter((row) => prefixes.some((prefix) => row.path.startsWith(prefix)));
+      return rows.filter((row) => wanted.some((prefix) => row.path.startsWith(prefix)));
     }
-    const rows = await this.connection.query<ListedRow>(
-      `SELECT d.path, d.modified_at, octet_length(d.content) AS size, d.change_stamp
-       FROM unnest($3::text[], $4::text[]) AS range(low, high)
-       JOIN mnemo_documents d ON d.home_id = $1
-         AND d.path COLLATE "C" >= range.low AND d.path COLLATE "C" < range.high
-       WHERE d.folder = $2 AND starts_with(d.path, range.low)`,
-      [this.homeId, directory, prefixes, ends],
+    const ranges = wanted.map(
+      (_, at) =>
+        `(path COLLATE "C" >= $${2 * at + 3} AND path COLLATE "C" < $${2 * at + 4} AND starts_with(path, $${2 * at + 3}))`,
     );
-    const seen = new Set<string>();
-    return rows.filter((row) => !seen.has(row.path) && seen.add(row.path));
+    return this.connection.query<ListedRow>(
+      `SELECT path, modified_at, octet_length(content) AS size, change_stamp FROM mnemo_documents
+       WHERE home_id = $1 AND folder = $2 AND (${ranges.join(" OR ")})`,
+      [this.homeId, directory, ...wanted.flatMap((prefix, at) => [prefix, ends[at]])],
+    );
   }
 
   async info(path: string): Promise<DocumentInfo | undefined> {

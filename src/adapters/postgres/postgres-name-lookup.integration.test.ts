@@ -76,8 +76,11 @@ describe("a name lookup on PostgreSQL", () => {
         "other/user_note.md",
       ]);
 
+      // As a save looks a name up: one prefix a memory type.
       statements.length = 0;
-      await store.list("memories", { namePrefixes: ["user_note"] });
+      await store.list("memories", {
+        namePrefixes: ["user_note-14", "feedback_note-14", "project_note-14", "reference_note-14"],
+      });
       const [lookup] = statements;
       if (lookup === undefined) throw new Error("the lookup ran no statement");
       const [plan] = await raw.query<{ "QUERY PLAN": unknown }>(

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MEMORY_TYPES, type MemoryType } from "../memdir/memory-types.js";
-import { CandidateIndex, type CandidateLine } from "./candidate-index.js";
+import { bestPaths, CandidateIndex, type CandidateLine } from "./candidate-index.js";
 import { chooseCandidates } from "./consolidation-candidates.js";
 import { candidateIndexFor, candidateLines } from "./memory-index-lines.js";
 import { plainTerms } from "./plain-terms.js";
@@ -60,6 +60,34 @@ describe("CandidateIndex", () => {
           expect(index.choose(save, limit)).toEqual(chooseCandidates(save, held, limit));
         },
       ),
+    );
+  });
+});
+
+describe("bestPaths", () => {
+  it("keeps what sorting every score and keeping each path's first would keep", () => {
+    const scored = fc.array(
+      fc.record({
+        path: fc.constantFrom(
+          "memories/a.md",
+          "memories/b.md",
+          "memories/B.md",
+          "memories/c.md",
+          "memories/é.md",
+        ),
+        score: fc.constantFrom(0.5, 1, 1.5, 2, 3.25),
+      }),
+      { maxLength: 30 },
+    );
+    fc.assert(
+      fc.property(scored, fc.integer({ min: 0, max: 7 }), (each, limit) => {
+        const sorted = [...each].sort(
+          (first, second) => second.score - first.score || first.path.localeCompare(second.path),
+        );
+        expect(bestPaths([...each], limit)).toEqual(
+          [...new Set(sorted.map((one) => one.path))].slice(0, limit),
+        );
+      }),
     );
   });
 });

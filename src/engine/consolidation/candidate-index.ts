@@ -100,6 +100,22 @@ export class CandidateIndex {
 
 /** The paths of the best scores, best first (ties by path), each path once, at most `limit`. */
 export function bestPaths(scored: Array<{ path: string; score: number }>, limit: number): string[] {
-  scored.sort((first, second) => second.score - first.score || first.path.localeCompare(second.path));
-  return [...new Set(scored.map((each) => each.path))].slice(0, limit);
+  // Each path's best score, then the best `limit` kept in order as they come: a save in a home of
+  // 10,000 memories scores thousands of lines, and sorting them all was a tenth of its CPU.
+  if (limit <= 0) return [];
+  const best = new Map<string, number>();
+  for (const { path, score } of scored)
+    if (!(score <= (best.get(path) ?? Number.NEGATIVE_INFINITY))) best.set(path, score);
+  const before = (first: { path: string; score: number }, second: { path: string; score: number }) =>
+    second.score - first.score || first.path.localeCompare(second.path);
+  const kept: Array<{ path: string; score: number }> = [];
+  for (const [path, score] of best) {
+    const each = { path, score };
+    if (kept.length === limit && before(each, kept[limit - 1] as (typeof kept)[number]) >= 0) continue;
+    let at = kept.length;
+    while (at > 0 && before(each, kept[at - 1] as (typeof kept)[number]) < 0) at -= 1;
+    kept.splice(at, 0, each);
+    if (kept.length > limit) kept.pop();
+  }
+  return kept.map((each) => each.path);
 }

@@ -149,6 +149,7 @@ export class PostgresDocumentReader implements DocumentReader {
    */
   private async listByPrefix(directory: string, prefixes: string[]): Promise<ListedRow[]> {
     const wanted = [...new Set(prefixes)];
+    if (wanted.length === 0) return [];
     const ends = wanted.map(prefixEnd);
     // A prefix of no end ("" or all U+10FFFF) holds the whole folder, or nearly; many prefixes
     // would make a long statement: both listed whole.

@@ -64,6 +64,7 @@ describe("a name lookup on PostgreSQL", () => {
         ["user_note\u{10ffff}"],
         [""],
         ["nothing"],
+        [],
       ]) {
         const listed = (await store.list("memories", { namePrefixes })).map((each) => each.path);
         const expected = whole.filter((path) =>

@@ -389,15 +389,20 @@ export const MODULES = [
   },
   {
     // PostgreSQL documents read by change stamp: a large document's cached text is used only at
-    // the stamp it was read or written at, so what another process wrote is always read.
+    // the stamp it was read or written at, so what another process wrote is always read. A name
+    // lookup reads byte-order ranges of paths (schema version 6), and lists what the folder
+    // filtered by the prefixes lists.
     name: "postgres-large-documents",
     mutate: [
       "src/adapters/postgres/large-document-cache.ts",
       "src/adapters/postgres/postgres-document-reader.ts",
       "src/adapters/postgres/postgres-document-store.ts",
+      "src/adapters/postgres/prefix-range.ts",
     ],
     tests: [
       "src/adapters/postgres/large-document-cache.integration.test.ts",
+      "src/adapters/postgres/postgres-name-lookup.integration.test.ts",
+      "src/adapters/postgres/prefix-range.test.ts",
       "src/adapters/postgres/postgres-bulk-reads.integration.test.ts",
       "src/adapters/postgres/postgres-conformance.integration.test.ts",
       "src/adapters/postgres/postgres-concurrent-writers.integration.test.ts",
@@ -531,6 +536,7 @@ export const MODULES = [
       "src/engine/consolidation/compare-memories.ts",
       "src/engine/consolidation/consolidation-rules.ts",
       "src/engine/consolidation/consolidation-candidates.ts",
+      "src/engine/consolidation/candidate-index.ts",
       "src/engine/consolidation/consolidated-save.ts",
       "src/engine/consolidation/consolidated-batch.ts",
       "src/engine/consolidation/apply-decision.ts",
@@ -541,6 +547,7 @@ export const MODULES = [
     ],
     tests: [
       "src/engine/consolidation/consolidation-rules.test.ts",
+      "src/engine/consolidation/candidate-index.test.ts",
       "src/engine/consolidation/consolidated-save.test.ts",
       "src/engine/memdir/save-memories.test.ts",
       "src/session/tools/memory-save.test.ts",

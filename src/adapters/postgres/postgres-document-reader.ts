@@ -2,6 +2,7 @@ import type { DocumentInfo, DocumentReader, ListOptions } from "../../contracts/
 import { validateDocumentPath } from "../fs/safe-path.js";
 import { BatchedReads } from "./batched-reads.js";
 import type { LargeDocumentCache } from "./large-document-cache.js";
+import { prefixEnd } from "./prefix-range.js";
 import type { SqlQueryable } from "./sql-client.js";
 
 /**
@@ -21,6 +22,9 @@ interface ListedRow {
   size: number | string;
   change_stamp: number | string;
 }
+
+/** Name prefixes looked up as ranges of the index, at most (a save looks up one a memory type). */
+const MAX_PREFIX_RANGES = 16;
 
 export class PostgresDocumentReader implements DocumentReader {
   private readonly connection: SqlQueryable;
@@ -114,12 +118,8 @@ export class PostgresDocumentReader implements DocumentReader {
     const prefixes = options?.namePrefixes?.map((prefix) =>
       directory === "" ? prefix : `${directory}/${prefix}`,
     );
-    const rows = await this.connection.query<ListedRow>(
-      `SELECT path, modified_at, octet_length(content) AS size, change_stamp FROM mnemo_documents
-       WHERE home_id = $1 AND folder = $2
-         AND ($3::text[] IS NULL OR EXISTS (SELECT FROM unnest($3::text[]) AS prefix WHERE starts_with(path, prefix)))`,
-      [this.homeId, directory, prefixes ?? null],
-    );
+    const rows =
+      prefixes === undefined ? await this.listAll(directory) : await this.listByPrefix(directory, prefixes);
     // Only a whole listing tells which paths of the folder do not exist.
     if (prefixes === undefined) this.listedFolders?.set(directory, new Set(rows.map((row) => row.path)));
     return rows
@@ -131,6 +131,41 @@ export class PostgresDocumentReader implements DocumentReader {
         changeStamp: String(row.change_stamp),
       }))
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  private listAll(directory: string): Promise<ListedRow[]> {
+    return this.connection.query<ListedRow>(
+      `SELECT path, modified_at, octet_length(content) AS size, change_stamp FROM mnemo_documents
+       WHERE home_id = $1 AND folder = $2`,
+      [this.homeId, directory],
+    );
+  }
+
+  /**
+   * The folder's paths starting with one of the prefixes, each a range of the byte-order index of
+   * paths (one range a prefix, OR-ed: the server reads each as its own index scan; ranges from a
+   * join on unnest were planned as a pass over the folder): at 10,000 memories, filtering the whole
+   * folder was 34 ms of the server's time a save (load 13), the ranges 0.05 ms.
+   */
+  private async listByPrefix(directory: string, prefixes: string[]): Promise<ListedRow[]> {
+    const wanted = [...new Set(prefixes)];
+    if (wanted.length === 0) return [];
+    const ends = wanted.map(prefixEnd);
+    // A prefix of no end ("" or all U+10FFFF) holds the whole folder, or nearly; many prefixes
+    // would make a long statement: both listed whole.
+    if (ends.includes(undefined) || wanted.length > MAX_PREFIX_RANGES) {
+      const rows = await this.listAll(directory);
+      return rows.filter((row) => wanted.some((prefix) => row.path.startsWith(prefix)));
+    }
+    const ranges = wanted.map(
+      (_, at) =>
+        `(path COLLATE "C" >= $${2 * at + 3} AND path COLLATE "C" < $${2 * at + 4} AND starts_with(path, $${2 * at + 3}))`,
+    );
+    return this.connection.query<ListedRow>(
+      `SELECT path, modified_at, octet_length(content) AS size, change_stamp FROM mnemo_documents
+       WHERE home_id = $1 AND folder = $2 AND (${ranges.join(" OR ")})`,
+      [this.homeId, directory, ...wanted.flatMap((prefix, at) => [prefix, ends[at]])],
+    );
   }
 
   async info(path: string): Promise<DocumentInfo | undefined> {

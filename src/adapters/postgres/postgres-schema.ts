@@ -11,10 +11,12 @@ import type { SqlClient, SqlQueryable } from "./sql-client.js";
  * Version 2 added the homes and tokens of a server of many homes; version 3 a chunk's `updated`
  * time (a typed memory's, so recall gives a hit's age without reading its document); version 4 a
  * token's `rights` (null: full rights); version 5 how many chunks hold each term (BM25's document
- * frequency, `mnemo_term_chunks`), filled from the postings on upgrade. Every
+ * frequency, `mnemo_term_chunks`), filled from the postings on upgrade; version 6 an index of the
+ * documents' paths in byte order (a save's name lookup reads the few paths of its prefixes, not
+ * every row of memories/). Every
  * statement is idempotent, so migrating from an older version is running them all again.
  */
-export const POSTGRES_SCHEMA_VERSION = 5;
+export const POSTGRES_SCHEMA_VERSION = 6;
 
 const TABLES = [
   `CREATE TABLE IF NOT EXISTS mnemo_schema (
@@ -25,6 +27,7 @@ const TABLES = [
      home_id text NOT NULL, path text NOT NULL, folder text NOT NULL, content bytea NOT NULL,
      modified_at timestamptz NOT NULL, change_stamp bigint NOT NULL, PRIMARY KEY (home_id, path))`,
   "CREATE INDEX IF NOT EXISTS mnemo_documents_by_folder ON mnemo_documents (home_id, folder)",
+  `CREATE INDEX IF NOT EXISTS mnemo_documents_by_path_bytes ON mnemo_documents (home_id, path COLLATE "C")`,
   `CREATE TABLE IF NOT EXISTS mnemo_folders (
      home_id text NOT NULL, folder text NOT NULL, change_stamp bigint NOT NULL, PRIMARY KEY (home_id, folder))`,
   // The search index of each home: its vector model, and BM25's collection statistics.

@@ -17,9 +17,10 @@ import { replaceableMemories } from "../memdir/replaceable-memories.js";
 import { prepareBatch, saveMemories } from "../memdir/save-memories.js";
 import type { SavedMemory, SaveMemoryInput } from "../memdir/save-types.js";
 import { type AppliedDecision, applyDecision } from "./apply-decision.js";
+import { CandidateIndex, type CandidateLine } from "./candidate-index.js";
 import { readExisting } from "./consolidated-save.js";
 import { decideByRules } from "./consolidation-rules.js";
-import { type CandidateLine, candidateLines } from "./memory-index-lines.js";
+import { candidateLines } from "./memory-index-lines.js";
 import { plainTerms } from "./plain-terms.js";
 
 /**
@@ -50,6 +51,16 @@ async function saveConsolidatedBatch(
     // The home's index lines, then each item's as it is written: later items are compared with earlier ones.
     const lines = new Map<string, CandidateLine>();
     for (const line of candidateLines((await writer.read(MEMORY_PATH)) ?? "")) lines.set(line.path, line);
+    const index = CandidateIndex.of(lines.values());
+    const setLine = (path: string, line: CandidateLine | undefined) => {
+      const before = lines.get(path);
+      if (before !== undefined) index.remove(before);
+      if (line === undefined) lines.delete(path);
+      else {
+        lines.set(path, line);
+        index.add(line);
+      }
+    };
     const limit = home.config.consolidation.candidates;
     const saved: SavedMemory[] = [];
     const entries: IndexLine[] = [];
@@ -59,7 +70,7 @@ async function saveConsolidatedBatch(
       let applied: AppliedDecision;
       if (consolidate) {
         const existing = replaceableMemories(
-          await readExisting(writer, prepared, named, limit, [...lines.values()]),
+          await readExisting(writer, prepared, named, { limit, index }),
           home,
         );
         applied = await applyDecision(home, writer, {
@@ -75,12 +86,12 @@ async function saveConsolidatedBatch(
       const { entry } = applied;
       if (entry !== undefined) {
         folder.add(entry.path);
-        lines.set(entry.path, candidateLineOf(entry));
+        setLine(entry.path, candidateLineOf(entry));
         entries.push(entry);
       }
       for (const other of applied.retyped) {
         folder.remove(other);
-        lines.delete(other);
+        setLine(other, undefined);
       }
       replaced.push(...applied.retyped);
       saved.push(applied.saved);

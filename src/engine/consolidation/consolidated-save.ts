@@ -19,10 +19,10 @@ import { type PreparedSave, prepareSave } from "../memdir/prepare-save.js";
 import { replaceableMemories } from "../memdir/replaceable-memories.js";
 import type { SavedMemory, SaveMemoryInput } from "../memdir/save-types.js";
 import { applyDecision } from "./apply-decision.js";
-import { chooseCandidates } from "./consolidation-candidates.js";
+import type { CandidateIndex } from "./candidate-index.js";
 import { askModelToConsolidate, type ModelConsolidation } from "./consolidation-model.js";
 import { type ConsolidationDecision, decideByRules, type ExistingMemory } from "./consolidation-rules.js";
-import { type CandidateLine, candidateLines } from "./memory-index-lines.js";
+import { candidateIndexFor } from "./memory-index-lines.js";
 
 export interface ConsolidationParts {
   /** Makes the chat model of `llm`, for consolidation.decider "llm". */
@@ -42,7 +42,7 @@ export async function saveConsolidated(
     const writer = memoryTextReadOnce(storeWriter);
     const named = await findSlugFiles(writer, prepared.name);
     const existing = replaceableMemories(
-      await readExisting(writer, prepared, named, settings.candidates),
+      await readExisting(writer, prepared, named, { limit: settings.candidates, owner: home.store }),
       home,
     );
     const fromModel = asked && "decision" in asked.answer && unchanged(asked.shown, existing);
@@ -72,7 +72,10 @@ async function askModel(
   // A save under an existing memory's name is an edit of it: the rules say so, no call is made.
   if (named.holding.length > 0) return undefined;
   const shown = replaceableMemories(
-    await readExisting(home.store, prepared, named, home.config.consolidation.candidates),
+    await readExisting(home.store, prepared, named, {
+      limit: home.config.consolidation.candidates,
+      owner: home.store,
+    }),
     home,
   );
   // Nothing to compare with: the memory is added, and no call is made.
@@ -92,12 +95,16 @@ export async function readExisting(
   reader: DocumentReader,
   prepared: PreparedSave,
   named: NamedFiles,
-  limit: number,
-  /** The index lines to choose among; default: MEMORY.md's. */
-  indexLines?: readonly CandidateLine[],
+  choice: {
+    limit: number;
+    /** Whose MEMORY.md's lines are chosen among: its index is kept for its next save (a home's store). */
+    owner?: object;
+    /** The lines to choose among instead of MEMORY.md's. */
+    index?: CandidateIndex;
+  },
 ): Promise<ExistingMemory[]> {
-  const lines = indexLines ?? candidateLines((await reader.read(MEMORY_PATH)) ?? "");
-  const paths = [...new Set([...named.holding, ...chooseCandidates(prepared, lines, limit)])];
+  const index = choice.index ?? candidateIndexFor(choice.owner ?? {}, (await reader.read(MEMORY_PATH)) ?? "");
+  const paths = [...new Set([...named.holding, ...index.choose(prepared, choice.limit)])];
   const texts = await Promise.all(paths.map((path) => reader.read(path)));
   return paths.flatMap((path, index) => {
     const text = texts[index];

@@ -6,9 +6,11 @@
  * A line scores the inverse document frequency of each term it shares with the new memory's name,
  * description and text, so a rare shared word ("standup", "Porto") counts for more than a common
  * one ("team", "uses"). Only memories of the new one's type take part (the type is in the file name).
+ * This is the definition; saves choose through CandidateIndex (candidate-index.ts), which reads only
+ * the lines sharing a term and is held to choose exactly as this does.
  */
 import type { MemoryType } from "../memdir/memory-types.js";
-import type { CandidateLine } from "./memory-index-lines.js";
+import { bestPaths, type CandidateLine } from "./candidate-index.js";
 import { plainTerms } from "./plain-terms.js";
 
 /** How many memories a save reads and compares with, at most (the model is shown as many). */
@@ -32,6 +34,5 @@ export function chooseCandidates(
     }
     return score > 0 ? [{ path, score }] : [];
   });
-  scored.sort((first, second) => second.score - first.score || first.path.localeCompare(second.path));
-  return [...new Set(scored.map((each) => each.path))].slice(0, limit);
+  return bestPaths(scored, limit);
 }

@@ -67,10 +67,13 @@ async function allArchived(reader: DocumentReader, today: string): Promise<Archi
 /** The shortest start of an id a person may type for it: ids are 16 hex digits. */
 export const MIN_ID_PREFIX = 4;
 
-/** The archived chunk whose id is `id`, or starts with it (at least 4 characters, naming one chunk). */
+/**
+ * The archived chunk whose id is `id`, or starts with it (at least 4 characters, naming one chunk).
+ * A second copy of a chunk's text is listed as "<id>-2": that id is taken as listed.
+ */
 export async function findArchived(home: HomeContext, id: string): Promise<ArchivedItem> {
   const wanted = id.trim().toLowerCase();
-  if (wanted.length < MIN_ID_PREFIX || !/^[0-9a-f]+$/.test(wanted))
+  if (wanted.length < MIN_ID_PREFIX || !/^[0-9a-f]+(?:-[0-9]+)?$/.test(wanted))
     throw new MnemoError(
       "INVALID_INPUT",
       `"${id}" is not an archive id: give the id the archive listing shows (hex digits, at least the first ${MIN_ID_PREFIX}).`,

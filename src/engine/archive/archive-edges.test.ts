@@ -95,6 +95,8 @@ describe("archive ids", () => {
       "USER.md",
     );
     expect(chunk?.id).toBe("be14228a796dce36");
+    const [unmarked] = parseArchiveChunks("# 2025-12-01\nmoved house\n", "daily/2025-12-01.md");
+    expect(unmarked?.id).toBe("903d11165ab752ae");
   });
 
   test("blank lines before the first marker are no piece of their own", () => {

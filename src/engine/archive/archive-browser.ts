@@ -55,6 +55,7 @@ export async function listArchive(
 async function allArchived(reader: DocumentReader, today: string): Promise<ArchivedItem[]> {
   const items: ArchivedItem[] = [];
   for (const path of await archiveFiles(reader)) {
+    // Stryker disable next-line StringLiteral: the file was just listed; missing only in a race.
     const chunks = parseArchiveChunks((await reader.read(path)) ?? "", sourceOf(path));
     for (const chunk of chunks) items.push(toItem(path, chunk, today));
   }
@@ -97,6 +98,7 @@ export async function findArchived(home: HomeContext, id: string): Promise<Archi
 
 /** The archive's files, folder by folder, each folder by name: a store may list in any order, pages need one. */
 export async function archiveFiles(reader: DocumentReader): Promise<string[]> {
+  // Stryker disable next-line ArrayDeclaration: a path that holds no file reads as no piece.
   const paths: string[] = [];
   for (const folder of ARCHIVE_FOLDERS) {
     const listed = (await reader.list(folder)).map((document) => document.path);

@@ -234,6 +234,7 @@ export const MODULES = [
       "src/engine/archive/archive-chunks.test.ts",
       "src/engine/archive/archive-browser.test.ts",
       "src/engine/archive/restore-plan.test.ts",
+      "src/engine/archive/archive-edges.test.ts",
       "src/engine/profile/budget-archive.test.ts",
       "src/surfaces/http/archive-paging.test.ts",
       "src/surfaces/http/http-api.test.ts",

@@ -60,6 +60,14 @@ describe("planRestore", () => {
     ["MEMORY.md", "## Memories\n- [A](memories/user_a.md)", /kept by mnemo itself/],
     ["memories/user_a.md", "no frontmatter", /not a memory file/],
     ["notes.md", "## A\nb", /does not restore text that came from notes.md/],
+    ["memories/notes.md", "## A\nb", /does not restore text that came from memories\/notes.md/],
+    [
+      "user_a.md",
+      "---\nname: A\ndescription: d\ntype: user\n---\n\nx",
+      /does not restore text that came from user_a.md/,
+    ],
+    ["USER.md", "a line cut from the section above\n## A\nb", /cut from the end of a section by the budget/],
+    ["USER.md", "", /cut from the end of a section by the budget/],
   ])("%s: %s stays in the archive, and says why", (source, text, why) => {
     const plan = planRestore({ source, text }, "2026-01-02");
     expect(plan.kind).toBe("none");

@@ -2,6 +2,7 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import type { MnemoConfigInput } from "../../engine/config/schema.js";
+import { ScopeStack } from "../../scopes.js";
 import type { PendingRetryReport } from "../../session/extraction/pending-extractions.js";
 import { learnTranscript } from "../../session/learning/learn-transcript.js";
 import { startFakeOpenAiServer } from "../../testing/fake-openai-server.js";
@@ -72,6 +73,27 @@ describe("extractQueuedConversations", () => {
     expect(await readdir(join(home, ".pending"))).toEqual([]);
     expect(await readdir(join(home, "memories"))).toEqual(["project_staging-database.md"]);
     expect(await extractQueuedConversations(memory)).toEqual({ queued: 0, reports: [] });
+  });
+
+  test("on a stack: a queued project memory is written to the project layer, not the user's home", async () => {
+    const { memory, home } = await queuedHome((baseUrl) => ({
+      search: { embedder: "none" },
+      llm: { baseUrl, model: "fake-model" },
+    }));
+    const project = await openTestMemory({ config: { search: { embedder: "none" } } });
+    cleanups.push(async () => {
+      await project.memory.close();
+      await removeDir(project.home);
+    });
+    const stack = new ScopeStack([
+      { scope: "project", memory: project.memory, share: 1 },
+      { scope: "user", memory, share: 1 },
+    ]);
+    const result = await extractQueuedConversations(memory, stack);
+    expect(result).toMatchObject({ queued: 1, model: "openai:fake-model" });
+    expect(await readdir(join(project.home, "memories"))).toEqual(["project_staging-database.md"]);
+    expect(await readdir(join(home, "memories")).catch(() => [])).toEqual([]);
+    expect(await readdir(join(home, ".pending"))).toEqual([]);
   });
 
   test("without a model the parts wait, counted; with extraction off or nothing queued, nothing is asked", async () => {

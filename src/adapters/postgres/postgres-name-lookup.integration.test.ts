@@ -44,6 +44,26 @@ const PATHS = [
 ];
 
 describe("a name lookup on PostgreSQL", () => {
+  test("a prefix with no end, or more prefixes than it ORs, lists the folder whole and filters it", async () => {
+    const client = database.client();
+    const store = new PostgresDocumentStore({ client, homeId: `lookup/${randomUUID()}` });
+    try {
+      await store.transaction(async (writer) => {
+        for (const path of ["MEMORY.md", "USER.md", "memories/user_a.md", "memories/project_b.md"])
+          await writer.write(path, `# ${path}`);
+      });
+      const paths = async (directory: string, namePrefixes: string[]) =>
+        (await store.list(directory, { namePrefixes })).map((each) => each.path);
+      expect(await paths("", [""])).toEqual(["MEMORY.md", "USER.md"]);
+      expect(await paths("", ["\u{10ffff}", "US"])).toEqual(["USER.md"]);
+      const many = Array.from({ length: 17 }, (_, at) => `reference_${at}`);
+      expect(await paths("memories", [...many, "user_"])).toEqual(["memories/user_a.md"]);
+      expect(await paths("memories", many)).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  });
+
   test("lists what the whole folder filtered by the prefixes lists, through the byte-order index", async () => {
     const homeId = `lookup/${randomUUID()}`;
     const raw = database.client();

@@ -107,6 +107,7 @@ export const MODULES = [
     ],
     tests: [
       "src/engine/search/vector-filler.test.ts",
+      "src/engine/search/search-vectors.test.ts",
       "src/engine/search/search-embedder.test.ts",
       "src/engine/search/lexical-first.integration.test.ts",
       "src/engine/search/memory-search.integration.test.ts",

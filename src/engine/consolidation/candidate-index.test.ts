@@ -149,6 +149,31 @@ describe("candidateIndexFor", () => {
     );
   });
 
+  it("chooses as a fresh index on texts over 4 kB too, whose common start and end are compared a block at a time", () => {
+    // Padded to several 4,096-character blocks: the small texts above never reach the block comparison.
+    const padding = `${"- [Padding](memories/user_padding.md) — old notes about coffee\n".repeat(80)}`;
+    fc.assert(
+      fc.property(
+        text,
+        text,
+        fc.array(edit, { minLength: 1, maxLength: 6 }),
+        incoming,
+        (head, tail, edits, save) => {
+          const owner = {};
+          let current = `${head}${padding}${tail}`;
+          candidateIndexFor(owner, current);
+          for (const change of edits) {
+            current = applyEdit(current, change);
+            expect(candidateIndexFor(owner, current).choose(save, 6)).toEqual(
+              CandidateIndex.of(candidateLines(current)).choose(save, 6),
+            );
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it("reads a line changed in the middle of a large index, and only the owner's", () => {
     const lines = Array.from(
       { length: 2000 },

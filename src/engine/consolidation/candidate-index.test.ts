@@ -64,6 +64,35 @@ describe("CandidateIndex", () => {
   });
 });
 
+describe("CandidateIndex.remove", () => {
+  it("ignores a line removed once more than it was added, whose terms and type count stay right", () => {
+    const porto: CandidateLine = {
+      path: "memories/user_a.md",
+      type: "user",
+      terms: new Set(["porto", "coffee"]),
+    };
+    const lisbon: CandidateLine = {
+      path: "memories/user_b.md",
+      type: "user",
+      terms: new Set(["lisbon", "coffee"]),
+    };
+    const other: CandidateLine = {
+      path: "memories/user_c.md",
+      type: "user",
+      terms: new Set(["coffee", "night"]),
+    };
+    const index = CandidateIndex.of([porto, lisbon, other, other]);
+    index.remove(porto);
+    index.remove(porto);
+    index.remove(other);
+    const save = { type: "user" as const, name: "coffee", description: "", content: "porto lisbon night" };
+    expect(index.choose(save, 6)).toEqual(chooseCandidates(save, [lisbon, other], 6));
+    const lisbonOnly = { ...save, content: "lisbon" };
+    expect(index.choose(lisbonOnly, 6)).toEqual(chooseCandidates(lisbonOnly, [lisbon, other], 6));
+    expect(index.choose(lisbonOnly, 6)).toContain("memories/user_b.md");
+  });
+});
+
 describe("bestPaths", () => {
   it("keeps what sorting every score and keeping each path's first would keep", () => {
     const scored = fc.array(

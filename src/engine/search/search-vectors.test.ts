@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import type { EmbeddingModel } from "../../contracts/embedding-model.js";
-import type { StoredChunk } from "../../contracts/search-index.js";
 import { HashingEmbeddingModel } from "../../testing/hashing-embedding-model.js";
-import { textHash } from "./embed-chunks.js";
+import { MemoryChunkIndex } from "../../testing/memory-chunk-index.js";
 import { SearchVectors } from "./search-vectors.js";
 
 /**
@@ -13,40 +12,6 @@ import { SearchVectors } from "./search-vectors.js";
  */
 const MS_PER_CHUNK = 10;
 let clock = 0;
-
-class MemoryIndex {
-  readonly chunkList: StoredChunk[];
-  readonly vectors = new Map<number, Float32Array>();
-  candidates: number[] = [];
-
-  constructor(count: number, withVectors = 0) {
-    this.chunkList = Array.from({ length: count }, (_, id) => {
-      const text = `chunk number ${id}`;
-      return { id, text, textHash: textHash(text) } as StoredChunk;
-    });
-    for (let id = 0; id < withVectors; id++) this.vectors.set(id, new Float32Array(4));
-  }
-  async search() {
-    return { text: this.candidates.map((id) => ({ id, score: 1 })), vector: [] };
-  }
-  async chunksWithoutVector(limit: number): Promise<StoredChunk[]> {
-    return this.chunkList.filter((chunk) => !this.vectors.has(chunk.id)).slice(0, limit);
-  }
-  async setVectors(vectors: Map<number, Float32Array>): Promise<void> {
-    for (const [id, vector] of vectors) this.vectors.set(id, vector);
-  }
-  async stats() {
-    return { documents: 1, chunks: this.chunkList.length, vectors: this.vectors.size };
-  }
-  async vectorsOf(ids: number[]): Promise<Map<number, Float32Array>> {
-    return new Map(
-      ids.flatMap((id) => (this.vectors.has(id) ? [[id, this.vectors.get(id) as Float32Array]] : [])),
-    );
-  }
-  async chunks(ids: number[]): Promise<StoredChunk[]> {
-    return this.chunkList.filter((chunk) => ids.includes(chunk.id));
-  }
-}
 
 /** A model whose every chunk takes MS_PER_CHUNK of the test's clock; it records the texts of each call. */
 class PacedModel implements EmbeddingModel {
@@ -74,20 +39,13 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-function searchVectorsOn(index: MemoryIndex) {
+function searchVectorsOn(index: MemoryChunkIndex) {
   clock = 0;
   vi.spyOn(performance, "now").mockImplementation(() => clock);
   const warnings: string[] = [];
-  const cache = new Map<string, Float32Array>();
   const vectors = new SearchVectors({
     index: index as never,
-    embeddingCache: {
-      cachedEmbeddings: async (hashes: string[]) =>
-        new Map(hashes.flatMap((hash) => (cache.has(hash) ? [[hash, cache.get(hash) as Float32Array]] : []))),
-      cacheEmbeddings: async (fresh: Map<string, Float32Array>) => {
-        for (const [hash, vector] of fresh) cache.set(hash, vector);
-      },
-    } as never,
+    embeddingCache: index.embeddingCache,
     isOpen: () => true,
     warn: (message) => warnings.push(message),
   });
@@ -104,7 +62,7 @@ const ids = (texts: string[]) => texts.map((text) => Number(text.replace("chunk 
 
 describe("a search's own fill (SearchVectors.fillUntil)", () => {
   test("its candidates first, 6 at first, then as many as the model's pace fits, until 1 s after it started", async () => {
-    const index = new MemoryIndex(200);
+    const index = new MemoryChunkIndex(200);
     index.candidates = Array.from({ length: 30 }, (_, at) => 100 + at);
     const { vectors } = searchVectorsOn(index);
     const model = new PacedModel();
@@ -121,7 +79,7 @@ describe("a search's own fill (SearchVectors.fillUntil)", () => {
   });
 
   test("a query with no terms has no candidates: the missing chunks in their order", async () => {
-    const index = new MemoryIndex(200);
+    const index = new MemoryChunkIndex(200);
     index.candidates = [150, 151];
     const { vectors } = searchVectorsOn(index);
     const model = new PacedModel();
@@ -130,7 +88,7 @@ describe("a search's own fill (SearchVectors.fillUntil)", () => {
   });
 
   test("many missing and the deadline past: the search embeds nothing", async () => {
-    const index = new MemoryIndex(200);
+    const index = new MemoryChunkIndex(200);
     index.candidates = [1, 2, 3];
     const { vectors } = searchVectorsOn(index);
     const model = new PacedModel();
@@ -139,19 +97,19 @@ describe("a search's own fill (SearchVectors.fillUntil)", () => {
   });
 
   test("64 missing or fewer: all of them, whatever the deadline (a small home's first search)", async () => {
-    const index = new MemoryIndex(74, 10);
+    const index = new MemoryChunkIndex(74, 10);
     const { vectors } = searchVectorsOn(index);
     const model = new PacedModel();
     await fill(vectors, model, "deploy notes", -5000);
     expect(index.vectors.size).toBe(74);
-    const more = new MemoryIndex(75, 10);
+    const more = new MemoryChunkIndex(75, 10);
     const { vectors: moreVectors } = searchVectorsOn(more);
     await fill(moreVectors, new PacedModel(), "deploy notes", -5000);
     expect(more.vectors.size).toBe(10); // 65 missing: the deadline holds
   });
 
   test("a model that fails is warned of once and the search goes on without its vectors", async () => {
-    const index = new MemoryIndex(200);
+    const index = new MemoryChunkIndex(200);
     const { vectors, warnings } = searchVectorsOn(index);
     expect(await fill(vectors, new PacedModel(true), "deploy notes")).toBe(true);
     expect(index.vectors.size).toBe(0);
@@ -160,7 +118,7 @@ describe("a search's own fill (SearchVectors.fillUntil)", () => {
   });
 
   test("nothing missing: no fill, false", async () => {
-    const index = new MemoryIndex(5, 5);
+    const index = new MemoryChunkIndex(5, 5);
     const { vectors } = searchVectorsOn(index);
     const model = new PacedModel();
     expect(await fill(vectors, model, "deploy notes")).toBe(false);

@@ -1,8 +1,7 @@
 import { describe, expect, test } from "vitest";
-import type { StoredChunk } from "../../contracts/search-index.js";
 import { HashingEmbeddingModel } from "../../testing/hashing-embedding-model.js";
+import { MemoryChunkIndex } from "../../testing/memory-chunk-index.js";
 import { RecordingEmbeddingModel } from "../../testing/recording-embedding-model.js";
-import { textHash } from "./embed-chunks.js";
 import { FILL_BATCH, VectorFiller } from "./vector-filler.js";
 
 /**
@@ -10,51 +9,7 @@ import { FILL_BATCH, VectorFiller } from "./vector-filler.js";
  * reports, and how it ends (done, stopped, no progress, a failure). The search path through SQLite
  * and PostgreSQL is in lexical-first.integration.test.ts.
  */
-class MemoryIndex {
-  readonly chunkList: StoredChunk[];
-  readonly vectors = new Map<number, Float32Array>();
-  readonly cache = new Map<string, Float32Array>();
-  /** Set: setVectors keeps nothing (the chunks went meanwhile). */
-  dropsVectors = false;
-
-  constructor(count: number) {
-    this.chunkList = Array.from({ length: count }, (_, id) => {
-      const text = `chunk number ${id}`;
-      return { id, text, textHash: textHash(text) } as StoredChunk;
-    });
-  }
-
-  async chunksWithoutVector(limit: number): Promise<StoredChunk[]> {
-    return this.chunkList.filter((chunk) => !this.vectors.has(chunk.id)).slice(0, limit);
-  }
-  async setVectors(vectors: Map<number, Float32Array>): Promise<void> {
-    if (!this.dropsVectors) for (const [id, vector] of vectors) this.vectors.set(id, vector);
-  }
-  async stats() {
-    return { documents: 1, chunks: this.chunkList.length, vectors: this.vectors.size };
-  }
-  async vectorsOf(ids: number[]): Promise<Map<number, Float32Array>> {
-    return new Map(
-      ids.flatMap((id) => (this.vectors.has(id) ? [[id, this.vectors.get(id) as Float32Array]] : [])),
-    );
-  }
-  async chunks(ids: number[]): Promise<StoredChunk[]> {
-    return this.chunkList.filter((chunk) => ids.includes(chunk.id));
-  }
-  readonly embeddingCache = {
-    cachedEmbeddings: async (hashes: string[]) =>
-      new Map(
-        hashes.flatMap((hash) =>
-          this.cache.has(hash) ? [[hash, this.cache.get(hash) as Float32Array]] : [],
-        ),
-      ),
-    cacheEmbeddings: async (vectors: Map<string, Float32Array>) => {
-      for (const [hash, vector] of vectors) this.cache.set(hash, vector);
-    },
-  };
-}
-
-function fillerOn(index: MemoryIndex) {
+function fillerOn(index: MemoryChunkIndex) {
   const warnings: string[] = [];
   const filler = new VectorFiller({
     index,
@@ -68,7 +23,7 @@ const model = () => new RecordingEmbeddingModel(new HashingEmbeddingModel());
 
 describe("VectorFiller", () => {
   test("fills every chunk in steps of FILL_BATCH, reporting done and total after each step", async () => {
-    const index = new MemoryIndex(FILL_BATCH * 2 + 3);
+    const index = new MemoryChunkIndex(FILL_BATCH * 2 + 3);
     const { filler, warnings } = fillerOn(index);
     const progress: Array<[number, number]> = [];
     filler.onProgress(({ done, total }) => progress.push([done, total]));
@@ -96,7 +51,7 @@ describe("VectorFiller", () => {
   });
 
   test("takes vectors the embedding cache holds without embedding them again", async () => {
-    const index = new MemoryIndex(5);
+    const index = new MemoryChunkIndex(5);
     const cached = new Float32Array([1, 0, 0]);
     index.cache.set(index.chunkList[0]?.textHash as string, cached);
     const embedder = model();
@@ -111,7 +66,7 @@ describe("VectorFiller", () => {
   });
 
   test("a listener stopped is called no more", async () => {
-    const index = new MemoryIndex(FILL_BATCH * 3);
+    const index = new MemoryChunkIndex(FILL_BATCH * 3);
     const { filler } = fillerOn(index);
     const seen: number[] = [];
     const stop = filler.onProgress(({ done }) => {
@@ -124,7 +79,7 @@ describe("VectorFiller", () => {
   });
 
   test("ends a run that makes no progress (its chunks went meanwhile) instead of looping", async () => {
-    const index = new MemoryIndex(4);
+    const index = new MemoryChunkIndex(4);
     index.dropsVectors = true;
     const embedder = model();
     const { filler, warnings } = fillerOn(index);
@@ -134,7 +89,7 @@ describe("VectorFiller", () => {
   });
 
   test("an embedder that fails is reported once with the reason; the next start tries again", async () => {
-    const index = new MemoryIndex(3);
+    const index = new MemoryChunkIndex(3);
     const { filler, warnings } = fillerOn(index);
     const failing = model();
     failing.embed = async () => {
@@ -149,7 +104,7 @@ describe("VectorFiller", () => {
   });
 
   test("stop() ends the run after its current step, keeping what was filled, and warns of nothing", async () => {
-    const index = new MemoryIndex(FILL_BATCH * 4);
+    const index = new MemoryChunkIndex(FILL_BATCH * 4);
     const { filler, warnings } = fillerOn(index);
     filler.onProgress(({ done }) => {
       if (done === FILL_BATCH) void filler.stop();
@@ -162,7 +117,7 @@ describe("VectorFiller", () => {
   });
 
   test("hold(): no step while a search holds the fill, the step begun ends, and the fill goes on once released", async () => {
-    const index = new MemoryIndex(FILL_BATCH * 3);
+    const index = new MemoryChunkIndex(FILL_BATCH * 3);
     const { filler } = fillerOn(index);
     const releases: Array<() => void> = [];
     filler.onProgress(({ done }) => {
@@ -182,7 +137,7 @@ describe("VectorFiller", () => {
   });
 
   test("stop() ends a fill that a search holds", async () => {
-    const index = new MemoryIndex(FILL_BATCH * 3);
+    const index = new MemoryChunkIndex(FILL_BATCH * 3);
     const { filler } = fillerOn(index);
     const release = filler.hold();
     const run = filler.start(model());
@@ -196,7 +151,7 @@ describe("VectorFiller", () => {
   });
 
   test("waitUntil: true at once without a run; false past its deadline; true when the run ends first", async () => {
-    const index = new MemoryIndex(FILL_BATCH * 2);
+    const index = new MemoryChunkIndex(FILL_BATCH * 2);
     const { filler } = fillerOn(index);
     expect(await filler.waitUntil(performance.now() - 1)).toBe(true);
     let release: () => void = () => undefined;
@@ -221,7 +176,7 @@ describe("VectorFiller", () => {
   });
 
   test("fillChunks embeds only the named chunks that have no vector yet", async () => {
-    const index = new MemoryIndex(6);
+    const index = new MemoryChunkIndex(6);
     index.vectors.set(1, new Float32Array([0, 1, 0]));
     const embedder = model();
     const { filler } = fillerOn(index);

@@ -260,7 +260,10 @@ describe("mnemo learn --hook", () => {
     await waitUntil("the SessionEnd part is learned", () => learnedUpTo(7));
     expect(extractions(server)).toHaveLength(2);
     expect(prompt(extractions(server)[1] as RecordedChatRequest)).not.toContain(FIRST_USER_MESSAGE);
-    const log = await readFile(join(home, ".logs", "learn.log"), "utf8");
+    // The learner logs after it marks what it learned: wait for the line itself.
+    const learnLog = () => readFile(join(home, ".logs", "learn.log"), "utf8").catch(() => "");
+    await waitUntil("the learner logs the SessionEnd part", async () => (await learnLog()).includes("of 7"));
+    const log = await learnLog();
     expect(log).toContain(`PreCompact of session ${SESSION}: learning ${transcript}`);
     expect(log).toContain("Learned messages 6-7 of 7");
   });
@@ -330,6 +333,11 @@ describe("what waits in .pending/", () => {
       async () => (await readdir(join(home, ".pending"))).length === 0,
     );
     await waitUntil("its memory is written", async () => (await memoryFiles(home)).length === 1);
+    // The learner logs after it writes: wait for its line, not only for the memory (CI saw the gap).
+    const learnLog = () => readFile(join(home, ".logs", "learn.log"), "utf8").catch(() => "");
+    await waitUntil("the learner logs what it did", async () =>
+      (await learnLog()).includes(`session ${SESSION}:`),
+    );
     expect(await memoryFiles(home)).toEqual(["project_staging-database.md"]);
     expect(extractions(server)).toHaveLength(1);
     const hooksLog = await readFile(join(home, ".logs", "hooks.log"), "utf8");

@@ -550,6 +550,7 @@ export const MODULES = [
     tests: [
       "src/engine/consolidation/consolidation-rules.test.ts",
       "src/engine/consolidation/candidate-index.test.ts",
+      "src/engine/consolidation/memory-index-lines.test.ts",
       "src/engine/consolidation/consolidated-save.test.ts",
       "src/engine/memdir/save-memories.test.ts",
       "src/session/tools/memory-save.test.ts",

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MEMORY_TYPES, type MemoryType } from "../memdir/memory-types.js";
 import { bestPaths, CandidateIndex, type CandidateLine } from "./candidate-index.js";
-import { chooseCandidates } from "./consolidation-candidates.js";
+import { candidateScores, chooseCandidates } from "./consolidation-candidates.js";
 import { candidateIndexFor, candidateLines } from "./memory-index-lines.js";
 import { plainTerms } from "./plain-terms.js";
 
@@ -39,6 +39,13 @@ const incoming = fc.record({
   content: words,
 });
 
+/** Each path's best score: what `bestPaths` chooses from. */
+const bestScores = (scored: Array<{ path: string; score: number }>) => {
+  const best = new Map<string, number>();
+  for (const { path, score } of scored) best.set(path, Math.max(score, best.get(path) ?? score));
+  return best;
+};
+
 describe("CandidateIndex", () => {
   it("chooses as chooseCandidates over the lines it holds, after adds and removes", () => {
     fc.assert(
@@ -58,6 +65,8 @@ describe("CandidateIndex", () => {
           }
           index.remove({ path: "memories/never.md", type: "user", terms: new Set(["porto"]) });
           expect(index.choose(save, limit)).toEqual(chooseCandidates(save, held, limit));
+          // The same scores, not only the same order: a count off by one moves every score.
+          expect(bestScores(index.scores(save))).toEqual(bestScores(candidateScores(save, held)));
         },
       ),
     );
@@ -90,6 +99,13 @@ describe("CandidateIndex.remove", () => {
     const lisbonOnly = { ...save, content: "lisbon" };
     expect(index.choose(lisbonOnly, 6)).toEqual(chooseCandidates(lisbonOnly, [lisbon, other], 6));
     expect(index.choose(lisbonOnly, 6)).toContain("memories/user_b.md");
+    expect(bestScores(index.scores(save))).toEqual(bestScores(candidateScores(save, [lisbon, other])));
+
+    // The second of two equal lines goes too, and with it the last line holding "night".
+    index.remove(other);
+    index.remove(undefined);
+    expect(bestScores(index.scores(save))).toEqual(bestScores(candidateScores(save, [lisbon])));
+    expect(index.choose({ ...save, name: "night", content: "" }, 6)).toEqual([]);
   });
 });
 

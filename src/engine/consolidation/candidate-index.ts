@@ -45,22 +45,22 @@ export class CandidateIndex {
     }
   }
 
-  /** Removes one occurrence of a line added before (by identity); a line not held is ignored. */
-  remove(line: CandidateLine): void {
-    const times = this.held.get(line);
-    if (times === undefined) return;
+  /** Removes one occurrence of a line added before (by identity); undefined, or a line not held, is ignored. */
+  remove(line: CandidateLine | undefined): void {
+    const times = line === undefined ? undefined : this.held.get(line);
+    if (line === undefined || times === undefined) return;
     if (times > 1) this.held.set(line, times - 1);
     else this.held.delete(line);
-    const count = this.linesOfType.get(line.type) ?? 0;
-    if (count > 1) this.linesOfType.set(line.type, count - 1);
-    else this.linesOfType.delete(line.type);
+    // A type's count may reach 0 and stay: `choose` reads 0 and a missing count alike.
+    this.linesOfType.set(line.type, (this.linesOfType.get(line.type) ?? 0) - 1);
     for (const term of line.terms) {
-      const holding = this.postings.get(term);
-      const times = holding?.get(line);
-      if (holding === undefined || times === undefined) continue;
+      // A held line's terms are always posted with it (add posts them all).
+      const holding = this.postings.get(term) as Map<CandidateLine, number>;
+      const times = holding.get(line) as number;
       if (times > 1) holding.set(line, times - 1);
-      else if (holding.size > 1) holding.delete(line);
-      else this.postings.delete(term);
+      else holding.delete(line);
+      // Stryker disable next-line ConditionalExpression: an empty posting left behind only costs memory (choose skips it).
+      if (holding.size === 0) this.postings.delete(term);
     }
   }
 
@@ -69,8 +69,20 @@ export class CandidateIndex {
     incoming: { type: MemoryType; name: string; description: string; content: string },
     limit: number,
   ): string[] {
+    return bestPaths(this.scores(incoming), limit);
+  }
+
+  /** Each line sharing a term with the save and its score, as `candidateScores` scores it over these lines. */
+  scores(incoming: {
+    type: MemoryType;
+    name: string;
+    description: string;
+    content: string;
+  }): Array<{ path: string; score: number }> {
     const wanted = plainTerms(`${incoming.name} ${incoming.description} ${incoming.content}`);
     const ofType = (line: CandidateLine) => (line.type ?? incoming.type) === incoming.type;
+    // How many lines of the save's type hold each wanted term; every line in `sharing` holds at
+    // least one term counted here, so each of its scores is above 0.
     const holding = new Map<string, number>();
     const sharing = new Set<CandidateLine>();
     for (const term of wanted) {
@@ -82,7 +94,7 @@ export class CandidateIndex {
         count += times;
         sharing.add(line);
       }
-      if (count > 0) holding.set(term, count);
+      holding.set(term, count);
     }
     const comparedLines = (this.linesOfType.get(incoming.type) ?? 0) + (this.linesOfType.get(undefined) ?? 0);
     const scored: Array<{ path: string; score: number }> = [];
@@ -92,9 +104,9 @@ export class CandidateIndex {
         const count = holding.get(term);
         if (count !== undefined) score += Math.log(1 + comparedLines / count);
       }
-      if (score > 0) scored.push({ path: line.path, score });
+      scored.push({ path: line.path, score });
     }
-    return bestPaths(scored, limit);
+    return scored;
   }
 }
 
@@ -104,15 +116,14 @@ export function bestPaths(scored: Array<{ path: string; score: number }>, limit:
   // 10,000 memories scores thousands of lines, and sorting them all was a tenth of its CPU.
   if (limit <= 0) return [];
   const best = new Map<string, number>();
-  for (const { path, score } of scored)
-    if (!(score <= (best.get(path) ?? Number.NEGATIVE_INFINITY))) best.set(path, score);
+  for (const { path, score } of scored) best.set(path, Math.max(score, best.get(path) ?? score));
   const before = (first: { path: string; score: number }, second: { path: string; score: number }) =>
     second.score - first.score || first.path.localeCompare(second.path);
   const kept: Array<{ path: string; score: number }> = [];
   for (const [path, score] of best) {
     const each = { path, score };
-    if (kept.length === limit && before(each, kept[limit - 1] as (typeof kept)[number]) >= 0) continue;
     let at = kept.length;
+    // Stryker disable next-line EqualityOperator: paths are distinct here, so before() is 0 only for two spellings localeCompare calls equal, a tie either way.
     while (at > 0 && before(each, kept[at - 1] as (typeof kept)[number]) < 0) at -= 1;
     kept.splice(at, 0, each);
     if (kept.length > limit) kept.pop();

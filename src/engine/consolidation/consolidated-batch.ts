@@ -53,8 +53,7 @@ async function saveConsolidatedBatch(
     for (const line of candidateLines((await writer.read(MEMORY_PATH)) ?? "")) lines.set(line.path, line);
     const index = CandidateIndex.of(lines.values());
     const setLine = (path: string, line: CandidateLine | undefined) => {
-      const before = lines.get(path);
-      if (before !== undefined) index.remove(before);
+      index.remove(lines.get(path));
       if (line === undefined) lines.delete(path);
       else {
         lines.set(path, line);

@@ -90,20 +90,24 @@ async function askModel(
   return { shown, answer };
 }
 
+/**
+ * The lines a save's candidates are chosen among: MEMORY.md's, through the index kept for `owner`'s
+ * next save (a home's store), or an index of the caller's.
+ */
+type CandidateSource = { owner: object } | { index: CandidateIndex };
+
 /** The memories a save is compared with: those whose index line shares its rarer words, and its name's. */
 export async function readExisting(
   reader: DocumentReader,
   prepared: PreparedSave,
   named: NamedFiles,
-  choice: {
-    limit: number;
-    /** Whose MEMORY.md's lines are chosen among: its index is kept for its next save (a home's store). */
-    owner?: object;
-    /** The lines to choose among instead of MEMORY.md's. */
-    index?: CandidateIndex;
-  },
+  choice: { limit: number } & CandidateSource,
 ): Promise<ExistingMemory[]> {
-  const index = choice.index ?? candidateIndexFor(choice.owner ?? {}, (await reader.read(MEMORY_PATH)) ?? "");
+  const index =
+    "index" in choice
+      ? choice.index
+      : // Stryker disable next-line StringLiteral: equivalent, any text of no index line stands for a missing MEMORY.md
+        candidateIndexFor(choice.owner, (await reader.read(MEMORY_PATH)) ?? "");
   const paths = [...new Set([...named.holding, ...index.choose(prepared, choice.limit)])];
   const texts = await Promise.all(paths.map((path) => reader.read(path)));
   return paths.flatMap((path, index) => {

@@ -21,12 +21,20 @@ export function chooseCandidates(
   lines: readonly CandidateLine[],
   limit: number = DEFAULT_CANDIDATES,
 ): string[] {
+  return bestPaths(candidateScores(incoming, lines), limit);
+}
+
+/** Each line of the save's type sharing a term with it, and its score. */
+export function candidateScores(
+  incoming: { type: MemoryType; name: string; description: string; content: string },
+  lines: readonly CandidateLine[],
+): Array<{ path: string; score: number }> {
   const wanted = plainTerms(`${incoming.name} ${incoming.description} ${incoming.content}`);
   const termsOf = lines.filter((line) => (line.type ?? incoming.type) === incoming.type);
   const holding = new Map<string, number>();
   for (const { terms } of termsOf)
     for (const term of terms) if (wanted.has(term)) holding.set(term, (holding.get(term) ?? 0) + 1);
-  const scored = termsOf.flatMap(({ path, terms }) => {
+  return termsOf.flatMap(({ path, terms }) => {
     let score = 0;
     for (const term of terms) {
       const count = holding.get(term);
@@ -34,5 +42,4 @@ export function chooseCandidates(
     }
     return score > 0 ? [{ path, score }] : [];
   });
-  return bestPaths(scored, limit);
 }

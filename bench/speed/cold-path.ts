@@ -331,7 +331,7 @@ async function searchAfterBatch(): Promise<void> {
       limit: "≤ 1 s",
       measured: msText(ms),
       met: ms <= 1000,
-      detail: `mode ${result.mode}, indexing ${JSON.stringify(result.indexing)}; load ${loadavg()[0]?.toFixed(1)}`,
+      detail: `mode ${result.mode}, indexing ${JSON.stringify(result.indexing)}, timings ${JSON.stringify(result.timings)}; load ${loadavg()[0]?.toFixed(1)}`,
     });
   } finally {
     await memory.close();

@@ -18,14 +18,17 @@ class PacedModel implements EmbeddingModel {
   readonly id = "test:paced@1";
   readonly calls: string[][] = [];
   private readonly inner = new HashingEmbeddingModel({ dimensions: 4 });
-  constructor(private readonly fails = false) {}
+  constructor(
+    private readonly fails = false,
+    private readonly msFor: (text: string) => number = () => MS_PER_CHUNK,
+  ) {}
   open() {
     return this.inner.open();
   }
   async embed(texts: string[]): Promise<Float32Array[]> {
     if (this.fails) throw new Error("the model is gone");
     this.calls.push(texts);
-    clock += MS_PER_CHUNK * texts.length;
+    for (const text of texts) clock += this.msFor(text);
     return this.inner.embed(texts);
   }
   close() {
@@ -61,21 +64,35 @@ function fill(vectors: SearchVectors, model: PacedModel, query: string, started 
 const ids = (texts: string[]) => texts.map((text) => Number(text.replace("chunk number ", "")));
 
 describe("a search's own fill (SearchVectors.fillUntil)", () => {
-  test("its candidates first, 6 at first, then as many as the model's pace fits, until 1 s after it started", async () => {
+  test("its candidates first, 6 at first, then twice the last step while the model's pace fits, until 1 s after it started", async () => {
     const index = new MemoryChunkIndex(200);
     index.candidates = Array.from({ length: 30 }, (_, at) => 100 + at);
     const { vectors } = searchVectorsOn(index);
     const model = new PacedModel();
     expect(await fill(vectors, model, "deploy notes")).toBe(true);
-    // 64 chunks in one step, which the model is given in its batches of 32.
-    expect(model.calls.map((call) => call.length)).toEqual([6, 24, 32, 32, 6]);
+    // Steps of 6, 12, the 12 candidates left, 24, then the 46 that fit (the model's batches hold 32).
+    expect(model.calls.map((call) => call.length)).toEqual([6, 12, 12, 24, 32, 14]);
     expect(ids(model.calls[0] as string[])).toEqual([100, 101, 102, 103, 104, 105]);
-    expect(ids(model.calls[1] as string[])).toEqual(index.candidates.slice(6));
-    expect(ids([...(model.calls[2] as string[]), ...(model.calls[3] as string[])])).toEqual(
-      Array.from({ length: 64 }, (_, id) => id),
+    expect(ids([...(model.calls[1] as string[]), ...(model.calls[2] as string[])])).toEqual(
+      index.candidates.slice(6),
     );
+    expect(ids(model.calls.slice(3).flat())).toEqual(Array.from({ length: 70 }, (_, id) => id));
     expect(index.vectors.size).toBe(100);
     expect(clock).toBe(1000);
+  });
+
+  test("candidates that have their vectors already set no pace: a slower model's step still ends near the deadline", async () => {
+    // As right after a batch: the best candidates are older memories, embedded long ago; the new
+    // chunks are longer and cost the model 40 ms each.
+    const index = new MemoryChunkIndex(200);
+    index.candidates = Array.from({ length: 30 }, (_, at) => 100 + at);
+    for (const id of index.candidates.slice(6)) index.vectors.set(id, new Float32Array([0, 0, 1, 0]));
+    const { vectors } = searchVectorsOn(index);
+    const model = new PacedModel(false, (text) => ((ids([text])[0] as number) < 100 ? 40 : MS_PER_CHUNK));
+    await fill(vectors, model, "deploy notes");
+    // 6 candidates at 10 ms, 12 new chunks at 40 ms, then as many as fit: 11, then 1.
+    expect(model.calls.map((call) => call.length)).toEqual([6, 12, 11, 1]);
+    expect(clock).toBe(1020);
   });
 
   test("a query with no terms has no candidates: the missing chunks in their order", async () => {

@@ -49,8 +49,12 @@ export class SearchVectors {
   private readonly options: SearchVectorsOptions;
   private readonly embedder: SearchEmbedder;
   private readonly filler: VectorFiller;
-  /** The last pace of a search's own embedding step, in ms a chunk. */
-  private msPerChunk: number | undefined;
+  /**
+   * The last of a search's own embedding steps that embedded anything: its pace in ms a chunk, and
+   * its size. A step whose chunks all had their vectors already took no time and says nothing of
+   * the model's pace (taken as 0, it sent the next step to 64 chunks of 70 ms each: 4.7 s).
+   */
+  private lastStep: { msPerChunk: number; chunks: number } | undefined;
 
   constructor(options: SearchVectorsOptions) {
     this.options = options;
@@ -157,24 +161,28 @@ export class SearchVectors {
   /**
    * How many chunks a search embeds in its next step, in `remainingMs`: as many as the model's last
    * pace says fit (a local model computes per chunk; a remote one pays a round trip per call), at
-   * most LEXICAL_FIRST_CHUNKS, and FIRST_STEP_CHUNKS before any pace is known. 0 once the time is up.
+   * most twice the last step (chunks differ in length, and so in cost) and LEXICAL_FIRST_CHUNKS, and
+   * FIRST_STEP_CHUNKS before any pace is known. 0 once the time is up.
    */
   private chunksWithin(remainingMs: number): number {
     if (remainingMs <= 0) return 0;
-    if (this.msPerChunk === undefined) return FIRST_STEP_CHUNKS;
-    return Math.min(LEXICAL_FIRST_CHUNKS, Math.max(1, Math.floor(remainingMs / this.msPerChunk)));
+    if (this.lastStep === undefined) return FIRST_STEP_CHUNKS;
+    const { msPerChunk, chunks } = this.lastStep;
+    return Math.min(LEXICAL_FIRST_CHUNKS, 2 * chunks, Math.max(1, Math.floor(remainingMs / msPerChunk)));
   }
 
   /** Embeds these chunks now; false when that failed (warned once, the background fill tries later). */
   private async fillStep(embedder: EmbeddingModel, ids: number[], signal?: AbortSignal): Promise<boolean> {
     const started = performance.now();
+    let embedded: number;
     try {
-      await this.filler.fillChunks(embedder, ids, signal);
+      embedded = await this.filler.fillChunks(embedder, ids, signal);
     } catch (error) {
       this.fillFailed(error);
       return false;
     }
-    this.msPerChunk = (performance.now() - started) / ids.length;
+    if (embedded > 0)
+      this.lastStep = { msPerChunk: (performance.now() - started) / embedded, chunks: embedded };
     return true;
   }
 

@@ -79,12 +79,13 @@ export class VectorFiller {
   /**
    * Gives these chunks their vector now, those that have none: a search does it for its own best
    * BM25 candidates while a fill runs, so they are ranked with their vectors like the others.
+   * Returns how many it embedded.
    */
-  async fillChunks(embedder: EmbeddingModel, ids: number[], signal?: AbortSignal): Promise<void> {
+  async fillChunks(embedder: EmbeddingModel, ids: number[], signal?: AbortSignal): Promise<number> {
     const { index, embeddingCache } = this.options;
     const have = await index.vectorsOf(ids);
     const missing = await index.chunks(ids.filter((id) => !have.has(id)));
-    if (missing.length === 0) return;
+    if (missing.length === 0) return 0;
     const texts = new Map(missing.map((chunk) => [chunk.textHash, chunk.text]));
     const vectors = await embedWithCache(embeddingCache, embedder, texts, signal);
     await index.setVectors(
@@ -95,6 +96,7 @@ export class VectorFiller {
         }),
       ),
     );
+    return missing.length;
   }
 
   /**

@@ -7,8 +7,9 @@ import { SearchVectors } from "./search-vectors.js";
 /**
  * What a search embeds itself while the index lacks vectors (fillUntil), on an index held in memory
  * and a clock that moves only when the model embeds (10 ms a chunk): its best BM25 candidates first,
- * at the model's measured pace, until 1 s after it started; every missing chunk when few are missing;
- * nothing past its deadline; a failing model warned of and left to the background fill.
+ * at the model's measured pace, until 0.9 s after it started (the rest of its second is its
+ * ranking's); every missing chunk when few are missing; nothing past its deadline; a failing model
+ * warned of and left to the background fill.
  */
 const MS_PER_CHUNK = 10;
 let clock = 0;
@@ -64,21 +65,22 @@ function fill(vectors: SearchVectors, model: PacedModel, query: string, started 
 const ids = (texts: string[]) => texts.map((text) => Number(text.replace("chunk number ", "")));
 
 describe("a search's own fill (SearchVectors.fillUntil)", () => {
-  test("its candidates first, 6 at first, then twice the last step while the model's pace fits, until 1 s after it started", async () => {
+  test("its candidates first, 6 at first, then twice the last step while the model's pace fits, until 0.9 s after it started", async () => {
     const index = new MemoryChunkIndex(200);
     index.candidates = Array.from({ length: 30 }, (_, at) => 100 + at);
     const { vectors } = searchVectorsOn(index);
     const model = new PacedModel();
     expect(await fill(vectors, model, "deploy notes")).toBe(true);
-    // Steps of 6, 12, the 12 candidates left, 24, then the 46 that fit (the model's batches hold 32).
-    expect(model.calls.map((call) => call.length)).toEqual([6, 12, 12, 24, 32, 14]);
+    // Steps of 6, 12, the 12 candidates left, 24, then the 36 that fit (the model's batches hold 32);
+    // the last 100 ms of the search's second are left to its ranking.
+    expect(model.calls.map((call) => call.length)).toEqual([6, 12, 12, 24, 32, 4]);
     expect(ids(model.calls[0] as string[])).toEqual([100, 101, 102, 103, 104, 105]);
     expect(ids([...(model.calls[1] as string[]), ...(model.calls[2] as string[])])).toEqual(
       index.candidates.slice(6),
     );
-    expect(ids(model.calls.slice(3).flat())).toEqual(Array.from({ length: 70 }, (_, id) => id));
-    expect(index.vectors.size).toBe(100);
-    expect(clock).toBe(1000);
+    expect(ids(model.calls.slice(3).flat())).toEqual(Array.from({ length: 60 }, (_, id) => id));
+    expect(index.vectors.size).toBe(90);
+    expect(clock).toBe(900);
   });
 
   test("candidates that have their vectors already set no pace: a slower model's step still ends near the deadline", async () => {
@@ -90,9 +92,9 @@ describe("a search's own fill (SearchVectors.fillUntil)", () => {
     const { vectors } = searchVectorsOn(index);
     const model = new PacedModel(false, (text) => ((ids([text])[0] as number) < 100 ? 40 : MS_PER_CHUNK));
     await fill(vectors, model, "deploy notes");
-    // 6 candidates at 10 ms, 12 new chunks at 40 ms, then as many as fit: 11, then 1.
-    expect(model.calls.map((call) => call.length)).toEqual([6, 12, 11, 1]);
-    expect(clock).toBe(1020);
+    // 6 candidates at 10 ms, 12 new chunks at 40 ms, then the 9 that fit in the 0.9 s.
+    expect(model.calls.map((call) => call.length)).toEqual([6, 12, 9]);
+    expect(clock).toBe(900);
   });
 
   test("a query with no terms has no candidates: the missing chunks in their order", async () => {

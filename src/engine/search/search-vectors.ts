@@ -29,8 +29,13 @@ export interface ChosenEmbedder {
   reason?: string;
 }
 
-/** How long a search waits for the index's vectors before it answers with what is indexed. */
+/** How long a search takes at most, while the index lacks vectors, before it answers with what is indexed. */
 const INDEX_WAIT_MS = 1000;
+/**
+ * What its own fill leaves of INDEX_WAIT_MS for the ranking after it, and for a last step longer
+ * than its pace said: filling until 1 s, a search right after a 500-memory batch answered in 1.05 s.
+ */
+const RANKING_ROOM_MS = 100;
 /**
  * A search whose index lacks more vectors than this (and has fewer than it lacks) does not wait for
  * the model to load: about what the local model embeds within INDEX_WAIT_MS on a busy machine.
@@ -123,7 +128,7 @@ export class SearchVectors {
 
   /**
    * Fills the chunks without a vector, if there are any: all of them when they are few, else until
-   * INDEX_WAIT_MS after the search started: the search's own best BM25 candidates first (a chunk without its vector would rank
+   * INDEX_WAIT_MS after the search started, less RANKING_ROOM_MS: the search's own best BM25 candidates first (a chunk without its vector would rank
    * below those with one), then the others, a few at a time. The search holds the background fill
    * meanwhile (whileFillHeld), which goes on after it; what is not reached by the deadline ranks by
    * BM25, and the result's `indexing` says how far the vectors are. True when chunks were missing.
@@ -137,7 +142,9 @@ export class SearchVectors {
     // embedderFor waited for the model to rank with them; more are embedded until the deadline.
     const { chunks, vectors } = await this.options.index.stats();
     const deadline =
-      chunks - vectors <= LEXICAL_FIRST_CHUNKS ? Number.POSITIVE_INFINITY : search.started + INDEX_WAIT_MS;
+      chunks - vectors <= LEXICAL_FIRST_CHUNKS
+        ? Number.POSITIVE_INFINITY
+        : search.started + INDEX_WAIT_MS - RANKING_ROOM_MS;
     const { signal, filter } = search.options;
     const terms = queryTerms(queryTurns(search.query).last);
     const candidates =

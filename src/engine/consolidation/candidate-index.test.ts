@@ -103,6 +103,7 @@ describe("CandidateIndex.remove", () => {
 
     // The second of two equal lines goes too, and with it the last line holding "night".
     index.remove(other);
+    index.remove(other); // once more than added: ignored
     index.remove(undefined);
     expect(bestScores(index.scores(save))).toEqual(bestScores(candidateScores(save, [lisbon])));
     expect(index.choose({ ...save, name: "night", content: "" }, 6)).toEqual([]);

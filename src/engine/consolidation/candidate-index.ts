@@ -46,9 +46,10 @@ export class CandidateIndex {
   }
 
   /** Removes one occurrence of a line added before (by identity); undefined, or a line not held, is ignored. */
-  remove(line: CandidateLine | undefined): void {
-    const times = line === undefined ? undefined : this.held.get(line);
-    if (line === undefined || times === undefined) return;
+  remove(toRemove: CandidateLine | undefined): void {
+    const times = this.held.get(toRemove as CandidateLine);
+    if (times === undefined) return;
+    const line = toRemove as CandidateLine; // held, so a line
     if (times > 1) this.held.set(line, times - 1);
     else this.held.delete(line);
     // A type's count may reach 0 and stay: `choose` reads 0 and a missing count alike.
@@ -114,7 +115,6 @@ export class CandidateIndex {
 export function bestPaths(scored: Array<{ path: string; score: number }>, limit: number): string[] {
   // Each path's best score, then the best `limit` kept in order as they come: a save in a home of
   // 10,000 memories scores thousands of lines, and sorting them all was a tenth of its CPU.
-  if (limit <= 0) return [];
   const best = new Map<string, number>();
   for (const { path, score } of scored) best.set(path, Math.max(score, best.get(path) ?? score));
   const before = (first: { path: string; score: number }, second: { path: string; score: number }) =>

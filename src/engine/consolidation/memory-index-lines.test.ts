@@ -40,11 +40,23 @@ describe("changedLines", () => {
     // "b\n" is also the new text's common end, but not known to follow a newline in both texts.
     expect(changedLines("b\nc\n", "a\nb\nc\n")).toEqual({ from: 0, oldTo: 2, newTo: 4 });
     expect(changedLines("a\nb", "a\nbc")).toEqual({ from: 2, oldTo: 3, newTo: 4 });
+    // The common end is looked for only in what is left of the shorter text after the common start.
+    expect(changedLines("a\na\nb\na\n", "a\na\n")).toEqual({ from: 4, oldTo: 8, newTo: 4 });
+    expect(changedLines("ab\nab\n", "ab\na\nb\nab\n")).toEqual({ from: 3, oldTo: 6, newTo: 10 });
   });
 
   it("on any two texts: equal outside, whole lines, and no more than the differing lines and one", () => {
     const line = fc.oneof(
-      fc.constantFrom("- [A](memories/user_a.md) — porto\n", "# Memory\n", "\n", "x\n", "xy\n", "- ["),
+      fc.constantFrom(
+        "- [A](memories/user_a.md) — porto\n",
+        "# Memory\n",
+        "\n",
+        "a\n",
+        "ab\n",
+        "a",
+        "b",
+        "- [",
+      ),
       fc.string({ maxLength: 6 }),
     );
     const text = fc.array(line, { maxLength: 20 }).map((each) => each.join(""));

@@ -29,7 +29,7 @@ export function candidateLines(memoryText: string): CandidateLine[] {
 
 /** The line's reading, remembered under its text. */
 function lineOf(line: string): CandidateLine | false {
-  // Stryker disable next-line EqualityOperator: one line more or less remembered before starting again.
+  // Stryker disable next-line EqualityOperator,ConditionalExpression: memory only (one line more remembered, or never starting again).
   if (remembered.size > MAX_REMEMBERED) remembered = new Map();
   let known = remembered.get(line);
   if (known === undefined) {
@@ -136,7 +136,7 @@ export function changedLines(old: string, text: string): { from: number; oldTo: 
       text.slice(text.length - offset - length, text.length - offset),
   );
   // The common end starts at a line's start: after its first newline (so a newline in both texts).
-  const newline = suffix === 0 ? -1 : text.indexOf("\n", text.length - suffix);
+  const newline = text.indexOf("\n", text.length - suffix);
   const newTo = newline === -1 ? text.length : newline + 1;
   return { from, oldTo: old.length - (text.length - newTo), newTo };
 }

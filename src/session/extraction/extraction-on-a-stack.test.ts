@@ -132,6 +132,17 @@ describe("extraction on a stack", () => {
     }
   });
 
+  /** The model's answer: a project memory "Release window" that supersedes "Deploy day". */
+  const releaseWindowSupersedesDeployDay = () =>
+    answer([
+      memory({
+        type: "project",
+        name: "Release window",
+        body: "Releases moved to Thursday afternoons.",
+        supersedes: "Deploy day",
+      }),
+    ]);
+
   it("archives in the user's home a project memory kept there that a project memory supersedes", async () => {
     await user.memories.save({
       type: "project",
@@ -142,16 +153,7 @@ describe("extraction on a stack", () => {
     const { report, warnings } = await extract({
       // Nothing said relates to it: it is found by the name in supersedes.
       said: "Thanks, that is all.",
-      replies: [
-        answer([
-          memory({
-            type: "project",
-            name: "Release window",
-            body: "Releases moved to Thursday afternoons.",
-            supersedes: "Deploy day",
-          }),
-        ]),
-      ],
+      replies: [releaseWindowSupersedesDeployDay()],
     });
     expect(report.error).toBeUndefined();
     expect(warnings.join("\n")).not.toContain("does not exist");
@@ -180,16 +182,7 @@ describe("extraction on a stack", () => {
     );
     const { report } = await extract({
       said: "The shop deploys on Tuesday mornings? Not any more.",
-      replies: [
-        answer([
-          memory({
-            type: "project",
-            name: "Release window",
-            body: "Releases moved to Thursday afternoons.",
-            supersedes: "Deploy day",
-          }),
-        ]),
-      ],
+      replies: [releaseWindowSupersedesDeployDay()],
     });
     expect(report.error).toBeUndefined();
     expect(report.superseded.map((each) => [each.path, each.scope])).toEqual([

@@ -252,14 +252,16 @@ async function main() {
     console.log("mutation: no core module touched; nothing to run");
     return;
   }
-  // Tests that spawn the `mnemo` bin need dist/; build it once, unmutated, before Stryker copies the
-  // project. Only then: the build is a minute of a CI run that needs a few.
+  // Tests that spawn the `mnemo` bin need dist/ and the bin's bundle (dist/bundle/, what the bin
+  // runs); built once, unmutated, before Stryker copies the project. Only then: the build is a
+  // minute of a CI run that needs a few.
   if (modules.some((module) => module.needsDist)) {
     execFileSync(
       process.execPath,
       [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json", "--noCheck"],
       { cwd: ROOT, stdio: "inherit" },
     );
+    execFileSync(process.execPath, [join(ROOT, "scripts/bundle-cli.mjs")], { cwd: ROOT, stdio: "inherit" });
   }
   process.chdir(ROOT);
   const incremental = options.incremental || options.mode === "changed";

@@ -124,6 +124,18 @@ export const MODULES = [
     ],
   },
   {
+    // Issue 29: a search's catch-up writes the changed documents in groups, one transaction each.
+    name: "index-writes",
+    mutate: ["src/engine/search/index-updater.ts", "src/adapters/sqlite/search-tables.ts"],
+    tests: [
+      "src/engine/search/index-updater.test.ts",
+      "src/adapters/sqlite/sqlite-search-index.test.ts",
+      "src/adapters/sqlite/sqlite-chunk-terms.test.ts",
+      "src/engine/search/index-sync.test.ts",
+      "src/engine/search/lexical-first.integration.test.ts",
+    ],
+  },
+  {
     // Issue 28: what a message is searched by (its speaker, the turn a short reply answers), the turn
     // shown back as said, and an index of an earlier chunk form rebuilt rather than mixed.
     name: "message-indexing",

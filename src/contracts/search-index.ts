@@ -72,6 +72,14 @@ export interface TermCounts {
   holding: Map<string, number>;
 }
 
+/** One document's new chunks, for replaceDocuments: vectors by text hash, for the chunks that have one. */
+export interface DocumentReplacement {
+  path: string;
+  state: DocumentState;
+  chunks: ChunkRecord[];
+  vectors: Map<string, Float32Array>;
+}
+
 export interface SearchIndex {
   open(): Promise<void>;
   close(): Promise<void>;
@@ -88,6 +96,11 @@ export interface SearchIndex {
     chunks: ChunkRecord[],
     vectors: Map<string, Float32Array>,
   ): Promise<void>;
+  /**
+   * Replaces the chunks of each of these documents, all in one transaction (as replaceDocument
+   * each): a search catching up with a batch of 500 saves paid a commit for each.
+   */
+  replaceDocuments(documents: DocumentReplacement[]): Promise<void>;
   removeDocument(path: string): Promise<void>;
   /**
    * The one search call: candidates for the query, each list best first. `text` is BM25 over the

@@ -3,6 +3,7 @@ import type {
   CandidateQuery,
   ChunkFilter,
   ChunkRecord,
+  DocumentReplacement,
   DocumentState,
   ScoredChunkId,
   SearchCandidates,
@@ -53,6 +54,14 @@ export class InMemorySearchIndex implements SearchIndex, EmbeddingCache {
     return new Map(this.documents);
   }
 
+  async replaceDocuments(documents: DocumentReplacement[]): Promise<void> {
+    this.checkOpen();
+    // All or nothing, as one transaction: every vector's size is checked before anything changes.
+    for (const { chunks, vectors } of documents) this.checkVectorsOf(chunks, vectors);
+    for (const { path, state, chunks, vectors } of documents)
+      await this.replaceDocument(path, state, chunks, vectors);
+  }
+
   async replaceDocument(
     path: string,
     state: DocumentState,
@@ -60,10 +69,7 @@ export class InMemorySearchIndex implements SearchIndex, EmbeddingCache {
     vectors: Map<string, Float32Array>,
   ): Promise<void> {
     this.checkOpen();
-    for (const chunk of chunks) {
-      const vector = vectors.get(chunk.textHash);
-      if (this.model && vector) this.checkDimensions(vector);
-    }
+    this.checkVectorsOf(chunks, vectors);
     this.deleteChunksOf(path);
     for (const chunk of chunks) {
       const id = this.nextId++;
@@ -200,6 +206,13 @@ export class InMemorySearchIndex implements SearchIndex, EmbeddingCache {
       if (chunk.path !== path) continue;
       this.chunksById.delete(id);
       this.vectors.delete(id);
+    }
+  }
+
+  private checkVectorsOf(chunks: ChunkRecord[], vectors: Map<string, Float32Array>): void {
+    for (const chunk of chunks) {
+      const vector = vectors.get(chunk.textHash);
+      if (this.model && vector) this.checkDimensions(vector);
     }
   }
 

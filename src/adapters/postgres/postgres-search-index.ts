@@ -2,6 +2,7 @@ import type { EmbeddingCache } from "../../contracts/embedding-cache.js";
 import type {
   CandidateQuery,
   ChunkRecord,
+  DocumentReplacement,
   DocumentState,
   ScoredChunkId,
   SearchCandidates,
@@ -94,6 +95,12 @@ export class PostgresSearchIndex implements SearchIndex, EmbeddingCache {
     return this.write((connection) =>
       replaceChunks(connection, this.homeId, { path, state, chunks, vectors }),
     );
+  }
+
+  replaceDocuments(documents: DocumentReplacement[]): Promise<void> {
+    return this.write(async (connection) => {
+      for (const document of documents) await replaceChunks(connection, this.homeId, document);
+    });
   }
 
   removeDocument(path: string): Promise<void> {

@@ -130,6 +130,55 @@ describe("SqliteSearchIndex vectors", () => {
     expect(await index.stats()).toEqual({ documents: 0, chunks: 0, vectors: 0 });
   });
 
+  test("replaceDocuments writes several documents at once, replacing their old chunks, vectors and terms; another connection sees them", async () => {
+    const index = await openIndex();
+    const reader = await openIndex();
+    await index.resetVectors(MODEL);
+    await store(index, "old", [1, 0]);
+    const documents = (["old", "new", "plain"] as const).map((text) => {
+      const record = chunk(text, { text: `${text} kafka` });
+      const vector = text === "plain" ? undefined : Float32Array.from(text === "old" ? [0, 1] : [0.6, 0.8]);
+      return {
+        path: record.path,
+        state,
+        chunks: [record],
+        vectors: new Map(vector ? [[record.textHash, vector]] : []),
+      };
+    });
+    await index.replaceDocuments(documents);
+    for (const each of [index, reader]) {
+      expect(await each.stats()).toEqual({ documents: 3, chunks: 3, vectors: 2 });
+      // "old" replaced: its vector is now [0, 1], nearest to [0, 1]; "plain" has none.
+      expect(await locatorsNear(each, [0, 1])).toEqual(["old", "new"]);
+      const { text } = await each.search({ terms: ["kafka"], limit: 10 });
+      expect((await each.chunks(text.map((hit) => hit.id))).map((stored) => stored.locator).sort()).toEqual([
+        "new",
+        "old",
+        "plain",
+      ]);
+    }
+    // The same documents again: nothing to rewrite.
+    await index.replaceDocuments(documents);
+    expect(await index.stats()).toEqual({ documents: 3, chunks: 3, vectors: 2 });
+  });
+
+  test("replaceDocuments is all or nothing: a wrong vector in the last document stores none of them", async () => {
+    const index = await openIndex();
+    await index.resetVectors(MODEL);
+    const documents = ["first", "second"].map((text, at) => {
+      const record = chunk(text);
+      return {
+        path: record.path,
+        state,
+        chunks: [record],
+        vectors: new Map([[record.textHash, Float32Array.from(at === 1 ? [1, 0, 0] : [1, 0])]]),
+      };
+    });
+    await expect(index.replaceDocuments(documents)).rejects.toThrow(/3 dimensions/);
+    expect(await index.stats()).toEqual({ documents: 0, chunks: 0, vectors: 0 });
+    expect(await locatorsNear(index, [1, 0])).toEqual([]);
+  });
+
   test("a closed index says to open it", async () => {
     const index = new SqliteSearchIndex({ path: ":memory:" });
     await expect(index.search({ terms: [], vector: Float32Array.from([1, 0]), limit: 1 })).rejects.toThrow(

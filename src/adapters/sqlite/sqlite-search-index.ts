@@ -10,6 +10,7 @@ import type { EmbeddingCache } from "../../contracts/embedding-cache.js";
 import type {
   CandidateQuery,
   ChunkRecord,
+  DocumentReplacement,
   DocumentState,
   ScoredChunkId,
   SearchCandidates,
@@ -87,6 +88,10 @@ export class SqliteSearchIndex implements SearchIndex, EmbeddingCache {
     vectors: Map<string, Float32Array>,
   ): Promise<void> {
     return this.use((tables) => tables.replaceDocument(path, state, chunks, vectors));
+  }
+
+  replaceDocuments(documents: DocumentReplacement[]): Promise<void> {
+    return this.use((tables) => tables.replaceDocuments(documents));
   }
 
   removeDocument(path: string): Promise<void> {

@@ -104,7 +104,7 @@ describe("subscriptions to the project layer's resources (the built mnemo mcp in
     await expect(client.subscribeResource({ uri: "mnemo://team/profile/user" })).rejects.toMatchObject({
       code: -32002,
       message: expect.stringContaining(
-        "There is no team layer on this server for mnemo://team/profile/user; its resources are mnemo://… and mnemo://project/…",
+        "There is no team layer under mnemo://team/ on this server (mnemo://team/profile/user); its resources are mnemo://… and mnemo://project/…",
       ),
     });
     await expect(client.subscribeResource({ uri: "mnemo://project/profile/diary" })).rejects.toMatchObject({

@@ -147,21 +147,22 @@ describe("MCP resources of a stack's layers", () => {
       await watching.listTools();
       await watching.subscribeResource({ uri: "mnemo://project/memories/project/cart-money" });
       await watching.subscribeResource({ uri: "mnemo://memories/feedback/tabs" });
-      await watching.subscribeResource({ uri: "mnemo://project/memories/feedback/tabs" });
-      await (stack.layer("project") as MemoryHome).memories.delete("Cart money");
+      const project = stack.layer("project") as MemoryHome;
+      await project.memories.delete("Cart money");
       await vi.waitFor(() => expect(updated).toEqual(["mnemo://project/memories/project/cart-money"]), {
         timeout: 5000,
         interval: 20,
       });
-      await watching.unsubscribeResource({ uri: "mnemo://project/memories/feedback/tabs" });
+      await watching.unsubscribeResource({ uri: "mnemo://project/memories/project/cart-money" });
       await watching.unsubscribeResource({ uri: "mnemo://team/profile/user" }); // nothing to stop
+      await project.memories.save({ type: "project", name: "Cart money", content: "Money as cents." });
       await (stack.layer("user") as MemoryHome).memories.delete("Tabs");
       await vi.waitFor(() => expect(updated).toContain("mnemo://memories/feedback/tabs"), {
         timeout: 5000,
         interval: 20,
       });
       await expect(watching.subscribeResource({ uri: "mnemo://team/profile/user" })).rejects.toThrow(
-        "There is no team layer on this server for mnemo://team/profile/user",
+        "There is no team layer under mnemo://team/ on this server (mnemo://team/profile/user)",
       );
       expect(updated).toEqual([
         "mnemo://project/memories/project/cart-money",

@@ -56,10 +56,11 @@ export class StackChanges {
     refuseDotSegments(uri);
     const home = this.homeOf(uri);
     if (home === undefined) {
+      const scope = this.scopeNamed(uri);
       const served = this.homes.map((each) => (each.scope ? `mnemo://${each.scope}/…` : "mnemo://…"));
       throw new MnemoError(
         "NOT_FOUND",
-        `There is no ${this.scopeNamed(uri)} layer on this server for ${uri}; its resources are ${served.join(" and ")} (resources/list shows them).`,
+        `There is no ${scope} layer under mnemo://${scope}/ on this server (${uri}); its resources are ${served.join(" and ")} (resources/list shows them).`,
       );
     }
     return { changes: home.changes, uriInHome: this.uriInHome(uri, home) };

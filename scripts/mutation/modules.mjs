@@ -30,6 +30,8 @@ export const MODULES = [
       "src/surfaces/mcp/register-memory-resources.ts",
       "src/surfaces/mcp/resource-uris.ts",
       "src/surfaces/mcp/served-memory.ts",
+      // Which layer's home a subscription to a mnemo:// URI watches.
+      "src/surfaces/mcp/stack-changes.ts",
     ],
     tests: [
       "src/open-scopes.test.ts",

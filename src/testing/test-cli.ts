@@ -39,12 +39,13 @@ export interface MnemoRun {
  */
 export function spawnMnemo(
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; input?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string } = {},
 ): Promise<MnemoRun> {
   const inherited = Object.entries(process.env).filter(([key]) => !key.startsWith("MNEMO_"));
   const started = performance.now();
   const child = spawn(process.execPath, [CLI_PATH, ...args], {
     env: { ...Object.fromEntries(inherited), ...options.env },
+    cwd: options.cwd,
     stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
   });
   child.stdin?.end(options.input);

@@ -24,17 +24,25 @@ function newClient(): Client {
   return new Client({ name: "mnemo-test", version: "1.0.0" });
 }
 
-export const connectOverStdio: ConnectMcp = async (home) => {
+export const connectOverStdio: ConnectMcp = (home) => startMnemoMcp({ args: ["--home", home], env: {} });
+
+/** The built `mnemo mcp` started with `args` in `cwd` (a repository's folder: a stack, docs/scopes.md). */
+export async function startMnemoMcp(options: {
+  args?: string[];
+  cwd?: string;
+  env: Record<string, string>;
+}): Promise<McpConnection> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI_PATH, "mcp", "--home", home],
-    env: {},
+    args: [CLI_PATH, "mcp", ...(options.args ?? [])],
+    cwd: options.cwd,
+    env: options.env,
     stderr: "ignore",
   });
   const client = newClient();
   await client.connect(transport);
   return { client, close: () => client.close() };
-};
+}
 
 export const connectOverMnemoServe: ConnectMcp = async (home) => {
   const served = await startMnemoServe(home);

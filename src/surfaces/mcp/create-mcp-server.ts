@@ -49,7 +49,12 @@ export function createMcpServer(
   registerMemoryResources(server, memory, served.resourceLayers);
   registerSessionContextPrompt(server, served, session);
   const notifications = options.notifyChanges
-    ? notifyResourceChanges(server, memory, options.notifyChanges === true ? {} : options.notifyChanges)
+    ? notifyResourceChanges(
+        server,
+        memory,
+        served.resourceLayers,
+        options.notifyChanges === true ? {} : options.notifyChanges,
+      )
     : undefined;
   // The SDK announces list changes for any server with resources; without notifications this one sends none.
   if (!notifications) server.server.registerCapabilities({ resources: { listChanged: false } });

@@ -1,7 +1,8 @@
 /**
  * Resource change notifications for a server on a stateful transport (stdio): subscriptions
  * (`resources/subscribe`, `resources/unsubscribe`, then `notifications/resources/updated`) and
- * `notifications/resources/list_changed`, for changes made by anyone, seen by polling the home.
+ * `notifications/resources/list_changed`, for changes made by anyone, seen by polling the home and,
+ * on a stack, each other layer's home (its resources under `mnemo://<scope>/`).
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import {
@@ -9,8 +10,9 @@ import {
   UnsubscribeRequestParamsSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { MemoryHome } from "../../index.js";
-import { HomeChanges } from "./home-changes.js";
+import type { Scope } from "../../scopes.js";
 import { checkedRequest } from "./request-params.js";
+import { StackChanges } from "./stack-changes.js";
 import { toMcpError } from "./to-mcp-error.js";
 
 export interface ResourceNotificationOptions {
@@ -22,10 +24,12 @@ export interface ResourceNotificationOptions {
 export function notifyResourceChanges(
   server: McpServer,
   memory: MemoryHome,
+  /** A stack's other layers, whose files are served under `mnemo://<scope>/` (register-memory-resources.ts). */
+  layers: ReadonlyArray<{ scope: Scope; memory: MemoryHome }>,
   options: ResourceNotificationOptions = {},
 ): { checkNow(): void } {
   const send = (notification: Promise<void>) => notification.catch(() => undefined); // a closed transport
-  const changes = new HomeChanges(memory, {
+  const changes = new StackChanges(memory, layers, {
     onListChanged: () => {
       if (server.isConnected()) void send(server.server.sendResourceListChanged());
     },

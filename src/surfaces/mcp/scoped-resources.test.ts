@@ -2,7 +2,8 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MemoryHome } from "../../index.js";
 import { createMcpServer } from "../../mcp.js";
 import { openScopes, type ScopeStack } from "../../scopes.js";
@@ -131,5 +132,44 @@ describe("MCP resources of a stack's layers", () => {
     await expect(client.readResource({ uri: "mnemo://team/profile/user" })).rejects.toThrow(
       /There is no resource mnemo:\/\/team\/profile\/user; mnemo's resources are mnemo:\/\/profile\/\{file\}, .*mnemo:\/\/project\/daily\/\{date\}\./,
     );
+  });
+
+  it("notifies a subscriber of a project layer's file, under its mnemo://project/ URI, and refuses a layer it does not serve", async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await createMcpServer(stack, { notifyChanges: { intervalMs: 50 } }).connect(serverSide);
+    const watching = new Client({ name: "mnemo-test", version: "1.0.0" });
+    const updated: string[] = [];
+    watching.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+      updated.push(notification.params.uri);
+    });
+    await watching.connect(clientSide);
+    try {
+      await watching.listTools();
+      await watching.subscribeResource({ uri: "mnemo://project/memories/project/cart-money" });
+      await watching.subscribeResource({ uri: "mnemo://memories/feedback/tabs" });
+      const project = stack.layer("project") as MemoryHome;
+      await project.memories.delete("Cart money");
+      await vi.waitFor(() => expect(updated).toEqual(["mnemo://project/memories/project/cart-money"]), {
+        timeout: 5000,
+        interval: 20,
+      });
+      await watching.unsubscribeResource({ uri: "mnemo://project/memories/project/cart-money" });
+      await watching.unsubscribeResource({ uri: "mnemo://team/profile/user" }); // nothing to stop
+      await project.memories.save({ type: "project", name: "Cart money", content: "Money as cents." });
+      await (stack.layer("user") as MemoryHome).memories.delete("Tabs");
+      await vi.waitFor(() => expect(updated).toContain("mnemo://memories/feedback/tabs"), {
+        timeout: 5000,
+        interval: 20,
+      });
+      await expect(watching.subscribeResource({ uri: "mnemo://team/profile/user" })).rejects.toThrow(
+        "There is no team layer under mnemo://team/ on this server (mnemo://team/profile/user)",
+      );
+      expect(updated).toEqual([
+        "mnemo://project/memories/project/cart-money",
+        "mnemo://memories/feedback/tabs",
+      ]);
+    } finally {
+      await watching.close();
+    }
   });
 });

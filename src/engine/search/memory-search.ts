@@ -175,8 +175,8 @@ export class MemorySearch {
   }
 
   /**
-   * Rebuilds the index from the files: every document is read and chunked again and replaced in a
-   * transaction of its own, so other processes keep searching a complete index meanwhile.
+   * Rebuilds the index from the files: every document is read and chunked again and replaced, a
+   * group of documents a transaction, so other processes keep searching a complete index meanwhile.
    */
   async reindex(options: SyncRunOptions = {}): Promise<number> {
     await this.open();

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { estimateTokens } from "./engine/context/context-budget.js";
 import { MEMORY_INSTRUCTIONS_PROMPT } from "./engine/context/memory-instructions-prompt.js";
 import type { ScopeStack } from "./engine/scopes/scope-stack.js";
-import { findProjectHome, openScopes } from "./open-scopes.js";
+import { findProjectHome, openScopes, openStackAt } from "./open-scopes.js";
 import { makeTempDir, removeDir } from "./testing/test-home.js";
 import { seedTeamHome } from "./testing/test-team-home.js";
 
@@ -217,6 +217,27 @@ describe("openScopes", () => {
     await memory.close();
     stack = undefined;
     expect((await open({ team: false })).layers.map((layer) => layer.scope)).toEqual(["project", "user"]);
+  });
+
+  it("openStackAt: the stack of a session's folder, or undefined where it would be the user's home alone", async () => {
+    stack = await openStackAt(cwd, { env });
+    expect(stack?.layers.map((layer) => [layer.scope, layer.memory.home])).toEqual([
+      ["project", join(repository, ".mnemo")],
+      ["user", userHome],
+    ]);
+    await stack?.close();
+    stack = undefined;
+    const outside = join(scratch, "elsewhere");
+    await mkdir(outside);
+    expect(await openStackAt(outside, { env })).toBeUndefined();
+    // Outside any repository, a team layer the user home configures still makes a stack.
+    await seedTeamHome(join(scratch, "shared", "team"));
+    await writeFile(
+      join(userHome, "config.json"),
+      JSON.stringify({ scopes: { team: { home: "~/../shared/team" } } }),
+    );
+    stack = await openStackAt(outside, { env });
+    expect(stack?.layers.map((layer) => layer.scope)).toEqual(["user", "team"]);
   });
 
   it("refuses a team folder that does not exist, naming the config key and file, and creates nothing", async () => {

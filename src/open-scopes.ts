@@ -6,7 +6,7 @@ import type { MemoryHome } from "./engine/memory-home.js";
 import type { Scope } from "./engine/scopes/scope-names.js";
 import { type ScopeLayer, ScopeStack } from "./engine/scopes/scope-stack.js";
 import { MnemoError } from "./errors.js";
-import { resolveHome } from "./load-config.js";
+import { loadConfig, resolveHome } from "./load-config.js";
 import { openMemory } from "./open-memory.js";
 import { CONFIG_FILE_NAME } from "./rules/config-file.js";
 
@@ -83,6 +83,24 @@ export async function openScopes(options: OpenScopesOptions = {}): Promise<Scope
     share: options.shares?.[layer.scope] ?? configured?.[layer.scope] ?? 1,
   }));
   return new ScopeStack(layers);
+}
+
+/**
+ * The stack a session started in `cwd` works on (docs/scopes.md): the project's `.mnemo/` above
+ * `cwd`, the user's home, and the team layer its config names; undefined when that would be the
+ * user's home alone (no project layer, no team), which the caller opens as one home.
+ */
+export async function openStackAt(
+  cwd: string,
+  options: Omit<OpenScopesOptions, "cwd" | "project" | "userHome"> = {},
+): Promise<ScopeStack | undefined> {
+  const env = options.env ?? process.env;
+  const osHome = env.HOME || homedir();
+  const userHome = resolveHome(env.MNEMO_HOME ? undefined : join(osHome, ".mnemo"), env);
+  const project = findProjectHome(resolve(cwd), { userHome, osHome });
+  if (project === undefined && (await loadConfig({ home: userHome, env })).config.scopes.team === undefined)
+    return undefined;
+  return openScopes({ ...options, project: project ?? false, userHome });
 }
 
 /**

@@ -85,8 +85,8 @@ export class ScopeStack {
   }
 
   /** The frozen session context of the stack: each layer's blocks labelled by scope, nearest first. */
-  async context(options: { basePrompt?: string } = {}): Promise<string> {
-    return renderScopedContext(await this.contextSnapshots(), {
+  async context(options: { basePrompt?: string; defaultIdentity?: boolean } = {}): Promise<string> {
+    return renderScopedContext(await this.contextSnapshots({ defaultIdentity: options.defaultIdentity }), {
       basePrompt: options.basePrompt ?? "",
       instructions: `${MEMORY_INSTRUCTIONS_PROMPT.trim()}\n\n${SCOPED_CONTEXT_PROMPT}`,
     });

@@ -1,6 +1,7 @@
 /** What each hook adds to the agent's context, from an open memory home. */
 import { MEMORY_INSTRUCTIONS_PROMPT } from "../../engine/context/memory-instructions-prompt.js";
 import type { MemoryHome } from "../../engine/memory-home.js";
+import type { ScopeStack } from "../../engine/scopes/scope-stack.js";
 import { findRelevantMemories } from "../../session/agent/relevant-memories.js";
 import { renderTurnContext } from "../../session/agent/turn-context-prompt.js";
 import { additionalContextOutput, type HookInput } from "./hook-input.js";
@@ -20,11 +21,26 @@ export async function sessionStartAnswer(memory: MemoryHome): Promise<string> {
 }
 
 /**
+ * The session context of a stack of homes (docs/scopes.md): each layer's blocks labelled by scope,
+ * nearest first, within the user's budget; no default identity, as above.
+ */
+export async function stackSessionStartAnswer(stack: ScopeStack): Promise<string> {
+  if (!stack.sessionHome.enabled) return "";
+  return additionalContextOutput("SessionStart", await stack.context({ defaultIdentity: false }));
+}
+
+/** A stack searched as one home: one ranking across its layers, the user's settings for the floor. */
+export function stackAsRecall(stack: ScopeStack): Parameters<typeof userPromptAnswer>[0] {
+  const { enabled, config } = stack.sessionHome;
+  return { enabled, config, recall: (query, options) => stack.recall(query, options) };
+}
+
+/**
  * The memories relevant to the prompt, found by keyword so no embedding model is loaded on every
  * prompt; nothing when none is relevant (the home's relevance floor decides).
  */
 export async function userPromptAnswer(
-  memory: MemoryHome,
+  memory: Parameters<typeof findRelevantMemories>[0],
   input: HookInput,
   options: { signal: AbortSignal; onWarning: (message: string) => void },
 ): Promise<string> {

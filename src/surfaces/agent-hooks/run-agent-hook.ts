@@ -5,7 +5,10 @@
  * after the input was read: a hook pays for what it uses, on every session and every prompt.
  */
 
+import { statSync } from "node:fs";
+import { isAbsolute } from "node:path";
 import type { MemoryHome } from "../../engine/memory-home.js";
+import type { ScopeStack } from "../../engine/scopes/scope-stack.js";
 import { errorMessage } from "../../errors.js";
 import { resolveHome } from "../../load-config.js";
 import { type HookInput, parseHookInput } from "./hook-input.js";
@@ -17,6 +20,12 @@ export interface AgentHookOptions {
   event: AgentHookEvent;
   /** --home, else $MNEMO_HOME, else ~/.mnemo. */
   home: string | undefined;
+  /**
+   * False with --no-scopes. Otherwise, without --home or $MNEMO_STORE, a session whose folder (the
+   * hook JSON's `cwd`, else the hook's own) is in a repository with a `.mnemo/`, or whose user home
+   * configures a team layer, works on the stack of homes (docs/scopes.md), as the CLI does there.
+   */
+  scopes?: boolean;
   budgetMs: number;
   /** A problem of the hook's command line, logged (a hook never fails on one). */
   problem?: string;
@@ -75,6 +84,22 @@ async function hookAnswer(
   ]);
   context.signal.throwIfAborted();
   const onWarning = (message: string) => void context.log(message);
+  const stack = await stackOfSession(options, input, onWarning);
+  if (stack) {
+    try {
+      if (options.event === "SessionStart") {
+        const answer = await answers.stackSessionStartAnswer(stack);
+        await learnWhatWaits(stack.sessionHome, context.log);
+        return answer;
+      }
+      return await answers.userPromptAnswer(answers.stackAsRecall(stack), input, {
+        signal: context.signal,
+        onWarning,
+      });
+    } finally {
+      await stack.close();
+    }
+  }
   const memory = await openMemory({ home: options.home, onWarning });
   try {
     if (options.event === "SessionStart") {
@@ -85,6 +110,27 @@ async function hookAnswer(
     return await answers.userPromptAnswer(memory, input, { signal: context.signal, onWarning });
   } finally {
     await memory.close();
+  }
+}
+
+/** The stack the agent's session works on, or undefined for the one home (see AgentHookOptions.scopes). */
+async function stackOfSession(
+  options: AgentHookOptions,
+  input: HookInput,
+  onWarning: (message: string) => void,
+): Promise<ScopeStack | undefined> {
+  if (options.scopes === false || options.home !== undefined || process.env.MNEMO_STORE) return undefined;
+  const { openStackAt } = await import("../../open-scopes.js");
+  const cwd =
+    typeof input.cwd === "string" && isAbsolute(input.cwd) && isFolder(input.cwd) ? input.cwd : process.cwd();
+  return openStackAt(cwd, { onWarning });
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 

@@ -1,5 +1,3 @@
-import { homedir } from "node:os";
-import { join } from "node:path";
 import type { ScopeStack } from "../../scopes.js";
 import type { AnyCliCommand, CommonOptions, RenderContext, ScopedRun } from "./cli-command.js";
 import { EXIT_CODES, printNote, writeJson } from "./output.js";
@@ -19,16 +17,8 @@ export async function openScopesFor(
   if (options.home !== undefined || options.store !== undefined || options.homeId !== undefined)
     return undefined;
   if (process.env.MNEMO_STORE) return undefined;
-  const [{ findProjectHome, openScopes }, { loadConfig, resolveHome }] = await Promise.all([
-    import("../../scopes.js"),
-    import("../../load-config.js"),
-  ]);
-  const osHome = process.env.HOME || homedir();
-  const userHome = resolveHome(process.env.MNEMO_HOME ? undefined : join(osHome, ".mnemo"), process.env);
-  const project = findProjectHome(process.cwd(), { userHome, osHome });
-  if (project === undefined && (await loadConfig({ home: userHome })).config.scopes.team === undefined)
-    return undefined;
-  return openScopes({ project: project ?? false, userHome, ...authorOf(options, process.env) });
+  const { openStackAt } = await import("../../open-scopes.js");
+  return openStackAt(process.cwd(), authorOf(options, process.env));
 }
 
 /** Runs a command's scoped work on the open stack and prints it as the runner prints one home's. */

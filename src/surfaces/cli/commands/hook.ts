@@ -4,6 +4,7 @@ import { defineCommand } from "../cli-command.js";
 
 interface HookOptions extends CommonOptions {
   budgetMs: string;
+  scopes?: boolean;
 }
 
 const DEFAULT_BUDGET_MS = "2000";
@@ -29,6 +30,10 @@ function hookCommand(
         "--budget-ms <ms>",
         "give up quietly after this long (the agent goes on without memory)",
       ).default(DEFAULT_BUDGET_MS),
+      new Option(
+        "--no-scopes",
+        "the one memory home, even when the session's folder (cwd in the hook's JSON) is in a repository with a .mnemo/ folder",
+      ),
     ],
     examples: [
       `echo '{"session_id":"s1","hook_event_name":"${event}"${event === "UserPromptSubmit" ? ',"prompt":"how do we deploy?"' : ""}}' | mnemo hook ${name}`,
@@ -36,10 +41,10 @@ function hookCommand(
     // Never a usage error: Claude Code reads exit code 2 of UserPromptSubmit as "block this prompt".
     input(_args, options: HookOptions) {
       const budgetMs = Number(options.budgetMs);
-      if (Number.isInteger(budgetMs) && budgetMs >= 1 && budgetMs <= 600_000)
-        return { home: options.home, budgetMs };
+      const common = { home: options.home, scopes: options.scopes !== false };
+      if (Number.isInteger(budgetMs) && budgetMs >= 1 && budgetMs <= 600_000) return { ...common, budgetMs };
       const problem = `--budget-ms must be a whole number from 1 to 600000, not "${options.budgetMs}"; used ${DEFAULT_BUDGET_MS}`;
-      return { home: options.home, budgetMs: Number(DEFAULT_BUDGET_MS), problem };
+      return { ...common, budgetMs: Number(DEFAULT_BUDGET_MS), problem };
     },
     withoutHome: (input) => async () => {
       const [{ runAgentHook }, { readStdin }] = await Promise.all([

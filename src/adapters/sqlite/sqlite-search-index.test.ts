@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { ChunkRecord } from "../../contracts/search-index.js";
 import { MnemoError } from "../../errors.js";
@@ -157,9 +158,39 @@ describe("SqliteSearchIndex vectors", () => {
         "plain",
       ]);
     }
-    // The same documents again: nothing to rewrite.
+    // The same documents again: nothing rewritten (a rewrite gives its chunks new ids), with or
+    // without a vector; the same chunks under a new state (a file touched): only the state is recorded.
+    const ids = async () =>
+      (await index.search({ terms: ["kafka"], limit: 10 })).text.map((hit) => hit.id).sort();
+    const before = await ids();
     await index.replaceDocuments(documents);
+    expect(await ids()).toEqual(before);
+    const touched = { hash: "h", mtimeMs: 5, size: 1 };
+    await index.replaceDocuments(documents.map((document) => ({ ...document, state: touched })));
+    expect(await ids()).toEqual(before);
+    expect([...(await index.documentStates()).values()].map((each) => each.mtimeMs)).toEqual([5, 5, 5]);
     expect(await index.stats()).toEqual({ documents: 3, chunks: 3, vectors: 2 });
+  });
+
+  test("replaceDocuments of documents already the same takes no write lock (another process holds it)", async () => {
+    const path = join(folder, "search.sqlite");
+    const index = new SqliteSearchIndex({ path, busyTimeoutMs: 50 });
+    await index.open();
+    opened.push(index);
+    const record = chunk("kept");
+    const kept = { path: record.path, state, chunks: [record], vectors: new Map<string, Float32Array>() };
+    await index.replaceDocuments([kept]);
+    const other = new Database(path);
+    try {
+      other.prepare("BEGIN IMMEDIATE").run();
+      await index.replaceDocuments([kept]);
+      await index.replaceDocuments([]);
+      // A document that did change does wait for the lock, and gives up after the busy timeout.
+      await expect(index.replaceDocuments([{ ...kept, state: { ...state, size: 2 } }])).rejects.toThrow();
+    } finally {
+      other.prepare("ROLLBACK").run();
+      other.close();
+    }
   });
 
   test("replaceDocuments is all or nothing: a wrong vector in the last document stores none of them", async () => {

@@ -493,6 +493,7 @@ export const MODULES = [
     name: "tool-results",
     mutate: ["src/session/tools/journal-page.ts", "src/session/tools/memory-tool.ts"],
     tests: [
+      "src/session/tools/memory-tool.test.ts",
       "src/session/tools/journal-page.test.ts",
       "src/session/tools/memory-read-topic.test.ts",
       "src/session/tools/memory-tools.test.ts",

@@ -6,6 +6,7 @@ import {
   type IndexLine,
   indexLinesOf,
   parseIndexLine,
+  removeIndexLines,
   upsertIndexLine,
   upsertIndexLines,
 } from "./memory-index.js";
@@ -99,6 +100,49 @@ describe("upsertIndexLine", () => {
       "See memories/user_a.md first.\n- [A](memories/user_a.md) — old\n- [B](memories/user_b.md)\n";
     expect(upsertIndexLine(sectionBody, { title: "A", path: "memories/user_a.md", summary: "new" })).toBe(
       "See memories/user_a.md first.\n- [A](memories/user_a.md) — new\n- [B](memories/user_b.md)\n",
+    );
+  });
+});
+
+describe("an index line as written and read", () => {
+  const path = "memories/user_a.md";
+  const head = `- [T](${path})`; // 25 characters: 122 are left for " — " and the summary's 122
+
+  test("one line: brackets in the title become parentheses, white space of any kind one space", () => {
+    expect(formatIndexLine({ title: "Use [brackets]\n here", path, summary: "" })).toBe(
+      `- [Use (brackets) here](${path})`,
+    );
+    expect(formatIndexLine({ title: "T", path, summary: "  short \t summary \n" })).toBe(
+      `${head} — short summary`,
+    );
+  });
+
+  test("at most 150 characters: a longer summary is cut, without a space before its ellipsis", () => {
+    const fits = "x".repeat(150 - head.length - 3);
+    expect(formatIndexLine({ title: "T", path, summary: fits })).toBe(`${head} — ${fits}`);
+    const cut = formatIndexLine({ title: "T", path, summary: `${"x".repeat(120)} ${"y".repeat(40)}` });
+    expect(cut).toBe(`${head} — ${"x".repeat(120)}…`);
+    expect(formatIndexLine({ title: "T", path, summary: "word ".repeat(40) })).toHaveLength(150);
+    // A title that leaves no room still shows the summary's first 20 characters.
+    expect(formatIndexLine({ title: "L".repeat(140), path, summary: "abcdefghijklmnopqrstuvwxyz" })).toBe(
+      `- [${"L".repeat(140)}](${path}) — abcdefghijklmnopqrst…`,
+    );
+  });
+
+  test("read back: title, path and summary, each trimmed; an empty title or summary as empty text", () => {
+    expect(parseIndexLine(`- [Title](${path}) — the summary  \n`)).toEqual({
+      title: "Title",
+      path,
+      summary: "the summary",
+    });
+    expect(parseIndexLine(`* [](${path})`)).toEqual({ title: "", path, summary: "" });
+  });
+
+  test("nothing to remove or add leaves the section as it is; a line added goes after the last written one", () => {
+    expect(removeIndexLines("a\n", [])).toBe("a\n");
+    expect(upsertIndexLines("# x\n\n", [])).toBe("# x\n\n");
+    expect(upsertIndexLines("# Notes\n\nprose  \n\n\n", [{ title: "T", path, summary: "s" }])).toBe(
+      `# Notes\n\nprose\n${head} — s\n\n`,
     );
   });
 });

@@ -172,6 +172,23 @@ describe("SqliteSearchIndex vectors", () => {
     expect(await index.stats()).toEqual({ documents: 3, chunks: 3, vectors: 2 });
   });
 
+  test("replaceDocuments rewrites a document whose vector has come, and not one whose vector cannot be kept", async () => {
+    const withModel = await openIndex();
+    await withModel.resetVectors(MODEL);
+    await store(withModel, "plain");
+    await store(withModel, "plain", [1, 0]); // the same chunk, now with its vector: written again
+    expect(await withModel.stats()).toEqual({ documents: 1, chunks: 1, vectors: 1 });
+
+    // Without a model no vector is kept, so a vector offered changes nothing: the chunk keeps its id.
+    const noModel = await openIndex(join(folder, "no-model.sqlite"));
+    await store(noModel, "kept");
+    const idsOf = async () => (await noModel.search({ terms: ["kept"], limit: 5 })).text.map((hit) => hit.id);
+    const before = await idsOf();
+    await store(noModel, "kept", [1, 0]);
+    expect(await idsOf()).toEqual(before);
+    expect(await noModel.stats()).toEqual({ documents: 1, chunks: 1, vectors: 0 });
+  });
+
   test("replaceDocuments of documents already the same takes no write lock (another process holds it)", async () => {
     const path = join(folder, "search.sqlite");
     const index = new SqliteSearchIndex({ path, busyTimeoutMs: 50 });

@@ -69,8 +69,13 @@ describe("mnemo learn --hook in a repository with .mnemo/", () => {
     );
 
   async function hook(...flags: string[]): Promise<void> {
+    await hookFrom(repository.cwd, ...flags);
+  }
+
+  /** The hook started in `started` (Claude Code may start it elsewhere); its JSON names the session's folder. */
+  async function hookFrom(started: string, ...flags: string[]): Promise<void> {
     const run = await spawnMnemo(["learn", "--hook", ...flags], {
-      cwd: repository.cwd,
+      cwd: started,
       env: { ...repository.env, OPENAI_API_KEY: "" },
       input: JSON.stringify({
         session_id: SESSION,
@@ -89,6 +94,12 @@ describe("mnemo learn --hook in a repository with .mnemo/", () => {
 
   it("learns into the stack: the project memory in the repository's layer, the feedback in the user's home", async () => {
     await hook();
+    expect(await memoryFiles(repository.projectHome)).toEqual(["project_staging-database.md"]);
+    expect(await memoryFiles(repository.userHome)).toEqual(["feedback_staging-deploys.md"]);
+  });
+
+  it("started outside the repository, learns into the stack of the session's folder (the JSON's cwd)", async () => {
+    await hookFrom(scratch);
     expect(await memoryFiles(repository.projectHome)).toEqual(["project_staging-database.md"]);
     expect(await memoryFiles(repository.userHome)).toEqual(["feedback_staging-deploys.md"]);
   });

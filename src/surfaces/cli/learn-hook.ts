@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { appendFileSync, closeSync, mkdirSync, openSync } from "node:fs";
+import { appendFileSync, closeSync, mkdirSync, openSync, statSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { z } from "zod";
 import { MnemoError } from "../../errors.js";
@@ -24,7 +24,14 @@ const hookSchema = z.looseObject({
 });
 
 export type HookInput =
-  | { ok: true; sessionId: string; transcript: string; event: string }
+  | {
+      ok: true;
+      sessionId: string;
+      transcript: string;
+      event: string;
+      /** The session's folder (the JSON's `cwd`, when it names one): where the learner finds a project layer. */
+      cwd?: string;
+    }
   | { ok: false; problem: string };
 
 export interface HookStarted {
@@ -61,7 +68,8 @@ export async function readHookInput(): Promise<HookInput> {
   }
   const { session_id, transcript_path, cwd, hook_event_name } = parsed.data;
   const transcript = isAbsolute(transcript_path) ? transcript_path : resolve(cwd ?? ".", transcript_path);
-  return { ok: true, sessionId: session_id, transcript, event: hook_event_name ?? "hook" };
+  const folder = cwd !== undefined && isAbsolute(cwd) && isFolder(cwd) ? { cwd } : {};
+  return { ok: true, sessionId: session_id, transcript, event: hook_event_name ?? "hook", ...folder };
 }
 
 export async function startHookLearning(hook: HookInput, options: CommonOptions): Promise<HookStarted> {
@@ -85,14 +93,20 @@ export async function startHookLearning(hook: HookInput, options: CommonOptions)
     "--wait",
   ];
   for (const [flag, value] of [
-    ["--home", options.home],
+    // The learner starts in the session's folder: a relative --home is made absolute first.
+    ["--home", options.home === undefined ? undefined : resolve(options.home)],
     ["--store", options.store],
     ["--home-id", options.homeId],
   ])
     if (value !== undefined) args.push(flag as string, value);
   if (options.scopes === false) args.push("--no-scopes");
   const output = log === undefined ? "ignore" : openSync(log, "a");
-  const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", output, output] });
+  const child = spawn(process.execPath, args, {
+    detached: true,
+    stdio: ["ignore", output, output],
+    // The session's folder decides the stack (a project .mnemo/ above it), as for the other hooks.
+    ...(hook.cwd === undefined ? {} : { cwd: hook.cwd }),
+  });
   child.unref();
   if (typeof output === "number") closeSync(output);
   write(`${hook.event} of session ${hook.sessionId}: learning ${hook.transcript} in process ${child.pid}`);
@@ -116,5 +130,13 @@ async function logFile(options: CommonOptions): Promise<string | undefined> {
     return path;
   } catch {
     return undefined;
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }

@@ -1,4 +1,3 @@
-import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import type { EmbeddingModel } from "./contracts/embedding-model.js";
@@ -6,6 +5,7 @@ import type { MemoryHome } from "./engine/memory-home.js";
 import type { Scope } from "./engine/scopes/scope-names.js";
 import { type ScopeLayer, ScopeStack } from "./engine/scopes/scope-stack.js";
 import { MnemoError } from "./errors.js";
+import { isFolder } from "./is-folder.js";
 import { loadConfig, resolveHome } from "./load-config.js";
 import { openMemory } from "./open-memory.js";
 import { CONFIG_FILE_NAME } from "./rules/config-file.js";
@@ -150,14 +150,6 @@ export function findProjectHome(
     const candidate = join(folder, PROJECT_HOME_DIR);
     if (folder !== osHome && candidate !== skip.userHome && isFolder(candidate)) return candidate;
     if (dirname(folder) === folder) return undefined;
-  }
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }
 

@@ -5,11 +5,11 @@
  * after the input was read: a hook pays for what it uses, on every session and every prompt.
  */
 
-import { statSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import type { MemoryHome } from "../../engine/memory-home.js";
 import type { ScopeStack } from "../../engine/scopes/scope-stack.js";
 import { errorMessage } from "../../errors.js";
+import { isFolder } from "../../is-folder.js";
 import { resolveHome } from "../../load-config.js";
 import { type HookInput, parseHookInput } from "./hook-input.js";
 import { writeHookLog } from "./hook-log.js";
@@ -124,14 +124,6 @@ async function stackOfSession(
   const cwd =
     typeof input.cwd === "string" && isAbsolute(input.cwd) && isFolder(input.cwd) ? input.cwd : process.cwd();
   return openStackAt(cwd, { onWarning });
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /** Starts the extraction of what waits in .pending/ in the background; a failure to start is logged. */

@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
-import { appendFileSync, closeSync, mkdirSync, openSync, statSync } from "node:fs";
+import { appendFileSync, closeSync, mkdirSync, openSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { z } from "zod";
 import { MnemoError } from "../../errors.js";
+import { isFolder } from "../../is-folder.js";
 import { LEARN_LOG_FILE } from "../../rules/home-layout.js";
 import type { CommonOptions } from "./cli-command.js";
 import { printNote } from "./output.js";
@@ -130,13 +131,5 @@ async function logFile(options: CommonOptions): Promise<string | undefined> {
     return path;
   } catch {
     return undefined;
-  }
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }
